@@ -1,3 +1,23 @@
-/** Entry of the `drawbridge` command. */
-const [command] = process.argv.slice(2);
-console.log(command === 'serve' ? 'nothing to serve yet' : 'usage: drawbridge <serve|parse|chat>');
+/** Entry of the `drawbridge` command: picks the subcommand and hands it the rest of the arguments. */
+const usage = `usage:
+  drawbridge serve                    start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB)
+  drawbridge parse [--chunk-size N]   parse a raw model reply from stdin into NDJSON chunks
+  drawbridge chat "prompt"            run one turn in the terminal; the widget goes to an HTML file`;
+
+const [command, ...rest] = process.argv.slice(2);
+
+async function main(): Promise<number> {
+  switch (command) {
+    case 'serve':
+      return (await import('./serve-command.ts')).serveCommand(rest);
+    case 'parse':
+      return (await import('./parse-command-main.ts')).parseCommandMain(rest);
+    case 'chat':
+      return (await import('./chat-command.ts')).chatCommand(rest);
+    default:
+      console.error(usage);
+      return command === undefined || command === '--help' ? 0 : 2;
+  }
+}
+
+process.exitCode = await main();
