@@ -1,0 +1,4 @@
+export * from './load-skills.ts';
+export * from './parse-skill-file.ts';
+export * from './skill.ts';
+export * from './skill-file-error.ts';

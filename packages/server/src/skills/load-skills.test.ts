@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadSkills } from './load-skills.ts';
+
+const knownTools = new Set(['render_table', 'render_chart', 'list_metrics', 'dashboard_control']);
+
+function skillsFolder(files: Record<string, string>): string {
+  const directory = mkdtempSync(join(tmpdir(), 'skills-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(directory, path)), { recursive: true });
+    writeFileSync(join(directory, path), text);
+  }
+  return directory;
+}
+
+const skillText = (name: string, tools: string) =>
+  `---\nname: ${name}\ndescription: d\nallowed-tools: ${tools}\n---\nbody`;
+
+describe('loadSkills', () => {
+  it('loads every folder, keyed by skill name', () => {
+    const directory = skillsFolder({
+      'a/SKILL.md': skillText('alpha', 'render_table'),
+      'b/SKILL.md': skillText('beta', 'list_metrics'),
+    });
+    expect([...loadSkills({ directory, knownTools }).keys()]).toEqual(['alpha', 'beta']);
+  });
+
+  it('fails on a folder without SKILL.md', () => {
+    const directory = skillsFolder({ 'a/SKILL.md': skillText('alpha', 'render_table'), 'b/README.md': 'x' });
+    expect(() => loadSkills({ directory, knownTools })).toThrow(/b\/SKILL\.md: missing SKILL\.md/);
+  });
+
+  it('fails on a duplicate name', () => {
+    const directory = skillsFolder({
+      'a/SKILL.md': skillText('alpha', 'render_table'),
+      'b/SKILL.md': skillText('alpha', 'render_chart'),
+    });
+    expect(() => loadSkills({ directory, knownTools })).toThrow(/used twice/);
+  });
+
+  it('fails on a grant of a tool the server does not have', () => {
+    const directory = skillsFolder({ 'a/SKILL.md': skillText('alpha', 'delete_everything') });
+    expect(() => loadSkills({ directory, knownTools })).toThrow(/"delete_everything", which is not a tool/);
+  });
+
+  it("loads the project's own skills", () => {
+    const directory = fileURLToPath(new URL('../../../../skills', import.meta.url));
+    const skills = loadSkills({
+      directory,
+      knownTools: new Set([...knownTools, 'render_image', 'render_form']),
+    });
+    expect(skills.get('widgets')?.allowedTools.has('render_table')).toBe(true);
+    expect(skills.get('dashboard')?.allowedTools.has('dashboard_control')).toBe(true);
+    expect(skills.get('dashboard')?.allowedTools.has('render_form')).toBe(false);
+  });
+});
