@@ -1,3 +1,4 @@
+import { describeSchemaError } from '@drawbridge/protocol';
 import type { Skill } from '../skills/skill.ts';
 import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
 import { argumentsDigest } from './arguments-digest.ts';

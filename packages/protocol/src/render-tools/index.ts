@@ -1,0 +1,6 @@
+export * from './render-chart-schema.ts';
+export * from './render-form-schema.ts';
+export * from './render-image-schema.ts';
+export * from './render-table-schema.ts';
+export * from './render-tool-schemas.ts';
+export * from './tool-result.ts';
