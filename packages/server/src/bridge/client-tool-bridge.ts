@@ -1,0 +1,35 @@
+import type { ToolResult } from '@drawbridge/protocol';
+
+/** A tool call waiting for the browser. */
+export interface ParkedCall {
+  threadId: string;
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+}
+
+/** How a park ended: the browser answered, the timeout passed, or the run was cancelled. */
+export type ParkOutcome =
+  | { kind: 'answered'; result: ToolResult }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled' };
+
+/** What happened to a posted answer; only `accepted` changed anything. */
+export type AnswerOutcome =
+  | { status: 'accepted'; call: ParkedCall }
+  | { status: 'unknown_call' }
+  | { status: 'wrong_thread' }
+  | { status: 'already_answered' };
+
+/**
+ * The rendezvous between a tool call that waits mid-run and the browser that answers it. Tools see only
+ * `park`, the HTTP route only `answer`: an implementation backed by Redis or PostgreSQL (for several
+ * server instances) replaces the in-memory one without touching either.
+ */
+export interface ClientToolBridge {
+  park(call: ParkedCall, options: { timeoutMs: number; abortSignal: AbortSignal }): Promise<ParkOutcome>;
+  answer(input: { threadId: string; toolCallId: string; result: ToolResult }): AnswerOutcome;
+  /** Calls still waiting, for heartbeats and the dashboard. */
+  openCallCount(): number;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { InMemoryClientToolBridge } from '../../bridge/in-memory-client-tool-bridge.ts';
+import type { ToolContext } from '../agent-tool.ts';
+import { createRenderTools } from './render-tools.ts';
+
+function context(overrides: Partial<ToolContext> = {}): ToolContext {
+  return {
+    threadId: 't1',
+    runId: 'r1',
+    toolCallId: 'call-1',
+    abortSignal: new AbortController().signal,
+    clientAttached: true,
+    ...overrides,
+  };
+}
+
+function tools(timeoutMs = 60_000) {
+  const bridge = new InMemoryClientToolBridge();
+  const byName = new Map(createRenderTools({ bridge, timeoutMs }).map((tool) => [tool.name, tool]));
+  return { bridge, tool: (name: string) => byName.get(name)! };
+}
+
+const image = { url: 'https://example.com/cat.png', alt: 'A cat' };
+
+describe('render tools', () => {
+  it('parks the call and returns the browser acknowledgement as the output', async () => {
+    const { bridge, tool } = tools();
+    const pending = tool('render_image').execute(image, context());
+    await Promise.resolve();
+    expect(
+      bridge.answer({
+        threadId: 't1',
+        toolCallId: 'call-1',
+        result: { status: 'rendered', message: 'Displayed the image.' },
+      }),
+    ).toMatchObject({ status: 'accepted', call: { toolName: 'render_image', args: image } });
+    expect(await pending).toEqual({ ok: true, output: 'Displayed the image.' });
+  });
+
+  it("passes the browser's refusal back to the model", async () => {
+    const { bridge, tool } = tools();
+    const pending = tool('render_table').execute(
+      { columns: [{ key: 'a', label: 'A', type: 'string' }], rows: [] },
+      context(),
+    );
+    await Promise.resolve();
+    bridge.answer({
+      threadId: 't1',
+      toolCallId: 'call-1',
+      result: { status: 'error', message: 'rows: too wide' },
+    });
+    expect(await pending).toEqual({ ok: false, error: 'rows: too wide' });
+  });
+
+  it('fails at once, without parking, when no browser is attached', async () => {
+    const { bridge, tool } = tools();
+    for (const name of ['render_image', 'render_form', 'render_table', 'render_chart']) {
+      const outcome = await tool(name).execute({}, context({ clientAttached: false }));
+      expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining('No browser is attached') });
+    }
+    expect(bridge.openCallCount()).toBe(0);
+  });
+
+  it('refuses invalid arguments before parking, naming the field', async () => {
+    const { bridge, tool } = tools();
+    const outcome = await tool('render_image').execute({ url: 'javascript:alert(1)', alt: 'x' }, context());
+    expect(outcome).toEqual({
+      ok: false,
+      error: 'Invalid render_image arguments: url: must be an absolute https: URL',
+    });
+    expect(bridge.openCallCount()).toBe(0);
+  });
+
+  it('tells the model when the browser never answered', async () => {
+    vi.useFakeTimers();
+    try {
+      const { tool } = tools(1_000);
+      const pending = tool('render_chart').execute(
+        { title: 'T', kind: 'bar', labels: ['a'], series: [{ name: 's', values: [1] }] },
+        context(),
+      );
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await pending).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('did not confirm the chart in time'),
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up when the run is cancelled', async () => {
+    const { tool } = tools();
+    const run = new AbortController();
+    const pending = tool('render_form').execute(
+      { fields: [{ name: 'a', label: 'A', type: 'text' }] },
+      context({ abortSignal: run.signal }),
+    );
+    run.abort();
+    expect(await pending).toMatchObject({ ok: false, error: expect.stringContaining('cancelled') });
+  });
+});

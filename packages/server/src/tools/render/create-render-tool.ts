@@ -1,0 +1,70 @@
+import { describeSchemaError } from '@drawbridge/protocol';
+import type { z } from 'zod';
+import type { ClientToolBridge } from '../../bridge/client-tool-bridge.ts';
+import type { AgentTool } from '../agent-tool.ts';
+
+/** The sentences a render tool tells the model when it cannot draw. */
+export interface RenderToolMessages {
+  noClient: string;
+  timeout: string;
+  cancelled: string;
+}
+
+export interface RenderToolDefinition<Input> {
+  name: string;
+  description: string;
+  schema: z.ZodType<Input>;
+  messages: RenderToolMessages;
+  /** Checks beyond the schema; returns the reason to refuse, or nothing. */
+  validate?(args: Input): string | undefined;
+}
+
+export interface RenderToolDependencies {
+  bridge: ClientToolBridge;
+  timeoutMs: number;
+}
+
+/**
+ * The shared base of every render tool. It owns the common steps — client attached? → serialise →
+ * validate → park on the bridge → turn the browser's answer into the model's one sentence — so a tool
+ * supplies only its name, description, messages and extra validation.
+ */
+export function createRenderTool<Input>(
+  definition: RenderToolDefinition<Input>,
+  { bridge, timeoutMs }: RenderToolDependencies,
+): AgentTool<Input> {
+  return {
+    name: definition.name,
+    description: definition.description,
+    inputSchema: definition.schema,
+    async execute(input, context) {
+      if (!context.clientAttached) return { ok: false, error: definition.messages.noClient };
+      // The round trip through JSON is what the browser will see; validate that, not the live object.
+      const args: unknown = JSON.parse(JSON.stringify(input ?? null));
+      const parsed = definition.schema.safeParse(args);
+      if (!parsed.success) {
+        return {
+          ok: false,
+          error: `Invalid ${definition.name} arguments: ${describeSchemaError(parsed.error)}`,
+        };
+      }
+      const refusal = definition.validate?.(parsed.data);
+      if (refusal) return { ok: false, error: `Invalid ${definition.name} arguments: ${refusal}` };
+      const outcome = await bridge.park(
+        {
+          threadId: context.threadId,
+          runId: context.runId,
+          toolCallId: context.toolCallId,
+          toolName: definition.name,
+          args,
+        },
+        { timeoutMs, abortSignal: context.abortSignal },
+      );
+      if (outcome.kind === 'timeout') return { ok: false, error: definition.messages.timeout };
+      if (outcome.kind === 'cancelled') return { ok: false, error: definition.messages.cancelled };
+      return outcome.result.status === 'rendered'
+        ? { ok: true, output: outcome.result.message }
+        : { ok: false, error: outcome.result.message };
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './create-render-tool.ts';
+export * from './render-tools.ts';
