@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
+import type { StoredMessage } from '../store/store.ts';
+import { createToolResultRoutes } from './tool-result-routes.ts';
+
+function setup() {
+  const bridge = new InMemoryClientToolBridge();
+  const saved: Array<Omit<StoredMessage, 'createdAt'>> = [];
+  const routes = createToolResultRoutes({
+    bridge,
+    store: {
+      appendMessage: async (message) => {
+        saved.push(message);
+        return { ...message, createdAt: '2026-11-30T00:00:00Z' };
+      },
+    },
+    ids: () => 'm1',
+  });
+  const post = (threadId: string, body: unknown) =>
+    routes.request(`/${threadId}/tool-results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const park = (toolCallId: string, threadId = 't1') =>
+    bridge.park(
+      { threadId, runId: 'r1', toolCallId, toolName: 'render_chart', args: { title: 'x' } },
+      { timeoutMs: 60_000, abortSignal: new AbortController().signal },
+    );
+  return { bridge, saved, post, park };
+}
+
+const rendered = { status: 'rendered', message: 'Displayed the chart.' };
+
+describe('POST /api/threads/:id/tool-results', () => {
+  it('resumes the parked call and persists the widget as a carrier message', async () => {
+    const { saved, post, park } = setup();
+    const parked = park('c1');
+    const response = await post('t1', { toolCallId: 'c1', result: rendered });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ accepted: true });
+    expect(await parked).toEqual({ kind: 'answered', result: rendered });
+    expect(saved).toEqual([
+      {
+        id: 'm1',
+        threadId: 't1',
+        role: 'assistant',
+        content: '',
+        toolCallId: 'c1',
+        render: { tool: 'render_chart', args: { title: 'x' } },
+      },
+    ]);
+  });
+
+  it('does not persist anything for a refusal from the browser', async () => {
+    const { saved, post, park } = setup();
+    const parked = park('c1');
+    expect(
+      (await post('t1', { toolCallId: 'c1', result: { status: 'error', message: 'unknown widget' } })).status,
+    ).toBe(200);
+    expect((await parked).kind).toBe('answered');
+    expect(saved).toEqual([]);
+  });
+
+  it.each([
+    ['twice', 'already_answered', 409],
+    ['for another thread', 'wrong_thread', 404],
+    ['for an unknown call', 'unknown_call', 404],
+  ])('refuses a result posted %s and changes nothing', async (label, code, status) => {
+    const { bridge, saved, post, park } = setup();
+    if (label === 'twice') {
+      const parked = park('c1');
+      await post('t1', { toolCallId: 'c1', result: rendered });
+      await parked;
+      saved.length = 0;
+    }
+    if (label === 'for another thread') park('c1', 't2');
+    const response = await post('t1', { toolCallId: 'c1', result: rendered });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ error: { code, message: expect.any(String) } });
+    expect(saved).toEqual([]);
+    if (label === 'for another thread') expect(bridge.openCallCount()).toBe(1);
+  });
+
+  it('refuses a closed (timed out) call without leaving a widget behind', async () => {
+    const { saved, post, bridge } = setup();
+    const parked = bridge.park(
+      { threadId: 't1', runId: 'r1', toolCallId: 'c1', toolName: 'render_chart', args: {} },
+      { timeoutMs: 1, abortSignal: new AbortController().signal },
+    );
+    expect(await parked).toEqual({ kind: 'timeout' });
+    expect((await post('t1', { toolCallId: 'c1', result: rendered })).status).toBe(409);
+    expect(saved).toEqual([]);
+  });
+
+  it.each([
+    ['malformed JSON', '{"toolCallId":', 'invalid_json'],
+    ['a wrong shape', { toolCallId: 'c1', result: { status: 'maybe' } }, 'invalid_body'],
+    ['a missing id', { result: rendered }, 'invalid_body'],
+  ])('answers %s with 400', async (_label, body, code) => {
+    const response = await setup().post('t1', body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe(code);
+  });
+});

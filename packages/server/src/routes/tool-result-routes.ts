@@ -1,0 +1,66 @@
+import { describeSchemaError, toolResultBodySchema } from '@drawbridge/protocol';
+import { Hono } from 'hono';
+import { errorResponse } from '../app/http-error.ts';
+import type { AnswerOutcome, ClientToolBridge } from '../bridge/client-tool-bridge.ts';
+import type { Store } from '../store/store.ts';
+
+const refusals = {
+  unknown_call: [404, 'There is no open tool call with that id.'],
+  wrong_thread: [404, 'That tool call does not belong to this thread.'],
+  already_answered: [409, 'That tool call was already answered or has closed.'],
+} as const satisfies Record<Exclude<AnswerOutcome['status'], 'accepted'>, readonly [number, string]>;
+
+/**
+ * `POST /api/threads/:threadId/tool-results`: the browser's answer to a parked render call. Only an
+ * open call of that thread is answered, once; a widget is persisted only when the browser says it drew it.
+ */
+export function createToolResultRoutes({
+  bridge,
+  store,
+  ids = () => crypto.randomUUID(),
+}: {
+  bridge: ClientToolBridge;
+  store: Pick<Store, 'appendMessage'>;
+  ids?: () => string;
+}): Hono {
+  const routes = new Hono();
+  routes.post('/:threadId/tool-results', async (context) => {
+    const threadId = context.req.param('threadId');
+    let body: unknown;
+    try {
+      body = await context.req.json();
+    } catch {
+      return errorResponse(context, 400, 'invalid_json', 'The request body is not valid JSON.');
+    }
+    const parsed = toolResultBodySchema.safeParse(body);
+    if (!parsed.success) {
+      return errorResponse(
+        context,
+        400,
+        'invalid_body',
+        `Invalid tool result: ${describeSchemaError(parsed.error)}`,
+      );
+    }
+    const outcome = bridge.answer({
+      threadId,
+      toolCallId: parsed.data.toolCallId,
+      result: parsed.data.result,
+    });
+    if (outcome.status !== 'accepted') {
+      const [status, message] = refusals[outcome.status];
+      return errorResponse(context, status, outcome.status, message);
+    }
+    if (parsed.data.result.status === 'rendered') {
+      await store.appendMessage({
+        id: ids(),
+        threadId,
+        role: 'assistant',
+        content: '',
+        toolCallId: outcome.call.toolCallId,
+        render: { tool: outcome.call.toolName, args: outcome.call.args },
+      });
+    }
+    return context.json({ accepted: true });
+  });
+  return routes;
+}
