@@ -51,7 +51,7 @@ export class InMemoryAuditLog implements AuditLog {
   }
 }
 
-/** The one definition of what a query selects, shared by every AuditLog implementation's tests. */
+/** What a query selects, as a predicate; the SQLite log is tested to answer exactly the same. */
 export function matchesAuditQuery(entry: AuditEntry, filter: AuditQuery): boolean {
   return (
     (filter.since === undefined || entry.at >= filter.since) &&

@@ -1,0 +1,3 @@
+export * from './open-sqlite-telemetry.ts';
+export * from './telemetry-store.ts';
+export * from './widget-event.ts';

@@ -1,0 +1,15 @@
+import type { AuditLog } from '../governance/audit-log.ts';
+import type { WidgetEvent, WidgetEventInput } from './widget-event.ts';
+
+/** Time window of a query, as ISO strings (inclusive). */
+export interface TimeWindow {
+  since: string;
+  until: string;
+}
+
+/** Where the dashboard's own evidence lives: the audit trail and what frames reported. */
+export interface TelemetryStore extends AuditLog {
+  recordWidgetEvent(input: WidgetEventInput): Promise<WidgetEvent>;
+  listWidgetEvents(window: TimeWindow): Promise<WidgetEvent[]>;
+  close(): Promise<void>;
+}
