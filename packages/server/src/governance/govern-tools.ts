@@ -86,15 +86,8 @@ export function governTools({
         }
         const parsed = tool.inputSchema.safeParse(input);
         if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-          return refusal(
-            tool.name,
-            input,
-            context,
-            startedAt,
-            `invalid_arguments: ${where}${issue?.message ?? 'invalid'}`,
-          );
+          const reason = `invalid_arguments: ${describeSchemaError(parsed.error)}`;
+          return refusal(tool.name, input, context, startedAt, reason);
         }
         const verdict = limits.admit({ runId: context.runId, threadId: context.threadId, now: startedAt });
         if (!verdict.ok) return refusal(tool.name, input, context, startedAt, verdict.reason);
@@ -105,14 +98,8 @@ export function governTools({
           // A tool that throws is a bug in the tool, not in the model's request; the model still gets an answer.
           outcome = { ok: false, error: `The tool ${tool.name} failed: ${(error as Error).message}` };
         }
-        await audit(
-          tool.name,
-          input,
-          context,
-          startedAt,
-          outcome.ok ? 'ok' : 'error',
-          outcome.ok ? null : outcome.error,
-        );
+        const reason = outcome.ok ? null : outcome.code ? `${outcome.code}: ${outcome.error}` : outcome.error;
+        await audit(tool.name, input, context, startedAt, outcome.ok ? 'ok' : 'error', reason);
         return outcome;
       },
     };

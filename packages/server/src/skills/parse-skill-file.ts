@@ -1,3 +1,4 @@
+import { describeSchemaError } from '@drawbridge/protocol';
 import { parse as parseYaml } from 'yaml';
 import { type Skill, skillFrontmatterSchema } from './skill.ts';
 import { SkillFileError } from './skill-file-error.ts';
@@ -18,9 +19,7 @@ export function parseSkillFile({ file, text }: { file: string; text: string }): 
   }
   const parsed = skillFrontmatterSchema.safeParse(frontmatter ?? {});
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new SkillFileError({ file, reason: `${where}${issue?.message ?? 'invalid frontmatter'}` });
+    throw new SkillFileError({ file, reason: describeSchemaError(parsed.error) });
   }
   const instructions = (match[2] ?? '').trim();
   if (instructions.length === 0) {
