@@ -1,0 +1,200 @@
+import type { AuditEntry } from '../governance/audit-log.ts';
+import type { RunRecord, Store } from '../store/store.ts';
+import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
+import type { WidgetEvent } from '../telemetry/widget-event.ts';
+import type { MetricDefinition } from './metric-catalogue.ts';
+import type { ResolvedTimeRange } from './time-range.ts';
+
+/** A metric over a range: one label per bucket, one or more named series, and a sentence that sums it up. */
+export interface MetricSeries {
+  metric: string;
+  title: string;
+  unit: string;
+  range: { since: string; until: string; label: string; bucketMs: number };
+  labels: string[];
+  series: Array<{ name: string; values: number[] }>;
+  totals: Record<string, number>;
+  summary: string;
+}
+
+/** Where metrics come from: the store's runs, the audit log and the widget events. */
+export interface MetricSources {
+  store: Pick<Store, 'listRuns'>;
+  telemetry: Pick<TelemetryStore, 'query' | 'listWidgetEvents'>;
+}
+
+interface Evidence {
+  runs: RunRecord[];
+  audit: AuditEntry[];
+  events: WidgetEvent[];
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+function runDurationMs(run: RunRecord): number | null {
+  return run.finishedAt === null ? null : Date.parse(run.finishedAt) - Date.parse(run.startedAt);
+}
+
+/** Splits timestamped items into the range's buckets and lets `measure` turn each bucket into values. */
+function bucketed<Item>(
+  range: ResolvedTimeRange,
+  items: Item[],
+  timeOf: (item: Item) => string,
+  names: string[],
+  measure: (bucket: Item[], name: string) => number,
+): { labels: string[]; series: Array<{ name: string; values: number[] }> } {
+  const start = range.since.getTime();
+  const count = Math.max(1, Math.ceil((range.until.getTime() - start) / range.bucketMs));
+  const buckets: Item[][] = Array.from({ length: count }, () => []);
+  for (const item of items) {
+    const index = Math.floor((Date.parse(timeOf(item)) - start) / range.bucketMs);
+    if (index >= 0 && index < count) buckets[index]!.push(item);
+  }
+  return {
+    labels: buckets.map((_, index) => new Date(start + index * range.bucketMs).toISOString()),
+    series: names.map((name) => ({ name, values: buckets.map((bucket) => measure(bucket, name)) })),
+  };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+function countsSeries(range: ResolvedTimeRange, evidence: Evidence, metric: string) {
+  const isTimeout = (entry: AuditEntry) => entry.reason?.startsWith('timeout:') === true;
+  switch (metric) {
+    case 'runs':
+      return bucketed(
+        range,
+        evidence.runs,
+        (run) => run.startedAt,
+        ['finished', 'error', 'aborted'],
+        (bucket, name) => bucket.filter((run) => run.status === name).length,
+      );
+    case 'tokens':
+      return bucketed(
+        range,
+        evidence.runs,
+        (run) => run.startedAt,
+        ['input', 'output'],
+        (bucket, name) =>
+          sum(bucket.map((run) => (name === 'input' ? run.inputTokens : run.outputTokens) ?? 0)),
+      );
+    case 'generation_time':
+      return bucketed(
+        range,
+        evidence.runs,
+        (run) => run.startedAt,
+        ['p50', 'p95'],
+        (bucket, name) => {
+          const durations = bucket.flatMap((run) =>
+            run.status === 'finished' ? [runDurationMs(run) ?? 0] : [],
+          );
+          return percentile(
+            durations.sort((a, b) => a - b),
+            name === 'p50' ? 0.5 : 0.95,
+          );
+        },
+      );
+    case 'widgets':
+      return bucketed(
+        range,
+        evidence.events,
+        (event) => event.at,
+        ['rendered', 'failed'],
+        (bucket, name) =>
+          bucket.filter((event) =>
+            name === 'rendered'
+              ? event.kind === 'rendered'
+              : event.kind === 'error' || event.kind === 'unresponsive',
+          ).length,
+      );
+    case 'tool_calls': {
+      const tools = [...new Set(evidence.audit.map((entry) => entry.tool))].sort();
+      return bucketed(
+        range,
+        evidence.audit,
+        (entry) => entry.at,
+        tools,
+        (bucket, name) => bucket.filter((entry) => entry.tool === name).length,
+      );
+    }
+    case 'parked_call_timeouts':
+      return bucketed(
+        range,
+        evidence.audit.filter(isTimeout),
+        (entry) => entry.at,
+        ['timeouts'],
+        (bucket) => bucket.length,
+      );
+    case 'hostile_widget_blocks':
+      return bucketed(
+        range,
+        evidence.events,
+        (event) => event.at,
+        ['csp_violation', 'navigation_blocked'],
+        (bucket, name) => bucket.filter((event) => event.kind === name).length,
+      );
+    default:
+      return bucketed(
+        range,
+        evidence.audit,
+        (entry) => entry.at,
+        ['refused'],
+        (bucket) => bucket.filter((entry) => entry.outcome === 'refused').length,
+      );
+  }
+}
+
+function summarise(
+  definition: MetricDefinition,
+  range: ResolvedTimeRange,
+  totals: Record<string, number>,
+  evidence: Evidence,
+) {
+  const format = (value: number) => Math.round(value).toLocaleString('en-US');
+  if (definition.name === 'generation_time') {
+    const durations = evidence.runs
+      .flatMap((run) => (run.status === 'finished' ? [runDurationMs(run) ?? 0] : []))
+      .sort((a, b) => a - b);
+    if (durations.length === 0) return `${definition.title} over ${range.label}: no finished runs.`;
+    return `${definition.title} over ${range.label}: p50 ${format(percentile(durations, 0.5))} ms, p95 ${format(percentile(durations, 0.95))} ms across ${durations.length} finished runs.`;
+  }
+  const parts = Object.entries(totals).map(([name, total]) => `${name} ${format(total)}`);
+  return `${definition.title} over ${range.label}: ${parts.length ? parts.join(', ') : 'nothing recorded'} (${definition.unit}).`;
+}
+
+/** Computes one catalogue metric over a resolved range. */
+export async function computeMetric({
+  definition,
+  range,
+  sources,
+}: {
+  definition: MetricDefinition;
+  range: ResolvedTimeRange;
+  sources: MetricSources;
+}): Promise<MetricSeries> {
+  const window = { since: range.since.toISOString(), until: range.until.toISOString() };
+  const [runs, audit, events] = await Promise.all([
+    sources.store.listRuns(window),
+    sources.telemetry.query({ ...window, limit: 5000 }),
+    sources.telemetry.listWidgetEvents(window),
+  ]);
+  const evidence = { runs, audit, events };
+  const { labels, series } = countsSeries(range, evidence, definition.name);
+  const totals =
+    definition.name === 'generation_time'
+      ? {}
+      : Object.fromEntries(series.map((entry) => [entry.name, sum(entry.values)]));
+  return {
+    metric: definition.name,
+    title: definition.title,
+    unit: definition.unit,
+    range: { ...window, label: range.label, bucketMs: range.bucketMs },
+    labels,
+    series,
+    totals,
+    summary: summarise(definition, range, totals, evidence),
+  };
+}
