@@ -1,30 +1,10 @@
-import { z } from 'zod';
+import type { DashboardTimeRange, dashboardTimeRangePresets } from '@drawbridge/protocol';
 
-export const timeRangePresets = ['1h', '24h', '7d'] as const;
-
-const presetDurations: Record<(typeof timeRangePresets)[number], number> = {
+const presetDurations: Record<(typeof dashboardTimeRangePresets)[number], number> = {
   '1h': 3_600_000,
   '24h': 86_400_000,
   '7d': 7 * 86_400_000,
 };
-
-const longestCustomRangeMs = 90 * 86_400_000;
-
-const isoTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO date-time');
-
-/** A dashboard time range: a preset ending now, or custom bounds. */
-export const timeRangeSchema = z.union([
-  z.strictObject({ preset: z.enum(timeRangePresets) }),
-  z
-    .strictObject({ since: isoTime, until: isoTime })
-    .refine(({ since, until }) => Date.parse(since) < Date.parse(until), 'since must be before until')
-    .refine(
-      ({ since, until }) => Date.parse(until) - Date.parse(since) <= longestCustomRangeMs,
-      'a custom range spans at most 90 days',
-    ),
-]);
-
-export type TimeRange = z.infer<typeof timeRangeSchema>;
 
 /** A range made concrete: bounds and the bucket width its charts use. */
 export interface ResolvedTimeRange {
@@ -43,7 +23,7 @@ function bucketFor(spanMs: number): number {
 }
 
 /** Resolves a range against the current time. */
-export function resolveTimeRange(range: TimeRange, now: Date): ResolvedTimeRange {
+export function resolveTimeRange(range: DashboardTimeRange, now: Date): ResolvedTimeRange {
   if ('preset' in range) {
     const spanMs = presetDurations[range.preset];
     const labels = { '1h': 'the last hour', '24h': 'the last 24 hours', '7d': 'the last 7 days' };

@@ -9,6 +9,8 @@ export interface ToolContext {
   abortSignal: AbortSignal;
   /** The request said a browser is attached that can answer client-side calls (typed render tools). */
   clientAttached: boolean;
+  /** AG-UI `RunAgentInput.state`: what the client says it is showing (e.g. the dashboard's view). Untrusted. */
+  clientState?: unknown;
 }
 
 /** A tool's answer: expected failures are values, and the error text goes back to the model. */

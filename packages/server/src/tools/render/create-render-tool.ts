@@ -1,7 +1,7 @@
 import { describeSchemaError } from '@drawbridge/protocol';
 import type { z } from 'zod';
 import type { ClientToolBridge } from '../../bridge/client-tool-bridge.ts';
-import type { AgentTool } from '../agent-tool.ts';
+import type { AgentTool, ToolContext } from '../agent-tool.ts';
 
 /** The sentences a render tool tells the model when it cannot draw. */
 export interface RenderToolMessages {
@@ -17,6 +17,8 @@ export interface RenderToolDefinition<Input> {
   messages: RenderToolMessages;
   /** Checks beyond the schema; returns the reason to refuse, or nothing. */
   validate?(args: Input): string | undefined;
+  /** Turns the browser's acknowledgement into the model's answer (e.g. adds a numeric summary). */
+  describeRendered?(args: Input, acknowledgement: string, context: ToolContext): Promise<string>;
 }
 
 export interface RenderToolDependencies {
@@ -62,9 +64,11 @@ export function createRenderTool<Input>(
       );
       if (outcome.kind === 'timeout') return { ok: false, error: definition.messages.timeout };
       if (outcome.kind === 'cancelled') return { ok: false, error: definition.messages.cancelled };
-      return outcome.result.status === 'rendered'
-        ? { ok: true, output: outcome.result.message }
-        : { ok: false, error: outcome.result.message };
+      if (outcome.result.status !== 'rendered') return { ok: false, error: outcome.result.message };
+      const output = definition.describeRendered
+        ? await definition.describeRendered(parsed.data, outcome.result.message, context)
+        : outcome.result.message;
+      return { ok: true, output };
     },
   };
 }

@@ -1,0 +1,2 @@
+export * from './dashboard-control.ts';
+export * from './dashboard-time-range.ts';

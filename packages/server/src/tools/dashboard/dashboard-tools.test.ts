@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { InMemoryClientToolBridge } from '../../bridge/in-memory-client-tool-bridge.ts';
+import type { RunRecord } from '../../store/store.ts';
+import type { ToolContext } from '../agent-tool.ts';
+import { dashboardControlTool } from './dashboard-control-tool.ts';
+import { listMetricsTool } from './list-metrics-tool.ts';
+import { metricChartTool } from './metric-chart-tool.ts';
+
+const now = new Date('2026-11-30T12:00:00.000Z');
+
+function context(overrides: Partial<ToolContext> = {}): ToolContext {
+  return {
+    threadId: 't1',
+    runId: 'r1',
+    toolCallId: 'c1',
+    abortSignal: new AbortController().signal,
+    clientAttached: true,
+    ...overrides,
+  };
+}
+
+function runDaysAgo(days: number): RunRecord {
+  const startedAt = new Date(now.getTime() - days * 86_400_000);
+  return {
+    id: `r${days}`,
+    threadId: 't1',
+    model: 'demo',
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date(startedAt.getTime() + 1000).toISOString(),
+    status: 'finished',
+    inputTokens: 10,
+    outputTokens: 5,
+    error: null,
+  };
+}
+
+function setup() {
+  const bridge = new InMemoryClientToolBridge();
+  const requestedWindows: Array<{ since?: string; until?: string } | undefined> = [];
+  const sources = {
+    store: {
+      listRuns: async (window?: { since?: string; until?: string }) => {
+        requestedWindows.push(window);
+        return [runDaysAgo(0.5), runDaysAgo(3)].filter(
+          (run) => !window?.since || run.startedAt >= window.since,
+        );
+      },
+    },
+    telemetry: { query: async () => [], listWidgetEvents: async () => [] },
+  };
+  const answer = (message: string) =>
+    bridge.answer({ threadId: 't1', toolCallId: 'c1', result: { status: 'rendered', message } });
+  return { bridge, sources, answer, requestedWindows };
+}
+
+describe('list_metrics', () => {
+  it('lists the catalogue with units', async () => {
+    const outcome = await listMetricsTool().execute({}, context());
+    expect(outcome.ok && outcome.output).toContain('- tokens (tokens): Token usage.');
+  });
+});
+
+describe('dashboard_control', () => {
+  it('round-trips through the browser and returns what the browser did', async () => {
+    const { bridge, answer } = setup();
+    const tool = dashboardControlTool({ bridge, timeoutMs: 60_000 });
+    const pending = tool.execute({ operation: 'navigate', page: 'widgets' }, context());
+    await Promise.resolve();
+    answer('Now showing the widgets page for the last 24 hours.');
+    expect(await pending).toEqual({
+      ok: true,
+      output: 'Now showing the widgets page for the last 24 hours.',
+    });
+  });
+
+  it('refuses an unknown operation before the browser sees it', async () => {
+    const { bridge } = setup();
+    const outcome = await dashboardControlTool({ bridge, timeoutMs: 60_000 }).execute(
+      { operation: 'delete_everything' } as never,
+      context(),
+    );
+    expect(outcome.ok).toBe(false);
+    expect(bridge.openCallCount()).toBe(0);
+  });
+});
+
+describe("the dashboard's render_chart", () => {
+  it('refuses a metric outside the catalogue, naming the catalogue', async () => {
+    const { bridge, sources } = setup();
+    const outcome = await metricChartTool({ bridge, timeoutMs: 60_000, sources }).execute(
+      { metric: 'happiness' },
+      context(),
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('there is no metric "happiness". The catalogue has: runs, tokens,'),
+    });
+    expect(bridge.openCallCount()).toBe(0);
+  });
+
+  it('adds a numeric summary over the range the dashboard shows', async () => {
+    const { bridge, sources, answer } = setup();
+    const tool = metricChartTool({ bridge, timeoutMs: 60_000, sources, clock: () => now });
+    const pending = tool.execute(
+      { metric: 'tokens' },
+      context({ clientState: { dashboard: { page: 'overview', range: { preset: '7d' } } } }),
+    );
+    await Promise.resolve();
+    answer('Displayed the Token usage chart.');
+    expect(await pending).toEqual({
+      ok: true,
+      output:
+        'Displayed the Token usage chart. Token usage over the last 7 days: input 20, output 10 (tokens).',
+    });
+  });
+
+  it('falls back to the last 24 hours when the client state says nothing usable', async () => {
+    const { bridge, sources, answer } = setup();
+    const pending = metricChartTool({ bridge, timeoutMs: 60_000, sources, clock: () => now }).execute(
+      { metric: 'tokens' },
+      context({ clientState: { dashboard: { range: 'forever' } } }),
+    );
+    await Promise.resolve();
+    answer('Displayed.');
+    expect(await pending).toMatchObject({
+      output: expect.stringContaining('over the last 24 hours: input 10, output 5'),
+    });
+  });
+});
