@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../store/open-sqlite-store.ts';
+import { openSqliteTelemetry } from '../telemetry/open-sqlite-telemetry.ts';
+import { sampleModelName, writeSampleHistory } from './write-sample-history.ts';
+
+describe('writeSampleHistory', () => {
+  it('writes a week of labelled runs, tool calls and widget events', async () => {
+    let time = new Date('2026-11-30T12:00:00Z');
+    const now = time;
+    const store = openSqliteStore({ path: ':memory:', clock: () => time });
+    const telemetry = openSqliteTelemetry({ path: ':memory:', clock: () => time });
+    const counts = await writeSampleHistory({
+      store,
+      telemetry,
+      now,
+      setTime: (next) => {
+        time = next;
+      },
+    });
+    expect(counts.runs).toBeGreaterThan(200);
+    expect(counts.toolCalls).toBeGreaterThan(50);
+    const runs = await store.listRuns({ since: '2026-11-23T00:00:00Z', until: '2026-11-30T12:00:00Z' });
+    expect(runs).toHaveLength(counts.runs);
+    expect(runs.every((run) => run.model === sampleModelName && run.finishedAt !== null)).toBe(true);
+    expect((await store.listThreads()).every((thread) => thread.title.startsWith('Sample: '))).toBe(true);
+    expect(runs[0]!.startedAt < '2026-11-24T00:00:00Z').toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import { argumentsDigest } from '../governance/arguments-digest.ts';
+import type { Store } from '../store/store.ts';
+import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
+import type { WidgetEventKind } from '../telemetry/widget-event.ts';
+
+/** Runs, threads and events written by the sample loader carry this model name, so they are never mistaken for real use. */
+export const sampleModelName = 'sample-data';
+
+/** A small deterministic generator, so two loads of the sample look the same. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const tools = [
+  'render_table',
+  'render_chart',
+  'render_form',
+  'render_image',
+  'dashboard_control',
+  'list_metrics',
+];
+
+/**
+ * Writes seven days of clearly-labelled sample history (threads titled "Sample: …", runs of the
+ * `sample-data` model, audit entries and widget events) so a fresh dashboard is not empty.
+ * The store and telemetry must be opened with `clock` so their timestamps follow the sample's time.
+ */
+export async function writeSampleHistory({
+  store,
+  telemetry,
+  setTime,
+  now,
+  seed = 7,
+}: {
+  store: Store;
+  telemetry: TelemetryStore;
+  setTime: (time: Date) => void;
+  now: Date;
+  seed?: number;
+}): Promise<{ threads: number; runs: number; toolCalls: number; widgetEvents: number }> {
+  const random = seededRandom(seed);
+  const pick = <Item>(items: readonly Item[]) => items[Math.floor(random() * items.length)]!;
+  const counts = { threads: 0, runs: 0, toolCalls: 0, widgetEvents: 0 };
+  const topics = [
+    'solar system',
+    'revenue chart',
+    'trip planner form',
+    'caffeine molecule',
+    'sortable table',
+    'calculator',
+  ];
+  const hourMs = 3_600_000;
+  for (let hoursAgo = 7 * 24; hoursAgo > 0; hoursAgo--) {
+    const hourStart = now.getTime() - hoursAgo * hourMs;
+    // Daytime hours are busier, as real use would be.
+    const hourOfDay = new Date(hourStart).getUTCHours();
+    const runsThisHour = Math.floor(random() * (hourOfDay >= 8 && hourOfDay <= 20 ? 6 : 2));
+    for (let runIndex = 0; runIndex < runsThisHour; runIndex++) {
+      const startedAt = hourStart + random() * hourMs * 0.9;
+      setTime(new Date(startedAt));
+      const thread = await store.createThread({ title: `Sample: ${pick(topics)}` });
+      counts.threads++;
+      const runId = `sample-run-${counts.runs}`;
+      await store.startRun({ id: runId, threadId: thread.id, model: sampleModelName });
+      const roll = random();
+      const status = roll < 0.9 ? 'finished' : roll < 0.96 ? 'aborted' : 'error';
+      const durationMs = 6_000 + random() * 40_000;
+      if (random() < 0.45) {
+        const tool = pick(tools);
+        const timedOut = tool.startsWith('render_') && random() < 0.06;
+        const refused = !timedOut && random() < 0.05;
+        await telemetry.append({
+          id: `sample-audit-${counts.toolCalls}`,
+          at: new Date(startedAt + durationMs * 0.4).toISOString(),
+          actor: tool === 'dashboard_control' || tool === 'list_metrics' ? 'dashboard' : 'widgets',
+          threadId: thread.id,
+          runId,
+          toolCallId: `sample-call-${counts.toolCalls}`,
+          tool,
+          argumentsDigest: argumentsDigest({ sample: counts.toolCalls }),
+          outcome: timedOut ? 'error' : refused ? 'refused' : 'ok',
+          reason: timedOut
+            ? 'timeout: the browser did not confirm in time'
+            : refused
+              ? 'limit_exceeded: sample'
+              : null,
+          durationMs: timedOut ? 60_000 : Math.round(150 + random() * 900),
+        });
+        counts.toolCalls++;
+      }
+      if (status === 'finished' && random() < 0.7) {
+        setTime(new Date(startedAt + durationMs + 400));
+        const eventRoll = random();
+        const kind: WidgetEventKind =
+          eventRoll < 0.86
+            ? 'rendered'
+            : eventRoll < 0.94
+              ? 'error'
+              : eventRoll < 0.98
+                ? 'csp_violation'
+                : 'navigation_blocked';
+        await telemetry.recordWidgetEvent({
+          threadId: thread.id,
+          widgetId: `sample-widget-${counts.runs}`,
+          kind,
+          detail: 'sample',
+        });
+        counts.widgetEvents++;
+      }
+      setTime(new Date(startedAt + durationMs));
+      await store.finishRun(runId, {
+        status,
+        inputTokens: Math.round(1_500 + random() * 7_500),
+        outputTokens: status === 'error' ? 0 : Math.round(600 + random() * 11_000),
+        ...(status === 'error' ? { error: 'sample: the provider returned 529 overloaded' } : {}),
+      });
+      counts.runs++;
+    }
+  }
+  return counts;
+}
