@@ -2,7 +2,8 @@
 const usage = `usage:
   drawbridge serve                    start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB)
   drawbridge parse [--chunk-size N]   parse a raw model reply from stdin into NDJSON chunks
-  drawbridge chat "prompt"            run one turn in the terminal; the widget goes to an HTML file`;
+  drawbridge chat "prompt"            run one turn in the terminal; the widget goes to an HTML file
+  drawbridge sample-data              load a week of labelled sample history for the dashboard`;
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -14,6 +15,8 @@ async function main(): Promise<number> {
       return (await import('./parse-command-main.ts')).parseCommandMain(rest);
     case 'chat':
       return (await import('./chat-command.ts')).chatCommand(rest);
+    case 'sample-data':
+      return (await import('./sample-data-command.ts')).sampleDataCommand(rest);
     default:
       console.error(usage);
       return command === undefined || command === '--help' ? 0 : 2;

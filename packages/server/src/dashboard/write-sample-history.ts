@@ -1,5 +1,5 @@
 import { argumentsDigest } from '../governance/arguments-digest.ts';
-import type { Store } from '../store/store.ts';
+import type { Store, ThreadRecord } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import type { WidgetEventKind } from '../telemetry/widget-event.ts';
 
@@ -56,6 +56,8 @@ export async function writeSampleHistory({
     'calculator',
   ];
   const hourMs = 3_600_000;
+  // A handful of threads, one per topic, so the sample does not bury the user's own chats.
+  const threadsByTopic = new Map<string, ThreadRecord>();
   for (let hoursAgo = 7 * 24; hoursAgo > 0; hoursAgo--) {
     const hourStart = now.getTime() - hoursAgo * hourMs;
     // Daytime hours are busier, as real use would be.
@@ -64,8 +66,13 @@ export async function writeSampleHistory({
     for (let runIndex = 0; runIndex < runsThisHour; runIndex++) {
       const startedAt = hourStart + random() * hourMs * 0.9;
       setTime(new Date(startedAt));
-      const thread = await store.createThread({ title: `Sample: ${pick(topics)}` });
-      counts.threads++;
+      const topic = pick(topics);
+      let thread = threadsByTopic.get(topic);
+      if (!thread) {
+        thread = await store.createThread({ title: `Sample: ${topic}` });
+        threadsByTopic.set(topic, thread);
+        counts.threads++;
+      }
       const runId = `sample-run-${counts.runs}`;
       await store.startRun({ id: runId, threadId: thread.id, model: sampleModelName });
       const roll = random();
