@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { runEvents } from '../run-events.ts';
+import { encodeNdjsonEvent } from './ndjson-encoder.ts';
+import { sampleRunEvents } from './sample-run-events.ts';
+
+describe('encodeNdjsonEvent', () => {
+  it('writes one JSON line ending in a newline', () => {
+    expect(encodeNdjsonEvent(runEvents.heartbeat(12))).toBe(
+      '{"type":"CUSTOM","name":"drawbridge.heartbeat","value":{"at":12}}\n',
+    );
+  });
+
+  it('never puts a raw line break inside the line, whatever the event holds', () => {
+    for (const event of [
+      ...sampleRunEvents,
+      runEvents.textContent({ messageId: 'm', delta: '\n\r\u2028\u2029' }),
+    ]) {
+      const line = encodeNdjsonEvent(event);
+      expect(line.indexOf('\n')).toBe(line.length - 1);
+      expect(line).not.toContain('\r');
+      expect(JSON.parse(line)).toEqual(event);
+    }
+  });
+});

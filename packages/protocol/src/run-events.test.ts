@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import { EventSchemas } from '@ag-ui/core/schemas';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  EventType,
+  isHeartbeatEvent,
+  isRunInfoEvent,
+  isWidgetPartEvent,
+  parseRunEvent,
+  type RunEvent,
+  runEvents,
+} from './run-events.ts';
+
+const everyConstructedEvent: RunEvent[] = [
+  runEvents.runStarted({ threadId: 't1', runId: 'r1' }),
+  runEvents.runInfo({ model: 'gpt-test', demo: false }),
+  runEvents.textStart({ messageId: 'm1' }),
+  runEvents.textContent({ messageId: 'm1', delta: 'Hello ' }),
+  runEvents.widgetPart({ messageId: 'm1', widgetId: 'w1', part: 'height', delta: '320' }),
+  runEvents.heartbeat(1000),
+  runEvents.toolCallStart({ toolCallId: 'c1', toolCallName: 'render_chart', parentMessageId: 'm1' }),
+  runEvents.toolCallArgs({ toolCallId: 'c1', delta: '{}' }),
+  runEvents.toolCallEnd({ toolCallId: 'c1' }),
+  runEvents.toolCallResult({ messageId: 'tool-1', toolCallId: 'c1', content: 'Displayed the chart.' }),
+  runEvents.textEnd({ messageId: 'm1' }),
+  runEvents.runFinished({ threadId: 't1', runId: 'r1' }),
+  runEvents.runError({ message: 'The model stopped answering.', code: 'model_timeout' }),
+];
+
+function errorText(value: unknown): string {
+  const result = parseRunEvent(value);
+  if (result.success) throw new Error(`expected ${JSON.stringify(value)} to be rejected`);
+  return z.prettifyError(result.error);
+}
+
+describe('runEvents constructors', () => {
+  it('build events that parse back unchanged', () => {
+    for (const event of everyConstructedEvent) {
+      expect(parseRunEvent(event)).toEqual({ success: true, event });
+    }
+  });
+
+  it('build events a stock AG-UI client accepts', () => {
+    for (const event of everyConstructedEvent) {
+      expect(EventSchemas.safeParse(event).success, event.type).toBe(true);
+    }
+  });
+
+  it('spell the shapes the wire contract documents', () => {
+    expect(runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'end', delta: '' })).toEqual({
+      type: 'CUSTOM',
+      name: 'drawbridge.widget',
+      value: { messageId: 'm', widgetId: 'w', part: 'end', delta: '' },
+    });
+    expect(runEvents.runInfo({ model: 'demo', demo: true })).toEqual({
+      type: 'CUSTOM',
+      name: 'drawbridge.run',
+      value: { model: 'demo', demo: true },
+    });
+    expect(runEvents.heartbeat(5)).toEqual({
+      type: 'CUSTOM',
+      name: 'drawbridge.heartbeat',
+      value: { at: 5 },
+    });
+  });
+
+  it('leave optional fields out instead of writing undefined', () => {
+    expect(Object.keys(runEvents.runError({ message: 'failed' }))).toEqual(['type', 'message']);
+    expect(Object.keys(runEvents.toolCallStart({ toolCallId: 'c', toolCallName: 'n' }))).toEqual([
+      'type',
+      'toolCallId',
+      'toolCallName',
+    ]);
+  });
+});
+
+describe('parseRunEvent', () => {
+  it('reports a bad widget part at its exact path', () => {
+    const text = errorText({
+      type: 'CUSTOM',
+      name: 'drawbridge.widget',
+      value: { messageId: 'm', widgetId: 'w', part: 'prose', delta: 'x' },
+    });
+    expect(text).toContain('→ at value.part');
+    expect(text).not.toContain('Invalid input');
+  });
+
+  it('requires the typed value of each of our CUSTOM names', () => {
+    expect(errorText({ type: 'CUSTOM', name: 'drawbridge.heartbeat', value: { at: 'soon' } })).toContain(
+      'value.at',
+    );
+    expect(errorText({ type: 'CUSTOM', name: 'drawbridge.run', value: { model: 'x' } })).toContain(
+      'value.demo',
+    );
+    expect(errorText({ type: 'CUSTOM', name: 'drawbridge.widget' })).toContain('value');
+  });
+
+  it('lets CUSTOM events with other names through with any value', () => {
+    const event = { type: 'CUSTOM', name: 'someone.else', value: [1, 'two'] };
+    expect(parseRunEvent(event)).toEqual({ success: true, event });
+  });
+
+  it('does not resolve a CUSTOM name through the prototype chain', () => {
+    const event = { type: 'CUSTOM', name: 'constructor', value: 1 };
+    expect(parseRunEvent(event)).toEqual({ success: true, event });
+  });
+
+  it('accepts the optional AG-UI timestamp and keeps unknown fields, as AG-UI does', () => {
+    const event = {
+      type: 'RUN_STARTED',
+      threadId: 't',
+      runId: 'r',
+      timestamp: 1_750_000_000_000,
+      extra: true,
+    };
+    expect(parseRunEvent(event)).toEqual({ success: true, event });
+    expect(errorText({ ...event, timestamp: 1.5 })).toContain('timestamp');
+  });
+
+  it('rejects event types a Drawbridge run never emits, and non-objects', () => {
+    expect(errorText({ type: 'STATE_SNAPSHOT', snapshot: {} })).toContain('type');
+    expect(parseRunEvent('RUN_STARTED').success).toBe(false);
+    expect(parseRunEvent(null).success).toBe(false);
+  });
+
+  it('rejects a required field of the wrong type', () => {
+    expect(errorText({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 3 })).toContain('delta');
+  });
+});
+
+describe('type guards', () => {
+  it('pick out exactly their own CUSTOM events', () => {
+    const widget = runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'css', delta: 'a{}' });
+    const heartbeat = runEvents.heartbeat(1);
+    const runInfo = runEvents.runInfo({ model: 'demo', demo: true });
+    const foreign: RunEvent = { type: EventType.CUSTOM, name: 'someone.else', value: {} };
+    const prose = runEvents.textContent({ messageId: 'm', delta: 'x' });
+    const all = [widget, heartbeat, runInfo, foreign, prose];
+    expect(all.filter(isWidgetPartEvent)).toEqual([widget]);
+    expect(all.filter(isHeartbeatEvent)).toEqual([heartbeat]);
+    expect(all.filter(isRunInfoEvent)).toEqual([runInfo]);
+  });
+
+  it('narrow the value type', () => {
+    const event: RunEvent = runEvents.widgetPart({
+      messageId: 'm',
+      widgetId: 'w',
+      part: 'html',
+      delta: '<p>',
+    });
+    expect(isWidgetPartEvent(event) ? event.value.part : undefined).toBe('html');
+  });
+
+  it('reject a CUSTOM event that carries our name with a malformed value', () => {
+    const forged = { type: EventType.CUSTOM, name: 'drawbridge.widget', value: { part: 'css' } } as RunEvent;
+    expect(isWidgetPartEvent(forged)).toBe(false);
+  });
+});
+
+describe('the example run in docs/run-events.md', () => {
+  const markdown = readFileSync(new URL('../../../docs/run-events.md', import.meta.url), 'utf8');
+  const block = /```ndjson\n([\s\S]*?)```/.exec(markdown)?.[1] ?? '';
+  const lines = block.split('\n').filter((line) => line.length > 0);
+
+  it('is made of valid run events in the documented order', () => {
+    const events = lines.map((line) => {
+      const result = parseRunEvent(JSON.parse(line));
+      if (!result.success) throw new Error(`${line}\n${z.prettifyError(result.error)}`);
+      return result.event;
+    });
+    const labels = events.map((event) => (event.type === 'CUSTOM' ? event.name : event.type));
+    expect(labels.slice(0, 3)).toEqual(['RUN_STARTED', 'drawbridge.run', 'TEXT_MESSAGE_START']);
+    expect(labels.slice(-2)).toEqual(['TEXT_MESSAGE_END', 'RUN_FINISHED']);
+    expect(events.filter(isWidgetPartEvent).map((event) => event.value.part)).toEqual([
+      'height',
+      'css',
+      'html',
+      'html',
+      'js',
+      'end',
+    ]);
+    const firstWidget = labels.indexOf('drawbridge.widget');
+    const lastWidget = labels.lastIndexOf('drawbridge.widget');
+    expect(labels.slice(0, firstWidget)).toContain('TEXT_MESSAGE_CONTENT');
+    expect(labels.slice(lastWidget)).toContain('TEXT_MESSAGE_CONTENT');
+  });
+});

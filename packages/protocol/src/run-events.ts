@@ -1,0 +1,237 @@
+import { EventType } from '@ag-ui/core';
+import {
+  CustomEventSchema,
+  RunErrorEventSchema,
+  RunFinishedEventSchema,
+  RunStartedEventSchema,
+  TextMessageContentEventSchema,
+  TextMessageEndEventSchema,
+  TextMessageStartEventSchema,
+  ToolCallArgsEventSchema,
+  ToolCallEndEventSchema,
+  ToolCallResultEventSchema,
+  ToolCallStartEventSchema,
+} from '@ag-ui/core/schemas';
+import { z } from 'zod';
+import type { WidgetChunkType } from './widget-chunk.ts';
+
+export { EventType };
+
+/** The names of the CUSTOM events Drawbridge defines; their data lives in `value`. */
+export const drawbridgeEventNames = {
+  widget: 'drawbridge.widget',
+  heartbeat: 'drawbridge.heartbeat',
+  run: 'drawbridge.run',
+} as const;
+
+/** The widget channels that travel as `drawbridge.widget` parts (prose travels as TEXT_MESSAGE_CONTENT). */
+export const widgetPartTypes = [
+  'height',
+  'css',
+  'html',
+  'js',
+  'end',
+] as const satisfies readonly WidgetChunkType[];
+
+export type WidgetPartType = (typeof widgetPartTypes)[number];
+
+export const widgetPartValueSchema = z.object({
+  messageId: z.string(),
+  widgetId: z.string(),
+  part: z.enum(widgetPartTypes),
+  delta: z.string(),
+});
+
+export const heartbeatValueSchema = z.object({ at: z.number() });
+
+export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean() });
+
+export type WidgetPartValue = z.infer<typeof widgetPartValueSchema>;
+export type HeartbeatValue = z.infer<typeof heartbeatValueSchema>;
+export type RunInfoValue = z.infer<typeof runInfoValueSchema>;
+
+export const widgetPartEventSchema = CustomEventSchema.extend({
+  name: z.literal(drawbridgeEventNames.widget),
+  value: widgetPartValueSchema,
+});
+
+export const heartbeatEventSchema = CustomEventSchema.extend({
+  name: z.literal(drawbridgeEventNames.heartbeat),
+  value: heartbeatValueSchema,
+});
+
+export const runInfoEventSchema = CustomEventSchema.extend({
+  name: z.literal(drawbridgeEventNames.run),
+  value: runInfoValueSchema,
+});
+
+// A Map, not an object literal, so an event named "constructor" cannot resolve to a prototype member.
+const valueSchemaByCustomName = new Map<string, z.ZodType>([
+  [drawbridgeEventNames.widget, widgetPartValueSchema],
+  [drawbridgeEventNames.heartbeat, heartbeatValueSchema],
+  [drawbridgeEventNames.run, runInfoValueSchema],
+]);
+
+const otherCustomEventSchema = CustomEventSchema.extend({ value: z.unknown() });
+
+/**
+ * Any CUSTOM event. Our names must carry their typed `value`; other names pass as generic CUSTOM.
+ * The value is checked first on its own so a bad `drawbridge.*` value is reported at its exact path
+ * instead of as "matched no option of the union".
+ */
+export const customRunEventSchema = CustomEventSchema.superRefine((event, context) => {
+  const valueSchema = valueSchemaByCustomName.get(event.name);
+  if (valueSchema === undefined) return;
+  const result = valueSchema.safeParse(event.value);
+  if (result.success) return;
+  for (const issue of result.error.issues) {
+    context.addIssue({ ...issue, path: ['value', ...issue.path] } as z.core.$ZodRawIssue);
+  }
+}).pipe(
+  z.union([
+    z.discriminatedUnion('name', [widgetPartEventSchema, heartbeatEventSchema, runInfoEventSchema]),
+    otherCustomEventSchema,
+  ]),
+);
+
+/** Every event a Drawbridge run emits: the AG-UI events we use plus CUSTOM events. */
+export const runEventSchema = z.discriminatedUnion('type', [
+  RunStartedEventSchema,
+  TextMessageStartEventSchema,
+  TextMessageContentEventSchema,
+  TextMessageEndEventSchema,
+  ToolCallStartEventSchema,
+  ToolCallArgsEventSchema,
+  ToolCallEndEventSchema,
+  ToolCallResultEventSchema,
+  RunFinishedEventSchema,
+  RunErrorEventSchema,
+  customRunEventSchema,
+]);
+
+export type RunEvent = z.infer<typeof runEventSchema>;
+export type RunEventOfType<Type extends RunEvent['type']> = Extract<RunEvent, { type: Type }>;
+export type WidgetPartEvent = z.infer<typeof widgetPartEventSchema>;
+export type HeartbeatEvent = z.infer<typeof heartbeatEventSchema>;
+export type RunInfoEvent = z.infer<typeof runInfoEventSchema>;
+export type CustomRunEvent = RunEventOfType<EventType.CUSTOM>;
+
+export type RunEventParseResult = { success: true; event: RunEvent } | { success: false; error: z.ZodError };
+
+/** Validates an untrusted value (a decoded line, a stored event) as a run event. */
+export function parseRunEvent(value: unknown): RunEventParseResult {
+  const result = runEventSchema.safeParse(value);
+  return result.success ? { success: true, event: result.data } : { success: false, error: result.error };
+}
+
+/** Builders for every event the server writes, so no caller spells an event shape by hand. */
+export const runEvents = {
+  runStarted({
+    threadId,
+    runId,
+  }: {
+    threadId: string;
+    runId: string;
+  }): RunEventOfType<EventType.RUN_STARTED> {
+    return { type: EventType.RUN_STARTED, threadId, runId };
+  },
+  runInfo({ model, demo }: RunInfoValue): RunInfoEvent {
+    return { type: EventType.CUSTOM, name: drawbridgeEventNames.run, value: { model, demo } };
+  },
+  textStart({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_START> {
+    return { type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' };
+  },
+  textContent({
+    messageId,
+    delta,
+  }: {
+    messageId: string;
+    delta: string;
+  }): RunEventOfType<EventType.TEXT_MESSAGE_CONTENT> {
+    return { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta };
+  },
+  textEnd({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_END> {
+    return { type: EventType.TEXT_MESSAGE_END, messageId };
+  },
+  widgetPart({ messageId, widgetId, part, delta }: WidgetPartValue): WidgetPartEvent {
+    return {
+      type: EventType.CUSTOM,
+      name: drawbridgeEventNames.widget,
+      value: { messageId, widgetId, part, delta },
+    };
+  },
+  heartbeat(at: number): HeartbeatEvent {
+    return { type: EventType.CUSTOM, name: drawbridgeEventNames.heartbeat, value: { at } };
+  },
+  toolCallStart({
+    toolCallId,
+    toolCallName,
+    parentMessageId,
+  }: {
+    toolCallId: string;
+    toolCallName: string;
+    parentMessageId?: string;
+  }): RunEventOfType<EventType.TOOL_CALL_START> {
+    return {
+      type: EventType.TOOL_CALL_START,
+      toolCallId,
+      toolCallName,
+      ...(parentMessageId === undefined ? {} : { parentMessageId }),
+    };
+  },
+  toolCallArgs({
+    toolCallId,
+    delta,
+  }: {
+    toolCallId: string;
+    delta: string;
+  }): RunEventOfType<EventType.TOOL_CALL_ARGS> {
+    return { type: EventType.TOOL_CALL_ARGS, toolCallId, delta };
+  },
+  toolCallEnd({ toolCallId }: { toolCallId: string }): RunEventOfType<EventType.TOOL_CALL_END> {
+    return { type: EventType.TOOL_CALL_END, toolCallId };
+  },
+  toolCallResult({
+    messageId,
+    toolCallId,
+    content,
+  }: {
+    messageId: string;
+    toolCallId: string;
+    content: string;
+  }): RunEventOfType<EventType.TOOL_CALL_RESULT> {
+    return { type: EventType.TOOL_CALL_RESULT, messageId, toolCallId, content, role: 'tool' };
+  },
+  runFinished({
+    threadId,
+    runId,
+  }: {
+    threadId: string;
+    runId: string;
+  }): RunEventOfType<EventType.RUN_FINISHED> {
+    return { type: EventType.RUN_FINISHED, threadId, runId };
+  },
+  runError({ message, code }: { message: string; code?: string }): RunEventOfType<EventType.RUN_ERROR> {
+    return { type: EventType.RUN_ERROR, message, ...(code === undefined ? {} : { code }) };
+  },
+};
+
+/** True for a CUSTOM `drawbridge.widget` event whose value has the widget-part shape. */
+export function isWidgetPartEvent(event: RunEvent): event is WidgetPartEvent {
+  return isCustomEventNamed(event, drawbridgeEventNames.widget, widgetPartValueSchema);
+}
+
+/** True for a CUSTOM `drawbridge.heartbeat` event. */
+export function isHeartbeatEvent(event: RunEvent): event is HeartbeatEvent {
+  return isCustomEventNamed(event, drawbridgeEventNames.heartbeat, heartbeatValueSchema);
+}
+
+/** True for the CUSTOM `drawbridge.run` event that names the model. */
+export function isRunInfoEvent(event: RunEvent): event is RunInfoEvent {
+  return isCustomEventNamed(event, drawbridgeEventNames.run, runInfoValueSchema);
+}
+
+// The value is re-checked because a RunEvent may have been built by a cast rather than by parseRunEvent.
+function isCustomEventNamed(event: RunEvent, name: string, valueSchema: z.ZodType): boolean {
+  return event.type === EventType.CUSTOM && event.name === name && valueSchema.safeParse(event.value).success;
+}
