@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { type WidgetChunkType, WidgetStreamParser } from '@drawbridge/protocol';
+import { transform } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { demoCatalogue } from './demo-catalogue.ts';
+
+interface WidgetBlock {
+  proseBefore: string;
+  height: number;
+  css: string;
+  html: string;
+  js: string;
+  proseAfter: string;
+}
+
+// The strict shape we write by hand: each marker on its own line, in grammar order, exactly once.
+const blockPattern =
+  /^([\s\S]*?)\n@@HEIGHT:(\d+)@@\n@@CSS@@\n([\s\S]*?)\n@@HTML@@\n([\s\S]*?)\n@@JS@@\n([\s\S]*?)\n@@END@@\n?([\s\S]*)$/;
+
+function splitReply(text: string): WidgetBlock | undefined {
+  const match = blockPattern.exec(text);
+  if (match === null) return undefined;
+  const [, proseBefore, height, css, html, js, proseAfter] = match;
+  return {
+    proseBefore: proseBefore ?? '',
+    height: Number(height),
+    css: css ?? '',
+    html: html ?? '',
+    js: js ?? '',
+    proseAfter: proseAfter ?? '',
+  };
+}
+
+function parseInPieces(text: string, pieceLength: number): Record<WidgetChunkType, string> {
+  const channels: Record<WidgetChunkType, string> = {
+    prose: '',
+    height: '',
+    css: '',
+    html: '',
+    js: '',
+    end: '',
+  };
+  const parser = new WidgetStreamParser();
+  const chunks = [];
+  for (let start = 0; start < text.length; start += pieceLength) {
+    chunks.push(...parser.push(text.slice(start, start + pieceLength)));
+  }
+  chunks.push(...parser.end());
+  for (const chunk of chunks) channels[chunk.type] += chunk.delta;
+  return channels;
+}
+
+// Each pattern names something a sandboxed widget must not touch (or that would fail there).
+const forbiddenInWidgetCode: Array<[string, RegExp]> = [
+  ['localStorage', /\blocalStorage\b/],
+  ['sessionStorage', /\bsessionStorage\b/],
+  ['indexedDB', /\bindexedDB\b/],
+  ['fetch', /\bfetch\s*\(/],
+  ['XMLHttpRequest', /\bXMLHttpRequest\b/],
+  ['WebSocket', /\bWebSocket\b/],
+  ['document.cookie', /document\s*\.\s*cookie/],
+  ['parent', /(^|[^.\w])parent\s*[.[]|window\s*\.\s*parent\b/],
+  ['top', /(^|[^.\w])top\s*[.[]|window\s*\.\s*top\b/],
+  ['dialogs', /(^|[^.\w])(alert|confirm|prompt)\s*\(/],
+  ['window.open', /window\s*\.\s*open\s*\(/],
+  ['location', /\blocation\s*\.\s*(href|assign|replace)\b/],
+  ['external URL', /(src|href)\s*=\s*["']?https?:/i],
+  ['@import', /@import\b/],
+];
+
+const entriesWithText = demoCatalogue.map((entry) => ({ entry, text: readFileSync(entry.file, 'utf8') }));
+const widgetEntries = entriesWithText.flatMap(({ entry, text }) => {
+  const block = splitReply(text);
+  return block === undefined ? [] : [{ entry, text, block }];
+});
+const proseEntries = entriesWithText.filter(({ text }) => splitReply(text) === undefined);
+
+describe('demoCatalogue', () => {
+  it('has at least fourteen replies with unique ids and readable files', () => {
+    expect(demoCatalogue.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(demoCatalogue.map((entry) => entry.id)).size).toBe(demoCatalogue.length);
+    for (const { text } of entriesWithText) expect(text.trim().length).toBeGreaterThan(200);
+  });
+
+  it('has exactly one fallback entry, without keywords, that explains how to connect a real model', () => {
+    const fallbacks = demoCatalogue.filter((entry) => entry.keywords.length === 0);
+    expect(fallbacks.map((entry) => entry.id)).toEqual(['fallback']);
+    const text = readFileSync(fallbacks[0]!.file, 'utf8');
+    for (const needle of [
+      'DRAWBRIDGE_MODEL=openai:gpt-4.1',
+      'OPENAI_API_KEY',
+      'anthropic:claude-',
+      'ANTHROPIC_API_KEY',
+    ]) {
+      expect(text).toContain(needle);
+    }
+    expect(text).toContain('openai-compatible:<model>');
+    expect(text).toContain('DRAWBRIDGE_BASE_URL');
+  });
+
+  it('uses lowercase keywords that no two entries share, even as plurals', () => {
+    const owners = new Map<string, string>();
+    for (const entry of demoCatalogue) {
+      for (const keyword of entry.keywords) {
+        expect(keyword).toBe(keyword.trim().toLowerCase());
+        for (const form of [keyword, `${keyword}s`, `${keyword}es`]) {
+          const owner = owners.get(form);
+          expect(
+            owner === undefined || owner === entry.id,
+            `"${keyword}" of ${entry.id} clashes with ${owner}`,
+          ).toBe(true);
+          owners.set(form, entry.id);
+        }
+      }
+    }
+  });
+
+  it('covers the required mix: three 3D scenes, several widgets and some plain prose', () => {
+    const threeDimensional = widgetEntries.filter(({ block }) => block.js.includes('window.stage.mount('));
+    expect(threeDimensional.length).toBeGreaterThanOrEqual(3);
+    expect(widgetEntries.length).toBeGreaterThanOrEqual(10);
+    expect(proseEntries.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe.each(proseEntries.map(({ entry, text }) => [entry.id, text] as const))(
+  'prose reply %s',
+  (_id, text) => {
+    it('contains no widget markers, so the parser streams it all as prose', () => {
+      expect(text).not.toContain('@@');
+      expect(parseInPieces(text, 7).prose).toBe(text);
+    });
+  },
+);
+
+describe.each(widgetEntries.map(({ entry, text, block }) => [entry.id, text, block] as const))(
+  'widget reply %s',
+  (_id, text, block) => {
+    it('opens with prose and reserves a sensible height', () => {
+      expect(block.proseBefore.trim().length).toBeGreaterThan(60);
+      expect(block.height).toBeGreaterThanOrEqual(200);
+      expect(block.height).toBeLessThanOrEqual(900);
+      expect(text.match(/@@[A-Z]+(:\d+)?@@/g)).toEqual([
+        `@@HEIGHT:${block.height}@@`,
+        '@@CSS@@',
+        '@@HTML@@',
+        '@@JS@@',
+        '@@END@@',
+      ]);
+    });
+
+    it('splits the same way in the real stream parser, whatever the piece size', () => {
+      for (const pieceLength of [1, 3, 64, 1009, text.length]) {
+        const channels = parseInPieces(text, pieceLength);
+        expect(channels.height).toBe(String(block.height));
+        expect(channels.css.trim()).toBe(block.css.trim());
+        expect(channels.html.trim()).toBe(block.html.trim());
+        expect(channels.js.trim()).toBe(block.js.trim());
+        expect(channels.prose.replace(/\s+/g, ' ').trim()).toBe(
+          `${block.proseBefore} ${block.proseAfter}`.replace(/\s+/g, ' ').trim(),
+        );
+      }
+    });
+
+    it('has JavaScript that parses as a module and fails visibly', async () => {
+      await expect(transform(block.js, { format: 'esm', loader: 'js' })).resolves.toBeDefined();
+      expect(block.js).toMatch(/\btry\s*\{/);
+      expect(block.js).toMatch(/\bcatch\s*\(\s*error\s*\)\s*\{[\s\S]*(textContent|showFailure)/);
+    });
+
+    it('stays inside the sandbox rules', () => {
+      for (const [name, pattern] of forbiddenInWidgetCode) {
+        expect(pattern.test(block.js), `${name} in JS`).toBe(false);
+        expect(pattern.test(block.html), `${name} in HTML`).toBe(false);
+        expect(pattern.test(block.css), `${name} in CSS`).toBe(false);
+      }
+      expect(`${block.css}${block.html}`).not.toContain('100vh');
+      expect(block.html).not.toMatch(/<script\b/i);
+      expect(block.html).not.toMatch(/\son[a-z]+\s*=/i);
+    });
+
+    it('themes through the frame variables and leaves the page background alone', () => {
+      expect(block.css).toContain('var(--db-fg,');
+      expect(block.css).toMatch(/var\(--db-accent,/);
+      expect(block.css).not.toMatch(/(^|[\s,}])(html|body|:root)\s*[{,]/);
+      expect(block.css).toMatch(/:focus-visible/);
+    });
+
+    it('imports three.js only the way the frame provides it, and keeps 3D scenes small', () => {
+      const imports = [...block.js.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
+      for (const source of imports)
+        expect(['three', 'three/addons/controls/OrbitControls.js']).toContain(source);
+      if (block.js.includes('window.stage.mount(')) {
+        expect(imports).toEqual(['three', 'three/addons/controls/OrbitControls.js']);
+        expect(Buffer.byteLength(block.js)).toBeLessThan(6 * 1024);
+        expect(block.js).toContain('stage.onDispose(');
+        expect(block.html).toMatch(/<input[^>]+type="range"/);
+      }
+    });
+  },
+);

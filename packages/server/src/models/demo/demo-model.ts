@@ -1,0 +1,41 @@
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { loadModelScript } from '../script/load-model-script.ts';
+import type { ModelScript } from '../script/model-script.ts';
+import { createScriptedModel } from '../scripted/scripted-language-model.ts';
+import { buildFallbackScript, fallbackEntryId } from './build-fallback-script.ts';
+import type { DemoEntry } from './demo-catalogue.ts';
+import { lastUserText } from './last-user-text.ts';
+import { pickDemoEntry } from './pick-demo-entry.ts';
+
+export const demoModelId = 'demo';
+
+/**
+ * The offline demo: answers each user message with the catalogue entry its keywords hit most.
+ * Every script is loaded up front, so a broken reply file fails at startup, not mid-conversation.
+ */
+export function createDemoModel({
+  catalogue,
+  pace,
+  seed,
+  random,
+}: {
+  catalogue: readonly DemoEntry[];
+  /** Tokens per second; 0 = as fast as possible; undefined = the scripted model's default. */
+  pace?: number;
+  seed?: number;
+  random?: () => number;
+}): LanguageModelV4 {
+  const scripts = new Map<string, ModelScript>(
+    catalogue.map((entry) => [entry.id, loadModelScript(entry.file)]),
+  );
+  const fallbackScript = scripts.get(fallbackEntryId) ?? buildFallbackScript({ catalogue });
+  return createScriptedModel({
+    modelId: demoModelId,
+    provider: 'drawbridge.demo',
+    pacing: { tokensPerSecond: pace, seed, random },
+    resolveScript: (prompt) => {
+      const entry = pickDemoEntry({ catalogue, userText: lastUserText(prompt) });
+      return (entry && scripts.get(entry.id)) ?? fallbackScript;
+    },
+  });
+}

@@ -1,0 +1,47 @@
+export { buildFallbackScript, fallbackEntryId } from './demo/build-fallback-script.ts';
+export { type DemoEntry, demoCatalogue } from './demo/demo-catalogue.ts';
+export { createDemoModel, demoModelId } from './demo/demo-model.ts';
+export { lastUserText } from './demo/last-user-text.ts';
+export { countKeywordHits, pickDemoEntry } from './demo/pick-demo-entry.ts';
+export { ModelConfigError, type ModelConfigErrorCode } from './model-config-error.ts';
+export {
+  createProviderModel,
+  isProviderName,
+  type ModelEnvironment,
+  type ProviderName,
+  providerNames,
+} from './providers/create-provider-model.ts';
+export { createReplayModel } from './replay/replay-model.ts';
+export { type ResolvedModel, resolveModel } from './resolve-model.ts';
+export { loadModelScript } from './script/load-model-script.ts';
+export {
+  type ModelScript,
+  type ModelScriptFormat,
+  type ParseModelScriptResult,
+  parseModelScript,
+  type ScriptPart,
+  type ScriptStep,
+  type ScriptTextPart,
+  type ScriptToolCallPart,
+} from './script/model-script.ts';
+export { countAssistantResponsesSinceLastUser } from './scripted/count-assistant-responses.ts';
+export { estimateUsage } from './scripted/estimate-usage.ts';
+export {
+  createScriptedModel,
+  defaultPacingSeed,
+  defaultTokensPerSecond,
+  type ScriptedModelOptions,
+  type ScriptedModelPacing,
+} from './scripted/scripted-language-model.ts';
+export { createSeededRandom } from './scripted/seeded-random.ts';
+export { splitIntoTokenPieces } from './scripted/split-into-token-pieces.ts';
+export { startFakeAnthropicServer } from './testing/fake-anthropic-server.ts';
+export { startFakeOpenAiCompatibleServer } from './testing/fake-openai-compatible-server.ts';
+export { startFakeOpenAiServer } from './testing/fake-openai-server.ts';
+export {
+  type FakeProviderServer,
+  type FakeServerSentEvent,
+  type RecordedProviderRequest,
+  splitIntoWordDeltas,
+  startFakeProviderServer,
+} from './testing/fake-provider-server.ts';
