@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { WidgetChunk } from '../widget-chunk.ts';
+import { mergeAdjacentChunks, WidgetStreamParser } from '../widget-stream-parser.ts';
+import { referenceParseReply } from './reference-parse-reply.ts';
+
+// Replies built from markers (whole and cut) and from the content that sits next to them: fences, blanks,
+// line breaks and height values. Drawing markers and content with equal weight makes every rule likely.
+const markerPieces = fc.constantFrom(
+  '@',
+  '@@',
+  '@@HEIGHT:',
+  '@@HEIGHT',
+  '@@HT',
+  '@@CSS@@',
+  '@@HTML@@',
+  '@@JS@@',
+  '@@END@@',
+  '@@END',
+  '@@FOO@@',
+  'CSS@@',
+);
+const contentPieces = fc.constantFrom(
+  '\n',
+  '\r\n',
+  '\r',
+  '`',
+  '```',
+  '```css',
+  ' ',
+  '\t',
+  '4',
+  '20',
+  'px',
+  'p',
+  'x',
+  'a{}',
+  'é',
+  '😀',
+);
+
+// Fewer, denser pieces around the code channels, where fence lines are held back and stripped.
+const fencePieces = fc.constantFrom(
+  '@@CSS@@',
+  '@@JS@@',
+  '@@END@@',
+  '`',
+  '``',
+  '```',
+  '```js',
+  '\n',
+  ' ',
+  '\r',
+  'a',
+);
+
+const reply = fc.oneof(
+  fc.array(fc.oneof(markerPieces, contentPieces), { maxLength: 24 }).map((pieces) => pieces.join('')),
+  fc.array(fencePieces, { maxLength: 16 }).map((pieces) => pieces.join('')),
+  fc.string({ unit: 'binary', maxLength: 80 }),
+  fc.string({ unit: fc.constantFrom('@', '`', '\n', 'H', 'E', 'N', 'D', ':', '1', ' '), maxLength: 80 }),
+);
+
+function parsePieces(pieces: string[]): WidgetChunk[] {
+  const parser = new WidgetStreamParser();
+  const chunks = pieces.flatMap((piece) => parser.push(piece));
+  return [...chunks, ...parser.end()];
+}
+
+function splitAt(text: string, cuts: number[]): string[] {
+  const indices = cuts.map((cut) => cut % (text.length + 1)).sort((left, right) => left - right);
+  const pieces: string[] = [];
+  let start = 0;
+  for (const index of indices) {
+    pieces.push(text.slice(start, index));
+    start = index;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
+/** True when every character of `part` occurs in `whole`, in order: nothing invented, nothing repeated. */
+function isSubsequence(part: string, whole: string): boolean {
+  let position = 0;
+  for (const character of part) {
+    position = whole.indexOf(character, position);
+    if (position === -1) return false;
+    position += character.length;
+  }
+  return true;
+}
+
+describe('WidgetStreamParser properties', () => {
+  it('never throws and matches the whole-text reference grammar on any input', () => {
+    fc.assert(
+      fc.property(reply, (text) => {
+        expect(mergeAdjacentChunks(parsePieces([text]))).toEqual(referenceParseReply(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('emits only characters of the input, in order, and no empty delta except end', () => {
+    fc.assert(
+      fc.property(reply, (text) => {
+        const chunks = parsePieces([text]);
+        const content = chunks.map((chunk) => chunk.delta).join('');
+        expect(isSubsequence(content, text)).toBe(true);
+        for (const chunk of chunks) expect(chunk.delta === '').toBe(chunk.type === 'end');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps every character that is not part of a marker, a fence line or a trimmed line break', () => {
+    // No capital letters and no backticks, so neither a marker nor a fence can form inside the content.
+    const plainText = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '{', '}', '@'), maxLength: 60 });
+    fc.assert(
+      fc.property(plainText, plainText, plainText, (css, html, js) => {
+        const text = `hi\n@@HEIGHT:7@@\n@@CSS@@\n${css}@@HTML@@\n${html}@@JS@@\n${js}@@END@@`;
+        expect(mergeAdjacentChunks(parsePieces([text]))).toEqual(
+          mergeAdjacentChunks([
+            { type: 'prose', delta: 'hi\n' },
+            { type: 'height', delta: '7' },
+            { type: 'css', delta: css },
+            { type: 'html', delta: html },
+            { type: 'js', delta: js },
+            { type: 'end', delta: '' },
+          ]).filter((chunk) => chunk.type === 'end' || chunk.delta !== ''),
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('gives the same merged output however fast-check splits the input', () => {
+    fc.assert(
+      fc.property(reply, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
+        const whole = mergeAdjacentChunks(parsePieces([text]));
+        expect(mergeAdjacentChunks(parsePieces(splitAt(text, cuts)))).toEqual(whole);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('gives the same merged output one code unit at a time', () => {
+    fc.assert(
+      fc.property(reply, (text) => {
+        const whole = mergeAdjacentChunks(parsePieces([text]));
+        expect(mergeAdjacentChunks(parsePieces(text.split('')))).toEqual(whole);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
