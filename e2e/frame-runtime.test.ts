@@ -1,0 +1,270 @@
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { type StaticTestServer, startStaticServer } from './support/static-server.ts';
+
+interface ReceivedMessage {
+  kind: string;
+  [field: string]: unknown;
+}
+
+const cubeMarkup = `<div class="stage">
+  <h3>Spinning cube</h3>
+  <canvas width="400" height="240"></canvas>
+  <form id="ask"><label>Name <input id="name" name="name"></label><button id="go">Ask</button></form>
+  <p id="status">Drag to orbit &mdash; scroll to zoom.</p>
+  <ul>${Array.from({ length: 12 }, (_, index) => `<li>Row ${index}</li>`).join('')}</ul>
+</div>`;
+
+const cubeScript = `import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+const stage = window.stage.mount({ THREE, OrbitControls, canvas: document.querySelector('canvas') });
+const cube = new THREE.Mesh(new THREE.BoxGeometry(1.6, 1.6, 1.6), new THREE.MeshStandardMaterial({ color: 0x4f7cff }));
+stage.add(cube);
+stage.onFrame(({ delta }) => { cube.rotation.y += delta; });
+window.widgetStage = stage;
+document.getElementById('ask').addEventListener('submit', (event) => {
+  event.preventDefault();
+  window.submitHandled = (window.submitHandled ?? 0) + 1;
+});`;
+
+let browser: Browser;
+let server: StaticTestServer;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startStaticServer()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage();
+  await page.goto(`${server.origin}/host.html`);
+  await page.waitForFunction(() =>
+    (window as unknown as { received: ReceivedMessage[] }).received.some(
+      (message) => message.kind === 'ready',
+    ),
+  );
+  return () => page.close();
+});
+
+function widgetFrame(): Frame {
+  const frame = page.frames().find((candidate) => candidate.url().endsWith('/frame'));
+  if (frame === undefined) throw new Error('the widget frame is not loaded');
+  return frame;
+}
+
+async function send(messages: Array<Record<string, unknown>>, pauseMs = 1): Promise<void> {
+  await page.evaluate(
+    async ({ messages, pauseMs }) => {
+      const sendToFrame = (window as unknown as { sendToFrame: (message: unknown) => void }).sendToFrame;
+      for (const message of messages) {
+        sendToFrame({ drawbridge: 1, ...message });
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    },
+    { messages, pauseMs },
+  );
+}
+
+function htmlChunks(markup: string, size: number): Array<Record<string, unknown>> {
+  const chunks: Array<Record<string, unknown>> = [];
+  for (let start = 0; start < markup.length; start += size) {
+    chunks.push({ op: 'html', delta: markup.slice(start, start + size) });
+  }
+  return chunks;
+}
+
+async function received(): Promise<ReceivedMessage[]> {
+  return page.evaluate(() => (window as unknown as { received: ReceivedMessage[] }).received);
+}
+
+async function waitForMessage(predicate: string): Promise<void> {
+  await page.waitForFunction((source) => {
+    const test = new Function('message', `return ${source}`) as (message: unknown) => boolean;
+    return (window as unknown as { received: unknown[] }).received.some(test);
+  }, predicate);
+}
+
+describe('the widget frame in Chromium', () => {
+  it('streams a 3D widget in small chunks: the canvas survives, draws, and focus and typed text stay', async () => {
+    await send([
+      { op: 'init', theme: 'dark', height: 300 },
+      { op: 'css', text: '.stage{font:14px system-ui}' },
+    ]);
+    const chunks = htmlChunks(cubeMarkup, 5);
+    const canvasEnd = cubeMarkup.indexOf('</canvas>') + 20;
+    const inputEnd = cubeMarkup.indexOf('id="name"') + 40;
+    await send(chunks.slice(0, Math.ceil(inputEnd / 5)));
+    const frame = widgetFrame();
+    await frame.waitForFunction(() => document.querySelector('#name') !== null);
+    expect(canvasEnd).toBeLessThan(inputEnd);
+    await frame.evaluate(() => {
+      (document.querySelector('canvas') as unknown as { tagged: boolean }).tagged = true;
+    });
+    await frame.locator('#name').pressSequentially('Ada');
+    await send(chunks.slice(Math.ceil(inputEnd / 5)));
+    await send([{ op: 'end' }, { op: 'js', text: cubeScript }]);
+    await waitForMessage("message.kind === 'rendered'");
+
+    const state = await frame.evaluate(() => ({
+      sameCanvas: (document.querySelector('canvas') as unknown as { tagged?: boolean }).tagged === true,
+      canvases: document.querySelectorAll('canvas').length,
+      focused: document.activeElement?.id,
+      typed: (document.querySelector('#name') as HTMLInputElement).value,
+      rows: document.querySelectorAll('li').length,
+      theme: document.documentElement.dataset.theme,
+    }));
+    expect(state).toEqual({
+      sameCanvas: true,
+      canvases: 1,
+      focused: 'name',
+      typed: 'Ada',
+      rows: 12,
+      theme: 'dark',
+    });
+
+    const drawnPixels = await frame.evaluate(() => {
+      const stage = (
+        window as unknown as {
+          widgetStage: {
+            renderer: { render(scene: unknown, camera: unknown): void; getContext(): WebGLRenderingContext };
+            scene: unknown;
+            camera: unknown;
+          };
+        }
+      ).widgetStage;
+      stage.renderer.render(stage.scene, stage.camera);
+      const gl = stage.renderer.getContext();
+      const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+      gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+      let opaque = 0;
+      for (let index = 3; index < pixels.length; index += 4) if (pixels[index]! > 0) opaque++;
+      return { opaque, total: pixels.length / 4 };
+    });
+    expect(drawnPixels.opaque).toBeGreaterThan(drawnPixels.total * 0.05);
+    expect(drawnPixels.opaque).toBeLessThan(drawnPixels.total);
+
+    const messages = await received();
+    expect(messages.filter((message) => message.kind === 'error')).toEqual([]);
+  });
+
+  it('runs a form submit handler and submits nothing', async () => {
+    await send([...htmlChunks(cubeMarkup, 40), { op: 'end' }, { op: 'js', text: cubeScript }]);
+    await waitForMessage("message.kind === 'rendered'");
+    const frame = widgetFrame();
+    await frame.locator('#go').click();
+    await frame.evaluate(() => (document.getElementById('ask') as HTMLFormElement).requestSubmit());
+    await page.waitForTimeout(200);
+    expect(await frame.evaluate(() => (window as unknown as { submitHandled?: number }).submitHandled)).toBe(
+      2,
+    );
+    expect(widgetFrame().url()).toBe(`${server.origin}/frame`);
+  });
+
+  it('reports script errors, rejections and CSP violations to the host', async () => {
+    await send([
+      { op: 'html', delta: `<p>x</p><img src="${server.origin}/x.png" alt="">` },
+      { op: 'end' },
+      { op: 'js', text: "Promise.reject(new Error('late'));\nthrow new TypeError('boom');" },
+    ]);
+    await waitForMessage("message.kind === 'error' && message.source === 'csp'");
+    await waitForMessage("message.kind === 'error' && message.source === 'script'");
+    await waitForMessage("message.kind === 'error' && message.source === 'rejection'");
+    const errors = (await received()).filter((message) => message.kind === 'error');
+    const byKind = Object.fromEntries(errors.map((error) => [error.source, error]));
+    expect(byKind.csp).toMatchObject({ blockedUri: `${server.origin}/x.png`, directive: 'img-src' });
+    expect(String(byKind.script?.message)).toContain('boom');
+    expect(String(byKind.rejection?.message)).toContain('late');
+    expect((await received()).some((message) => message.kind === 'rendered')).toBe(false);
+  });
+
+  it('isolates the widget: no cookies, no storage, no WebRTC, no parent access', async () => {
+    const probes = await widgetFrame().evaluate(() => {
+      const throws = (probe: () => unknown) => {
+        try {
+          probe();
+          return false;
+        } catch {
+          return true;
+        }
+      };
+      const realm = window as unknown as Record<string, unknown>;
+      return {
+        cookie: throws(() => document.cookie),
+        localStorage: throws(() => window.localStorage),
+        parentDocument: throws(() => window.parent.document),
+        peerConnection: realm.RTCPeerConnection,
+        reassigned: Reflect.set(realm, 'RTCPeerConnection', class {}),
+        redefined: throws(() => Object.defineProperty(realm, 'RTCPeerConnection', { value: class {} })),
+        origin: window.origin,
+      };
+    });
+    expect(probes).toEqual({
+      cookie: true,
+      localStorage: true,
+      parentDocument: true,
+      peerConnection: undefined,
+      reassigned: false,
+      redefined: true,
+      origin: 'null',
+    });
+  });
+
+  it('answers ping, relays the host bridge and routes anchor clicks to openLink', async () => {
+    await send([
+      { op: 'ping', seq: 41 },
+      { op: 'html', delta: '<a id="out" href="https://example.org/docs">docs</a>' },
+      { op: 'end' },
+    ]);
+    await waitForMessage("message.kind === 'pong' && message.seq === 41");
+    const frame = widgetFrame();
+    await frame.locator('#out').click();
+    await waitForMessage("message.kind === 'link' && message.url === 'https://example.org/docs'");
+    expect(frame.url()).toBe(`${server.origin}/frame`);
+
+    const accepted = await frame.evaluate(() =>
+      (window as unknown as { host: { sendPrompt(text: string): Promise<void> } }).host.sendPrompt('more'),
+    );
+    expect(accepted).toBeUndefined();
+    await page.evaluate(() => {
+      (window as unknown as { bridgeAnswer: unknown }).bridgeAnswer = { ok: false, message: 'limit reached' };
+    });
+    const refusal = await frame.evaluate(() =>
+      (window as unknown as { host: { sendPrompt(text: string): Promise<void> } }).host
+        .sendPrompt('again')
+        .then(
+          () => 'accepted',
+          (error: Error) => error.message,
+        ),
+    );
+    expect(refusal).toBe('limit reached');
+  });
+
+  it('settles its height reports, even with a 100vh element', async () => {
+    await send([
+      { op: 'css', text: '.full{height:100vh;background:#eee}' },
+      { op: 'html', delta: '<h2>Title</h2><div class="full">tall</div><p>after</p>' },
+      { op: 'end' },
+    ]);
+    await page.waitForTimeout(1500);
+    const first = await page.evaluate(() => (window as unknown as { heightReports: number }).heightReports);
+    await page.waitForTimeout(1000);
+    const second = await page.evaluate(() => (window as unknown as { heightReports: number }).heightReports);
+    expect(second).toBe(first);
+    expect(first).toBeLessThan(6);
+    const heights = (await received())
+      .filter((message) => message.kind === 'height')
+      .map((message) => message.px);
+    expect(Math.max(...(heights as number[]))).toBeLessThan(1000);
+  });
+
+  it('reports a plain widget height once it is built', async () => {
+    await send([...htmlChunks('<div style="height:333px">block</div>', 3), { op: 'end' }]);
+    await waitForMessage("message.kind === 'height' && message.px === 333");
+  });
+});

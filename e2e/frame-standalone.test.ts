@@ -1,0 +1,115 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { frameDistributionFiles, renderStandaloneHtml } from '@drawbridge/frame';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+
+const cubeWidget = {
+  css: '.scene{border:1px solid var(--db-border)} h3{color:var(--db-accent)}',
+  html: '<div class="scene"><h3>Exported cube</h3><canvas width="320" height="200"></canvas><script>window.leaked = true</script><a id="out" href="https://example.org">link</a></div>',
+  js: `import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+const stage = window.stage.mount({ THREE, OrbitControls, canvas: document.querySelector('canvas') });
+stage.add(new THREE.Mesh(new THREE.BoxGeometry(1.6, 1.6, 1.6), new THREE.MeshStandardMaterial({ color: 0xff7a3d })));
+window.widgetStage = stage;
+window.hostAnswer = await window.host.sendPrompt('hi').then(() => 'sent', (error) => error.message);`,
+  height: 260,
+};
+
+let browser: Browser;
+let directory: string;
+let runtimeSource: string;
+let threeBundleSource: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  directory = await mkdtemp(join(tmpdir(), 'drawbridge-standalone-'));
+  [runtimeSource, threeBundleSource] = await Promise.all([
+    readFile(frameDistributionFiles.runtime, 'utf8'),
+    readFile(frameDistributionFiles.threeBundle, 'utf8'),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (directory !== undefined) await rm(directory, { recursive: true, force: true });
+});
+
+describe('a standalone export', () => {
+  it('renders a 3D widget from a file:// URL, with three.js inlined as a data: module', async () => {
+    const html = renderStandaloneHtml({
+      widget: cubeWidget,
+      runtimeSource,
+      threeBundleSource,
+      title: 'Cube <1>',
+    });
+    const file = join(directory, 'cube.html');
+    await writeFile(file, html);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForFunction(() => (window as unknown as { hostAnswer?: string }).hostAnswer !== undefined);
+    const result = await page.evaluate(() => {
+      const realm = window as unknown as {
+        widgetStage: {
+          renderer: { render(scene: unknown, camera: unknown): void; getContext(): WebGLRenderingContext };
+          scene: unknown;
+          camera: unknown;
+        };
+        hostAnswer: string;
+        leaked?: boolean;
+      };
+      realm.widgetStage.renderer.render(realm.widgetStage.scene, realm.widgetStage.camera);
+      const gl = realm.widgetStage.renderer.getContext();
+      const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+      gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+      let opaque = 0;
+      for (let index = 3; index < pixels.length; index += 4) if (pixels[index]! > 0) opaque++;
+      return {
+        opaque,
+        title: document.title,
+        heading: document.querySelector('h3')?.textContent,
+        hostAnswer: realm.hostAnswer,
+        leaked: realm.leaked ?? false,
+        scripts: document.querySelectorAll('#widget-root script').length,
+      };
+    });
+    await page.close();
+    expect(errors).toEqual([]);
+    expect(result.opaque).toBeGreaterThan(1000);
+    expect(result).toMatchObject({
+      title: 'Cube <1>',
+      heading: 'Exported cube',
+      hostAnswer: 'This widget is not inside Drawbridge, so it cannot reach the chat.',
+      leaked: false,
+      scripts: 0,
+    });
+  });
+
+  it('includes three.js only when the script imports it', () => {
+    const plain = renderStandaloneHtml({
+      widget: {
+        css: '',
+        html: '<p>hi</p>',
+        js: 'document.querySelector("p").textContent = "ok";',
+        height: null,
+      },
+      runtimeSource,
+      threeBundleSource,
+      title: 'Plain',
+    });
+    const withThree = renderStandaloneHtml({
+      widget: cubeWidget,
+      runtimeSource,
+      threeBundleSource,
+      title: 'Cube',
+    });
+    expect(plain).not.toContain('importmap');
+    expect(plain.length).toBeLessThan(runtimeSource.length + 5000);
+    expect(withThree).toContain('"three":"data:text/javascript;base64,');
+  });
+});

@@ -1,0 +1,36 @@
+// Builds the frame: the runtime bundle, the three.js bundle for standalone exports, and the
+// bootstrap document. Run with `npm run build --workspace @drawbridge/frame`.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { build } from 'esbuild';
+import { renderFrameBootstrapHtml } from './src/frame-document.ts';
+
+const packageDirectory = new URL('./', import.meta.url);
+const distribution = new URL('dist/', packageDirectory);
+await mkdir(distribution, { recursive: true });
+
+await build({
+  entryPoints: [new URL('src/runtime/main.ts', packageDirectory).pathname],
+  outfile: new URL('runtime.js', distribution).pathname,
+  bundle: true,
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+});
+
+await build({
+  stdin: {
+    contents:
+      "export * from 'three';\nexport { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';\n",
+    resolveDir: packageDirectory.pathname,
+    loader: 'js',
+  },
+  outfile: new URL('three-bundle.js', distribution).pathname,
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+});
+
+await writeFile(new URL('frame.html', distribution), renderFrameBootstrapHtml());

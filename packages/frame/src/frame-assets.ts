@@ -1,0 +1,9 @@
+/** Where `npm run build` writes the frame's files (file URLs; read them with `node:fs`). */
+export const frameDistributionFiles = {
+  /** The bootstrap document served at `/frame`. */
+  bootstrapHtml: new URL('../dist/frame.html', import.meta.url),
+  /** The runtime served at `/frame/runtime.js` and inlined into standalone exports. */
+  runtime: new URL('../dist/runtime.js', import.meta.url),
+  /** three.js plus `OrbitControls` as one ES module, for standalone exports. */
+  threeBundle: new URL('../dist/three-bundle.js', import.meta.url),
+};

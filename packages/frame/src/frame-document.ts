@@ -1,0 +1,41 @@
+/**
+ * The bootstrap document of the widget frame and the theme it shares with standalone exports.
+ * Isomorphic: plain strings, built into `dist/frame.html` by `build.mjs`.
+ */
+
+/** Theme variables for light and dark, switched by `data-theme` on `<html>`. */
+export const frameThemeCss = `
+:root{color-scheme:light;--db-fg:#1d2330;--db-bg:transparent;--db-accent:#3b6cf6;--db-muted:#6b7385;
+--db-surface:#f4f6fa;--db-border:#dde2ea;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+:root[data-theme="dark"]{color-scheme:dark;--db-fg:#e6e9ef;--db-accent:#7d9cff;--db-muted:#98a0b3;
+--db-surface:#1d222c;--db-border:#343b49}
+html,body{margin:0;background:transparent;color:var(--db-fg)}
+#widget-root{display:flow-root}
+`.trim();
+
+/** Where the frame resolves `three` and its addons: our own server, never a CDN. */
+export const frameImportMap = {
+  imports: {
+    three: '/vendor/three/build/three.module.js',
+    'three/addons/': '/vendor/three/examples/jsm/',
+  },
+};
+
+/** The document served at `/frame`: theme, import map, empty widget slots, then the runtime. */
+export function renderFrameBootstrapHtml(): string {
+  return `<!doctype html>
+<html lang="en" data-theme="light">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script type="importmap">${JSON.stringify(frameImportMap)}</script>
+<style>${frameThemeCss}</style>
+<style id="widget-css"></style>
+</head>
+<body>
+<div id="widget-root"></div>
+<script src="/frame/runtime.js"></script>
+</body>
+</html>
+`;
+}

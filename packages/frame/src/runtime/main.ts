@@ -1,0 +1,113 @@
+import type { FrameToHostMessage, HostToFrameMessage } from '@drawbridge/protocol';
+import { reportErrors } from './error-reporter.ts';
+import { removePeerConnections, routeAnchorClicks } from './frame-hardening.ts';
+import { HeightReporter } from './height-reporter.ts';
+import { HostBridgeClient } from './host-bridge-client.ts';
+import { isHostToFrameMessage } from './host-message-guard.ts';
+import { MarkupBuilder } from './markup-builder.ts';
+import { MarkupScheduler } from './markup-scheduler.ts';
+import { Stage } from './stage.ts';
+import { runWidgetScript } from './widget-script.ts';
+
+/**
+ * The frame runtime's entry: hardens the realm, installs `window.host` and `window.stage`, then
+ * either follows the host's messages (inside Drawbridge) or builds an exported widget that
+ * carries its own markup (a standalone file, which has no host).
+ */
+
+const root = document.getElementById('widget-root')!;
+const widgetStyle = document.getElementById('widget-css')!;
+const isStandalone = window.parent === window;
+const post = isStandalone
+  ? undefined
+  : (message: FrameToHostMessage) => window.parent.postMessage(message, '*');
+
+removePeerConnections(window);
+const bridge = new HostBridgeClient({ post });
+const stage = new Stage({ window });
+const defineGlobal = (name: string, value: object) =>
+  Object.defineProperty(window, name, { value: Object.freeze(value), writable: false, configurable: false });
+defineGlobal('host', bridge.host);
+defineGlobal('stage', {
+  mount: stage.mount.bind(stage),
+  release: stage.release.bind(stage),
+});
+routeAnchorClicks({ document, openLink: bridge.host.openLink });
+
+if (post === undefined) buildEmbeddedMarkup();
+else followHost(post);
+
+/** A standalone export carries its markup as JSON, built with the same rules as a live frame. */
+function buildEmbeddedMarkup(): void {
+  const embedded = document.getElementById('widget-markup');
+  if (embedded === null) return;
+  const builder = new MarkupBuilder({ root });
+  builder.append(String(JSON.parse(embedded.textContent ?? '""')));
+  builder.finish();
+}
+
+function followHost(send: (message: FrameToHostMessage) => void): void {
+  let scriptStarted = false;
+  reportErrors({ window, post: send, errorSource: () => (scriptStarted ? 'script' : 'runtime') });
+  const heights = new HeightReporter({
+    root,
+    window,
+    report: (px) => send({ drawbridge: 1, kind: 'height', px }),
+  });
+  const markup = new MarkupScheduler({ root, window, onApplied: () => heights.noteContentChanged() });
+
+  const handle = (message: HostToFrameMessage): void => {
+    switch (message.op) {
+      case 'init':
+      case 'theme':
+        document.documentElement.dataset.theme = message.theme;
+        return;
+      case 'css':
+        widgetStyle.textContent = message.text;
+        heights.noteContentChanged();
+        return;
+      case 'html':
+        markup.append(message.delta);
+        return;
+      case 'end':
+        markup.finish();
+        return;
+      case 'js':
+        if (scriptStarted) return;
+        scriptStarted = true;
+        markup.finish();
+        runWidgetScript({
+          document,
+          text: message.text,
+          onCompleted: () => {
+            heights.noteContentChanged();
+            send({ drawbridge: 1, kind: 'rendered' });
+          },
+          onImportFailed: () =>
+            send({
+              drawbridge: 1,
+              kind: 'error',
+              source: 'script',
+              message: 'A module the widget imports failed to load.',
+            }),
+        });
+        return;
+      case 'visibility':
+        stage.setVisible(message.visible);
+        return;
+      case 'ping':
+        send({ drawbridge: 1, kind: 'pong', seq: message.seq });
+        return;
+      case 'bridge-reply':
+        bridge.settle(message);
+        return;
+    }
+  };
+
+  window.addEventListener('message', (event) => {
+    // Only the embedding page speaks for the host; widget code posting to itself is ignored.
+    if (event.source !== window.parent || !isHostToFrameMessage(event.data)) return;
+    handle(event.data);
+  });
+  send({ drawbridge: 1, kind: 'ready' });
+}

@@ -1,0 +1,133 @@
+import type { StageFrameInfo, StageHandle, StageMountOptions } from './stage-types.ts';
+
+/**
+ * The 3D stage (`window.stage`): generated code brings a scene, the stage owns everything that
+ * is easy to get wrong — renderer, camera, lights, pixel ratio, resizing without a growth loop,
+ * the single animation loop, pausing off-screen, and releasing the WebGL context.
+ */
+
+const maximumDelta = 0.1;
+
+export class Stage {
+  private readonly window: Window;
+  private readonly mounted = new Set<StageHandle>();
+  private visible = true;
+  private readonly visibilityListeners = new Set<(visible: boolean) => void>();
+
+  constructor({ window: target }: { window: Window }) {
+    this.window = target;
+  }
+
+  /** Sets up renderer, camera, lights and loop on the widget's canvas. */
+  mount(options: StageMountOptions): StageHandle {
+    const { THREE, OrbitControls, canvas } = options;
+    const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true });
+    renderer.setPixelRatio(Math.min(this.window.devicePixelRatio || 1, 2));
+    const scene = new THREE.Scene();
+    if (options.background === undefined) renderer.setClearColor(0x000000, 0);
+    else scene.background = new THREE.Color(options.background);
+    const camera = new THREE.PerspectiveCamera(50, 1, 0.1, 1000);
+    camera.position.set(...(options.cameraPosition ?? [3, 2, 4]));
+    camera.lookAt(0, 0, 0);
+    const sky = new THREE.HemisphereLight(0xffffff, 0x444455, 1.2);
+    const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+    sun.position.set(5, 8, 6);
+    scene.add(sky, sun);
+    const controls =
+      OrbitControls !== undefined && options.controls !== false
+        ? new OrbitControls(camera, canvas)
+        : undefined;
+    if (controls !== undefined) controls.enableDamping = true;
+
+    const frameCallbacks: Array<(frame: StageFrameInfo) => void> = [];
+    const disposeCallbacks: Array<() => void> = [];
+    let elapsed = 0;
+    let previousTime: number | undefined;
+    let animationFrame: number | undefined;
+    let disposed = false;
+
+    // The canvas takes the width of its parent and keeps the height its CSS or attribute gave it;
+    // nothing here reads the frame height, so resizing the iframe cannot feed back into the canvas.
+    // A canvas without a CSS height would scale its height with the new width (intrinsic aspect
+    // ratio), so its attribute height is pinned before the width becomes 100%.
+    const heightFromAttribute = this.window.getComputedStyle(canvas).height === `${canvas.height}px`;
+    if (canvas.style.height === '' && heightFromAttribute) canvas.style.height = `${canvas.height}px`;
+    canvas.style.display = 'block';
+    canvas.style.width = '100%';
+    const resize = () => {
+      const width = Math.max(1, canvas.clientWidth);
+      const height = Math.max(1, canvas.clientHeight);
+      renderer.setSize(width, height, false);
+      camera.aspect = width / height;
+      camera.updateProjectionMatrix();
+      if (animationFrame === undefined) renderer.render(scene, camera);
+    };
+    const observer = new ResizeObserver(resize);
+    observer.observe(canvas.parentElement ?? canvas);
+
+    const tick = (time: number) => {
+      animationFrame = undefined;
+      const delta = previousTime === undefined ? 0 : Math.min(maximumDelta, (time - previousTime) / 1000);
+      previousTime = time;
+      elapsed += delta;
+      for (const callback of frameCallbacks) callback({ delta, elapsed });
+      controls?.update();
+      renderer.render(scene, camera);
+      start();
+    };
+    const start = () => {
+      if (disposed || !this.visible || animationFrame !== undefined) return;
+      animationFrame = this.window.requestAnimationFrame(tick);
+    };
+    const stop = () => {
+      if (animationFrame !== undefined) this.window.cancelAnimationFrame(animationFrame);
+      animationFrame = undefined;
+      previousTime = undefined;
+    };
+    const onVisibility = (visible: boolean) => (visible ? start() : stop());
+    this.visibilityListeners.add(onVisibility);
+
+    const handle: StageHandle = {
+      scene,
+      camera,
+      renderer,
+      controls,
+      add: (...objects) => {
+        scene.add(...objects);
+      },
+      onFrame: (callback) => {
+        frameCallbacks.push(callback);
+      },
+      onDispose: (callback) => {
+        disposeCallbacks.push(callback);
+      },
+      dispose: () => {
+        if (disposed) return;
+        disposed = true;
+        stop();
+        observer.disconnect();
+        this.visibilityListeners.delete(onVisibility);
+        this.mounted.delete(handle);
+        for (const callback of disposeCallbacks) callback();
+        controls?.dispose();
+        renderer.dispose();
+        renderer.forceContextLoss();
+      },
+    };
+    this.mounted.add(handle);
+    resize();
+    start();
+    return handle;
+  }
+
+  /** Pauses or resumes every animation loop (the host says whether the widget is on screen). */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    for (const listener of this.visibilityListeners) listener(visible);
+  }
+
+  /** Disposes every mounted stage and releases its WebGL context. */
+  release(): void {
+    for (const handle of [...this.mounted]) handle.dispose();
+  }
+}

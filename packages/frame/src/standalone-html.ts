@@ -1,0 +1,101 @@
+import { frameThemeCss } from './frame-document.ts';
+
+/** The parts of a finished widget, as stored. */
+export interface StandaloneWidget {
+  css: string;
+  html: string;
+  js: string;
+  height: number | null;
+}
+
+export interface StandaloneHtmlOptions {
+  widget: StandaloneWidget;
+  /** `dist/runtime.js`. */
+  runtimeSource: string;
+  /** `dist/three-bundle.js`: three.js and `OrbitControls` as one ES module. */
+  threeBundleSource: string;
+  title: string;
+}
+
+/** A downloaded file has no server behind it: scripts come inline or from `data:` URLs only. */
+const standalonePolicy = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline' data:",
+  "style-src 'unsafe-inline'",
+  'img-src data: blob:',
+  'font-src data:',
+  'media-src data: blob:',
+  "connect-src 'none'",
+  "frame-src 'none'",
+  "worker-src 'none'",
+  "object-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+const threeImport = /(?:\bfrom|\bimport)\s*\(?\s*["']three(?:\/addons\/[^"']*)?["']/;
+
+/**
+ * One self-contained HTML file that shows a widget from disk: the runtime, the CSS, the markup
+ * (built by the runtime with the same rules as in a live frame) and the script, with `three`
+ * mapped to an inline `data:` module when — and only when — the script imports it.
+ */
+export function renderStandaloneHtml({
+  widget,
+  runtimeSource,
+  threeBundleSource,
+  title,
+}: StandaloneHtmlOptions): string {
+  const importMap = threeImport.test(widget.js) ? standaloneThreeImportMap(threeBundleSource) : undefined;
+  const minimumHeight = widget.height !== null && widget.height > 0 ? Math.round(widget.height) : 0;
+  return `<!doctype html>
+<html lang="en" data-theme="light">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${standalonePolicy}">
+<title>${escapeHtml(title)}</title>
+${importMap === undefined ? '' : `<script type="importmap">${escapeScript(JSON.stringify(importMap))}</script>\n`}<style>${frameThemeCss}
+@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){color-scheme:dark}}
+body{padding:16px}#widget-root{min-height:${minimumHeight}px}</style>
+<style id="widget-css">${widget.css.replace(/<\/style/gi, '<\\/style')}</style>
+</head>
+<body>
+<div id="widget-root"></div>
+<script type="application/json" id="widget-markup">${escapeScript(JSON.stringify(widget.html))}</script>
+<script>${escapeScript(runtimeSource)}</script>
+<script type="module">${escapeScript(widget.js)}</script>
+</body>
+</html>
+`;
+}
+
+function standaloneThreeImportMap(threeBundleSource: string): { imports: Record<string, string> } {
+  const orbitControls = "export { OrbitControls } from 'three';";
+  return {
+    imports: {
+      three: `data:text/javascript;base64,${base64FromUtf8(threeBundleSource)}`,
+      'three/addons/controls/OrbitControls.js': `data:text/javascript;base64,${base64FromUtf8(orbitControls)}`,
+    },
+  };
+}
+
+/** Keeps inline script text from ending its `<script>` element early. */
+function escapeScript(source: string): string {
+  return source.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Base64 of the UTF-8 bytes, without Node's `Buffer`, so this module stays isomorphic. */
+function base64FromUtf8(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  const sliceLength = 0x8000;
+  for (let start = 0; start < bytes.length; start += sliceLength) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + sliceLength));
+  }
+  return btoa(binary);
+}
