@@ -1,0 +1,153 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoredWidget } from '../store/store.ts';
+import { chatCommand } from './chat-command.ts';
+
+const widgetReply = [
+  'Here is a counter.',
+  '@@HEIGHT:120@@',
+  '@@CSS@@',
+  'button{font-size:2rem}',
+  '@@HTML@@',
+  '<button id="count">0</button>',
+  '@@JS@@',
+  "document.getElementById('count').onclick=(event)=>{event.target.textContent++}",
+  '@@END@@',
+  'Click it.',
+].join('\n');
+
+let folder: string;
+
+function collector() {
+  const pieces: string[] = [];
+  return {
+    pieces,
+    sink: { write: (text: string) => pieces.push(text) },
+    text: () => pieces.join(''),
+  };
+}
+
+function replayEnvironment(reply: string) {
+  const scriptPath = join(folder, 'reply.txt');
+  writeFileSync(scriptPath, reply);
+  return { DRAWBRIDGE_MODEL: `replay:${scriptPath}`, DRAWBRIDGE_DEMO_PACE: '0' };
+}
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'drawbridge-chat-'));
+});
+
+afterEach(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('chatCommand', () => {
+  it('streams the prose and saves the widget as a standalone file', async () => {
+    const output = collector();
+    const errorOutput = collector();
+    const rendered: StoredWidget[] = [];
+    const exitCode = await chatCommand(['a', 'counter'], {
+      env: replayEnvironment(widgetReply),
+      systemPrompt: 'test prompt',
+      standalone: async (widget) => {
+        rendered.push(widget);
+        return `<!doctype html>${widget.html}`;
+      },
+      directory: folder,
+      output: output.sink,
+      errorOutput: errorOutput.sink,
+    });
+    expect(exitCode).toBe(0);
+    expect(output.text()).toContain('Here is a counter.');
+    expect(output.text()).toContain('Click it.');
+    expect(output.text()).not.toContain('@@');
+    expect(rendered).toHaveLength(1);
+    expect(rendered[0]).toMatchObject({ height: 120, complete: true });
+    expect(rendered[0]?.html.trim()).toBe('<button id="count">0</button>');
+    const fileName = `drawbridge-widget-${rendered[0]?.id}.html`;
+    expect(readdirSync(folder)).toContain(fileName);
+    expect(readFileSync(join(folder, fileName), 'utf8').trim()).toBe(
+      '<!doctype html><button id="count">0</button>',
+    );
+    expect(output.text()).toContain(`widget saved: ${join(folder, fileName)}`);
+    expect(errorOutput.text()).toContain('drawing a widget');
+  });
+
+  it('writes no file for a prose-only reply', async () => {
+    const output = collector();
+    const exitCode = await chatCommand(['hello'], {
+      env: replayEnvironment('Just words, no widget.'),
+      systemPrompt: 'test prompt',
+      standalone: async () => {
+        throw new Error('not expected');
+      },
+      directory: folder,
+      output: output.sink,
+      errorOutput: collector().sink,
+    });
+    expect(exitCode).toBe(0);
+    expect(output.text()).toBe('Just words, no widget.\n');
+    expect(readdirSync(folder)).toEqual(['reply.txt']);
+  });
+
+  it('streams prose in several pieces rather than all at the end', async () => {
+    const output = collector();
+    await chatCommand(['hello'], {
+      env: replayEnvironment('one two three four five six seven eight nine ten eleven twelve'),
+      systemPrompt: 'test prompt',
+      directory: folder,
+      output: output.sink,
+      errorOutput: collector().sink,
+    });
+    expect(output.pieces.length).toBeGreaterThan(3);
+  });
+
+  it('reports a failed export and exits 1', async () => {
+    const errorOutput = collector();
+    const exitCode = await chatCommand(['draw'], {
+      env: replayEnvironment(widgetReply),
+      systemPrompt: 'test prompt',
+      standalone: async () => {
+        throw new Error('The widget frame is not built yet');
+      },
+      directory: folder,
+      output: collector().sink,
+      errorOutput: errorOutput.sink,
+    });
+    expect(exitCode).toBe(1);
+    expect(errorOutput.text()).toContain('could not save the widget: The widget frame is not built yet');
+  });
+
+  it('prints the usage for a missing prompt and exits 2', async () => {
+    const errorOutput = collector();
+    expect(await chatCommand([' '], { output: collector().sink, errorOutput: errorOutput.sink })).toBe(2);
+    expect(errorOutput.text()).toMatch(/^usage: drawbridge chat/);
+  });
+
+  it('prints the one-line fix for a bad model setting and exits 1', async () => {
+    const errorOutput = collector();
+    const exitCode = await chatCommand(['hi'], {
+      env: { DRAWBRIDGE_MODEL: 'nonsense:model' },
+      output: collector().sink,
+      errorOutput: errorOutput.sink,
+    });
+    expect(exitCode).toBe(1);
+    expect(errorOutput.text().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exits 130 when interrupted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const exitCode = await chatCommand(['hi'], {
+      env: replayEnvironment('This reply is never heard.'),
+      systemPrompt: 'test prompt',
+      directory: folder,
+      output: collector().sink,
+      errorOutput: collector().sink,
+      abortSignal: controller.signal,
+    });
+    expect(exitCode).toBe(130);
+  });
+});

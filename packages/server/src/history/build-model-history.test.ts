@@ -1,0 +1,213 @@
+import type { ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import type { StoredMessage, StoredWidget } from '../store/store.ts';
+import { buildModelHistory } from './build-model-history.ts';
+
+let sequence = 0;
+function message(
+  role: StoredMessage['role'],
+  content: string,
+  extra: Partial<StoredMessage> = {},
+): StoredMessage {
+  sequence += 1;
+  return {
+    id: `m${sequence}`,
+    threadId: 't',
+    role,
+    content,
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, sequence)).toISOString(),
+    ...extra,
+  };
+}
+
+function widgetNamed(id: string, heading: string, size = 100): StoredWidget {
+  return {
+    id,
+    height: 300,
+    css: `.${id}{color:red}`,
+    html: `<section><h2>${heading}</h2><p>${'x'.repeat(size)}</p></section>`,
+    js: `console.log('${id}')`,
+    complete: true,
+  };
+}
+
+function texts(history: ModelMessage[]): string[] {
+  return history.map((entry) =>
+    typeof entry.content === 'string' ? `${entry.role}: ${entry.content}` : `${entry.role}: [parts]`,
+  );
+}
+
+describe('buildModelHistory', () => {
+  it('passes a short conversation through unchanged', () => {
+    const history = buildModelHistory([
+      message('user', 'hi'),
+      message('assistant', 'hello'),
+      message('user', 'bye'),
+    ]);
+    expect(history).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+      { role: 'user', content: 'bye' },
+    ]);
+  });
+
+  it('quotes only the latest widget in wire format and describes older ones', () => {
+    const older = widgetNamed('w1', 'Revenue by region', 12_000);
+    const latest = widgetNamed('w2', 'Solar system');
+    const history = buildModelHistory([
+      message('user', 'chart please'),
+      message('assistant', 'Here is the chart.', { widget: older }),
+      message('user', 'now planets'),
+      message('assistant', 'Here are the planets.', { widget: latest }),
+      message('user', 'make it blue'),
+    ]);
+    expect(history[1]).toEqual({
+      role: 'assistant',
+      content:
+        'Here is the chart.\n[widget shown earlier: "Revenue by region", 11.8 KB of CSS/HTML/JS omitted]',
+    });
+    expect(history[3]).toEqual({
+      role: 'assistant',
+      content: `Here are the planets.\n@@HEIGHT:300@@\n@@CSS@@\n${latest.css}\n@@HTML@@\n${latest.html}\n@@JS@@\n${latest.js}\n@@END@@`,
+    });
+  });
+
+  it('writes a widget without prose and without height as the bare block', () => {
+    const widget = { ...widgetNamed('w1', 'Clock'), height: null };
+    const history = buildModelHistory([message('user', 'clock'), message('assistant', '  ', { widget })]);
+    expect(history[1]?.content).toBe(
+      `@@CSS@@\n${widget.css}\n@@HTML@@\n${widget.html}\n@@JS@@\n${widget.js}\n@@END@@`,
+    );
+  });
+
+  it('drops empty carrier messages', () => {
+    const history = buildModelHistory([
+      message('user', 'table'),
+      message('assistant', ''),
+      message('assistant', '', { render: { tool: 'render_image', args: { url: 'https://x' } } }),
+      message('assistant', 'Done.'),
+      message('user', ' '),
+      message('user', 'thanks'),
+    ]);
+    expect(texts(history)).toEqual(['user: table', 'assistant: Done.', 'user: thanks']);
+  });
+
+  it('turns a render carrier plus its acknowledgement into a tool call and result pair', () => {
+    const args = { columns: ['name'], rows: [['Ada']] };
+    const history = buildModelHistory([
+      message('user', 'show a table'),
+      message('assistant', 'Here you go:'),
+      message('assistant', '', { toolCallId: 'call-1', render: { tool: 'render_table', args } }),
+      message('tool', 'Displayed the table to the user.', { toolCallId: 'call-1' }),
+      message('assistant', 'Anything else?'),
+    ]);
+    expect(history.slice(2, 4)).toEqual([
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'render_table', input: args }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call-1',
+            toolName: 'render_table',
+            output: { type: 'text', value: 'Displayed the table to the user.' },
+          },
+        ],
+      },
+    ]);
+    expect(history).toHaveLength(5);
+  });
+
+  it('drops a tool result whose call is unknown', () => {
+    const history = buildModelHistory([
+      message('user', 'q'),
+      message('tool', 'orphan answer', { toolCallId: 'missing' }),
+      message('tool', 'no call id'),
+    ]);
+    expect(texts(history)).toEqual(['user: q']);
+  });
+
+  it('keeps at most maxMessages, cutting at whole messages and starting at a user message', () => {
+    const stored: StoredMessage[] = [];
+    for (let turn = 0; turn < 10; turn += 1) {
+      stored.push(message('user', `question ${turn}`), message('assistant', `answer ${turn}`));
+    }
+    stored.push(message('user', 'last question'));
+    const history = buildModelHistory(stored, { maxMessages: 4 });
+    // The four newest are answer 8, question 9, answer 9, last; the window may not open on an answer.
+    expect(texts(history)).toEqual(['user: question 9', 'assistant: answer 9', 'user: last question']);
+  });
+
+  it('defaults to the last 30 messages', () => {
+    const stored: StoredMessage[] = [];
+    for (let turn = 0; turn < 40; turn += 1) {
+      stored.push(message('user', `q${turn}`), message('assistant', `a${turn}`));
+    }
+    const history = buildModelHistory(stored);
+    expect(history).toHaveLength(30);
+    expect(history[0]).toEqual({ role: 'user', content: 'q25' });
+  });
+
+  it('keeps within maxCharacters without cutting any message', () => {
+    const stored = [
+      message('user', 'a'.repeat(400)),
+      message('assistant', 'b'.repeat(400)),
+      message('user', 'c'.repeat(400)),
+      message('assistant', 'd'.repeat(400)),
+      message('user', 'e'.repeat(100)),
+    ];
+    const history = buildModelHistory(stored, { maxCharacters: 1000 });
+    expect(texts(history).map((line) => line.slice(0, 9))).toEqual(['user: ccc', 'assistant', 'user: eee']);
+    for (const entry of history) expect([100, 400]).toContain((entry.content as string).length);
+  });
+
+  it('always keeps the newest user message, even when it alone is over budget', () => {
+    const huge = 'z'.repeat(5000);
+    const history = buildModelHistory(
+      [message('user', 'earlier'), message('assistant', 'ok'), message('user', huge)],
+      {
+        maxCharacters: 100,
+        maxMessages: 1,
+      },
+    );
+    expect(history).toEqual([{ role: 'user', content: huge }]);
+  });
+
+  it('describes the latest widget instead of dropping it when quoting it would not fit', () => {
+    const latest = widgetNamed('w9', 'Big dashboard', 20_000);
+    const history = buildModelHistory(
+      [
+        message('user', 'dashboard'),
+        message('assistant', 'Here.', { widget: latest }),
+        message('user', 'make it blue'),
+      ],
+      { maxCharacters: 1000 },
+    );
+    expect(texts(history)).toEqual([
+      'user: dashboard',
+      'assistant: Here.\n[widget shown earlier: "Big dashboard", 19.6 KB of CSS/HTML/JS omitted]',
+      'user: make it blue',
+    ]);
+  });
+
+  it('keeps a tool call and its result together or not at all', () => {
+    const args = { rows: 'r'.repeat(300) };
+    const stored = [
+      message('user', 'first'),
+      message('assistant', '', { toolCallId: 'c1', render: { tool: 'render_table', args } }),
+      message('tool', 'Displayed.', { toolCallId: 'c1' }),
+      message('user', 'second'),
+    ];
+    const roomForOnlyTheResult = buildModelHistory(stored, { maxMessages: 2 });
+    expect(texts(roomForOnlyTheResult)).toEqual(['user: second']);
+    const roomForAll = buildModelHistory(stored, { maxMessages: 4 });
+    expect(roomForAll.map((entry) => entry.role)).toEqual(['user', 'assistant', 'tool', 'user']);
+  });
+
+  it('returns an empty history for an empty thread', () => {
+    expect(buildModelHistory([])).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+import type { ModelMessage } from 'ai';
+import type { StoredMessage } from '../store/store.ts';
+import { describeOmittedWidget } from './describe-omitted-widget.ts';
+import { formatWidgetWireText } from './widget-wire-text.ts';
+
+/** How much of a thread the model sees each turn. */
+export interface ModelHistoryLimits {
+  maxMessages?: number;
+  maxCharacters?: number;
+}
+
+export const defaultModelHistoryLimits = { maxMessages: 30, maxCharacters: 60_000 } as const;
+
+/**
+ * The smallest piece the window may keep or drop: one message, or a tool call together with its
+ * result (a result without its call is rejected by providers). `smaller` is a cheaper stand-in used
+ * when the full piece does not fit — the latest widget described instead of quoted.
+ */
+interface HistoryUnit {
+  messages: ModelMessage[];
+  characters: number;
+  fromUser: boolean;
+  smaller?: HistoryUnit;
+}
+
+function textUnit(role: 'user' | 'assistant', text: string): HistoryUnit {
+  return { messages: [{ role, content: text }], characters: text.length, fromUser: role === 'user' };
+}
+
+function joinProse(prose: string, widgetText: string): string {
+  const trimmed = prose.trim();
+  return trimmed === '' ? widgetText : `${trimmed}\n${widgetText}`;
+}
+
+function assistantUnit(message: StoredMessage, isLatestWidget: boolean): HistoryUnit | undefined {
+  if (message.widget === undefined)
+    return message.content.trim() === '' ? undefined : textUnit('assistant', message.content);
+  const described = textUnit('assistant', joinProse(message.content, describeOmittedWidget(message.widget)));
+  if (!isLatestWidget) return described;
+  return {
+    ...textUnit('assistant', joinProse(message.content, formatWidgetWireText(message.widget))),
+    smaller: described,
+  };
+}
+
+function toolUnit(
+  message: StoredMessage,
+  callsById: ReadonlyMap<string, { tool: string; args: unknown }>,
+): HistoryUnit | undefined {
+  const call = message.toolCallId === undefined ? undefined : callsById.get(message.toolCallId);
+  // Without the call it answers (or with nothing to say) a result cannot be shown to any provider.
+  if (call === undefined || message.toolCallId === undefined || message.content.trim() === '')
+    return undefined;
+  const input = call.args ?? {};
+  return {
+    messages: [
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: message.toolCallId, toolName: call.tool, input }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: message.toolCallId,
+            toolName: call.tool,
+            output: { type: 'text', value: message.content },
+          },
+        ],
+      },
+    ],
+    characters: call.tool.length + JSON.stringify(input).length + message.content.length,
+    fromUser: false,
+  };
+}
+
+function toUnits(messages: readonly StoredMessage[]): HistoryUnit[] {
+  const callsById = new Map<string, { tool: string; args: unknown }>();
+  let latestWidgetMessageId: string | undefined;
+  for (const message of messages) {
+    if (message.render !== undefined && message.toolCallId !== undefined)
+      callsById.set(message.toolCallId, message.render);
+    if (message.widget !== undefined) latestWidgetMessageId = message.id;
+  }
+  const units: HistoryUnit[] = [];
+  for (const message of messages) {
+    let unit: HistoryUnit | undefined;
+    if (message.role === 'user')
+      unit = message.content.trim() === '' ? undefined : textUnit('user', message.content);
+    else if (message.role === 'assistant')
+      unit = assistantUnit(message, message.id === latestWidgetMessageId);
+    else unit = toolUnit(message, callsById);
+    if (unit !== undefined) units.push(unit);
+  }
+  return units;
+}
+
+/**
+ * The messages the model sees next turn: a bounded, newest-last window of the thread in which only
+ * the latest widget is quoted in full, older widgets are one-line descriptions, and empty carrier
+ * messages are gone. Whole messages only; the newest user message is always kept; the window starts
+ * at a user message.
+ */
+export function buildModelHistory(
+  messages: StoredMessage[],
+  options: ModelHistoryLimits = {},
+): ModelMessage[] {
+  const maxMessages = options.maxMessages ?? defaultModelHistoryLimits.maxMessages;
+  const maxCharacters = options.maxCharacters ?? defaultModelHistoryLimits.maxCharacters;
+  const units = toUnits(messages);
+  const newestUserIndex = units.findLastIndex((unit) => unit.fromUser);
+
+  const kept: HistoryUnit[] = [];
+  let usedMessages = 0;
+  let usedCharacters = 0;
+  const fits = (unit: HistoryUnit) =>
+    usedMessages + unit.messages.length <= maxMessages && usedCharacters + unit.characters <= maxCharacters;
+
+  for (let index = units.length - 1; index >= 0; index -= 1) {
+    const unit = units[index]!;
+    const mustKeep = index >= newestUserIndex && newestUserIndex !== -1;
+    const chosen = fits(unit)
+      ? unit
+      : unit.smaller !== undefined && (fits(unit.smaller) || mustKeep)
+        ? unit.smaller
+        : mustKeep
+          ? unit
+          : undefined;
+    if (chosen === undefined) break;
+    kept.push(chosen);
+    usedMessages += chosen.messages.length;
+    usedCharacters += chosen.characters;
+  }
+  kept.reverse();
+
+  // An opening assistant reply or tool result would answer a question the model can no longer see.
+  const firstUserIndex = kept.findIndex((unit) => unit.fromUser);
+  const window = firstUserIndex === -1 ? kept : kept.slice(firstUserIndex);
+  return window.flatMap((unit) => unit.messages);
+}

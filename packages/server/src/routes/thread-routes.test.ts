@@ -1,0 +1,178 @@
+import { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../store/open-sqlite-store.ts';
+import type { Store, StoredWidget } from '../store/store.ts';
+import { createThreadRoutes } from './thread-routes.ts';
+
+const widget: StoredWidget = {
+  id: 'w-1',
+  height: 240,
+  css: 'p{color:red}',
+  html: '<p>hello</p>',
+  js: '',
+  complete: true,
+};
+
+let store: Store;
+let app: Hono;
+let renderedWidgets: StoredWidget[];
+
+beforeEach(() => {
+  let count = 0;
+  let tick = 0;
+  store = openSqliteStore({
+    path: ':memory:',
+    ids: () => `thread-${++count}`,
+    clock: () => new Date(Date.UTC(2025, 0, 1) + 1000 * tick++),
+  });
+  renderedWidgets = [];
+  const standalone = async (rendered: StoredWidget) => {
+    renderedWidgets.push(rendered);
+    return `<!doctype html><title>${rendered.id}</title>${rendered.html}`;
+  };
+  app = new Hono().route('/api/threads', createThreadRoutes({ store, standalone }));
+});
+
+afterEach(async () => {
+  await store.close();
+});
+
+async function expectJsonError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+}
+
+describe('POST /api/threads', () => {
+  it('creates an untitled thread without a body', async () => {
+    const response = await app.request('/api/threads', { method: 'POST' });
+    expect(response.status).toBe(201);
+    const { thread } = (await response.json()) as { thread: { id: string; title: string } };
+    expect(thread).toMatchObject({ id: 'thread-1', title: 'New chat' });
+    expect(await store.getThread('thread-1')).toBeDefined();
+  });
+
+  it('creates a titled thread', async () => {
+    const response = await app.request('/api/threads', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Planets' }),
+    });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { thread: { title: string } }).thread.title).toBe('Planets');
+  });
+
+  it('rejects malformed JSON and a wrongly typed title with 400', async () => {
+    await expectJsonError(
+      await app.request('/api/threads', { method: 'POST', body: '{nope' }),
+      400,
+      'invalid_json',
+    );
+    await expectJsonError(
+      await app.request('/api/threads', { method: 'POST', body: JSON.stringify({ title: 42 }) }),
+      400,
+      'invalid_body',
+    );
+    await expectJsonError(
+      await app.request('/api/threads', { method: 'POST', body: '[]' }),
+      400,
+      'invalid_body',
+    );
+    expect(await store.listThreads()).toEqual([]);
+  });
+});
+
+describe('GET /api/threads', () => {
+  it('lists threads newest updated first', async () => {
+    await store.createThread({ id: 'older' });
+    await store.createThread({ id: 'newer' });
+    await store.appendMessage({ id: 'm1', threadId: 'older', role: 'user', content: 'bump' });
+    const response = await app.request('/api/threads');
+    expect(response.status).toBe(200);
+    const { threads } = (await response.json()) as { threads: { id: string }[] };
+    expect(threads.map((thread) => thread.id)).toEqual(['older', 'newer']);
+  });
+});
+
+describe('GET /api/threads/:id/messages', () => {
+  it('returns the stored messages with their widgets', async () => {
+    await store.createThread({ id: 't1' });
+    await store.appendMessage({ id: 'u', threadId: 't1', role: 'user', content: 'draw' });
+    await store.appendMessage({ id: 'a', threadId: 't1', role: 'assistant', content: 'Here.', widget });
+    const response = await app.request('/api/threads/t1/messages');
+    expect(response.status).toBe(200);
+    const { messages } = (await response.json()) as { messages: { id: string; widget?: StoredWidget }[] };
+    expect(messages.map((message) => message.id)).toEqual(['u', 'a']);
+    expect(messages[1]?.widget).toEqual(widget);
+  });
+
+  it('answers 404 for an unknown thread and 400 for an invalid id', async () => {
+    await expectJsonError(await app.request('/api/threads/missing/messages'), 404, 'thread_not_found');
+    await expectJsonError(await app.request('/api/threads/bad%20id/messages'), 400, 'invalid_thread_id');
+    await expectJsonError(
+      await app.request(`/api/threads/${'x'.repeat(129)}/messages`),
+      400,
+      'invalid_thread_id',
+    );
+  });
+});
+
+describe('DELETE /api/threads/:id', () => {
+  it('deletes once, then answers 404', async () => {
+    await store.createThread({ id: 't1' });
+    const first = await app.request('/api/threads/t1', { method: 'DELETE' });
+    expect(first.status).toBe(204);
+    expect(await first.text()).toBe('');
+    await expectJsonError(
+      await app.request('/api/threads/t1', { method: 'DELETE' }),
+      404,
+      'thread_not_found',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/a.b', { method: 'DELETE' }),
+      400,
+      'invalid_thread_id',
+    );
+  });
+});
+
+describe('GET /api/threads/:id/widgets/:widgetId.html', () => {
+  beforeEach(async () => {
+    await store.createThread({ id: 't1' });
+    await store.appendMessage({ id: 'a', threadId: 't1', role: 'assistant', content: 'Here.', widget });
+  });
+
+  it('downloads the standalone document as an attachment', async () => {
+    const response = await app.request('/api/threads/t1/widgets/w-1.html');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="drawbridge-widget-w-1.html"',
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).toBe('<!doctype html><title>w-1</title><p>hello</p>');
+    expect(renderedWidgets).toEqual([widget]);
+  });
+
+  it('answers 404 for an unknown widget or thread', async () => {
+    await expectJsonError(await app.request('/api/threads/t1/widgets/w-2.html'), 404, 'widget_not_found');
+    await expectJsonError(await app.request('/api/threads/t9/widgets/w-1.html'), 404, 'thread_not_found');
+    expect(renderedWidgets).toEqual([]);
+  });
+
+  it('answers 400 for a file name that is not <id>.html', async () => {
+    for (const file of [
+      'w-1',
+      'w-1.htm',
+      'w-1.html.exe',
+      '..%2Fsecret.html',
+      '.html',
+      `${'w'.repeat(129)}.html`,
+    ]) {
+      await expectJsonError(await app.request(`/api/threads/t1/widgets/${file}`), 400, 'invalid_widget_file');
+    }
+    expect(renderedWidgets).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import type { Store, StoredWidget } from '../store/store.ts';
+
+/** Renders a stored widget as one self-contained HTML file that works from disk. */
+export type StandaloneRenderer = (widget: StoredWidget) => Promise<string>;
+
+const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
+const widgetFilePattern = /^([A-Za-z0-9_-]{1,128})\.html$/;
+
+const createThreadBodySchema = z.object({ title: z.string().max(1000).optional() });
+
+function jsonError(context: Context, status: ContentfulStatusCode, code: string, message: string) {
+  return context.json({ error: { code, message } }, status);
+}
+
+function threadNotFound(context: Context, threadId: string) {
+  return jsonError(context, 404, 'thread_not_found', `thread ${threadId} does not exist`);
+}
+
+function invalidThreadId(context: Context) {
+  return jsonError(
+    context,
+    400,
+    'invalid_thread_id',
+    'thread ids are 1-128 characters of A-Z, a-z, 0-9, _ and -',
+  );
+}
+
+/** Routes under `/api/threads`: create, list, read messages, delete, and download a widget as HTML. */
+export function createThreadRoutes(options: { store: Store; standalone: StandaloneRenderer }): Hono {
+  const { store, standalone } = options;
+  const routes = new Hono();
+
+  routes.post('/', async (context) => {
+    const bodyText = await context.req.text();
+    let body: unknown = {};
+    if (bodyText.trim() !== '') {
+      try {
+        body = JSON.parse(bodyText);
+      } catch {
+        return jsonError(context, 400, 'invalid_json', 'the request body is not valid JSON');
+      }
+    }
+    const parsed = createThreadBodySchema.safeParse(body);
+    if (!parsed.success) {
+      return jsonError(context, 400, 'invalid_body', 'expected an optional body of { "title"?: string }');
+    }
+    const thread = await store.createThread(
+      parsed.data.title === undefined ? {} : { title: parsed.data.title },
+    );
+    return context.json({ thread }, 201);
+  });
+
+  routes.get('/', async (context) => context.json({ threads: await store.listThreads() }));
+
+  routes.get('/:threadId/messages', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
+    return context.json({ messages: await store.listMessages(threadId) });
+  });
+
+  routes.delete('/:threadId', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    if (!(await store.deleteThread(threadId))) return threadNotFound(context, threadId);
+    return context.body(null, 204);
+  });
+
+  routes.get('/:threadId/widgets/:file', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    const widgetId = widgetFilePattern.exec(context.req.param('file'))?.[1];
+    if (widgetId === undefined) {
+      return jsonError(
+        context,
+        400,
+        'invalid_widget_file',
+        'expected <widgetId>.html with an id of A-Z, a-z, 0-9, _ and -',
+      );
+    }
+    if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
+    const widget = await store.getWidget(threadId, widgetId);
+    if (widget === undefined) {
+      return jsonError(
+        context,
+        404,
+        'widget_not_found',
+        `widget ${widgetId} does not exist in thread ${threadId}`,
+      );
+    }
+    const html = await standalone(widget);
+    return context.body(html, 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Disposition': `attachment; filename="drawbridge-widget-${widgetId}.html"`,
+      'X-Content-Type-Options': 'nosniff',
+      // Should a browser ever show the file inline, the widget still runs in an opaque origin, as in the chat.
+      'Content-Security-Policy': 'sandbox allow-scripts allow-forms',
+    });
+  });
+
+  return routes;
+}
