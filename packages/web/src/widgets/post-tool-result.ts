@@ -1,0 +1,37 @@
+import type { ToolResult } from '@drawbridge/protocol';
+import { ApiError } from '../api/api-error.ts';
+
+export type PostToolResultOutcome = { ok: true } | { ok: false; message: string };
+
+/**
+ * Answers one parked tool call (`POST /api/threads/:id/tool-results`). Every call gets an answer, also an
+ * unknown or invalid one, so the run never waits for a timeout. Failures come back as values.
+ */
+export async function postToolResult({
+  threadId,
+  toolCallId,
+  result,
+  fetchImplementation = fetch,
+}: {
+  threadId: string;
+  toolCallId: string;
+  result: ToolResult;
+  fetchImplementation?: typeof fetch;
+}): Promise<PostToolResultOutcome> {
+  try {
+    const response = await fetchImplementation(`/api/threads/${encodeURIComponent(threadId)}/tool-results`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ toolCallId, result }),
+    });
+    if (!response.ok) {
+      return { ok: false, message: (await ApiError.fromResponse(response)).message };
+    }
+    return { ok: true };
+  } catch (error) {
+    return {
+      ok: false,
+      message: `The tool result could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import type { RenderFormArgs } from '@drawbridge/protocol';
+import type {
+  CompletedToolCall,
+  ToolCallEndHandler,
+  ToolCallHookContext,
+} from '../transcript/tool-call-hook.ts';
+import { dispatchToolCall } from './dispatch-tool-call.ts';
+import { formAnswersAsMessage } from './form-answers-as-message.ts';
+import { postToolResult } from './post-tool-result.ts';
+import { renderStoredWidget } from './render-stored-widget.tsx';
+import type { WidgetRegistry } from './widget-definition.ts';
+import { WidgetProblem } from './widget-problem.tsx';
+import { chatWidgetRegistry } from './widget-registry.tsx';
+
+function parseStoredArgs(argsJson: string): unknown {
+  try {
+    return JSON.parse(argsJson);
+  } catch {
+    // A stored call always holds the JSON we stored; anything else is drawn as a refusal by validation.
+    return undefined;
+  }
+}
+
+/**
+ * The chat's hook for typed render tools (`<ChatApp onToolCallEnd={createRenderToolHandler()} />`): a live
+ * call is dispatched through the registry and ANSWERED (rendered or refused, for every call id); a restored
+ * call is only drawn again.
+ */
+export function createRenderToolHandler({
+  registry = chatWidgetRegistry,
+  onResultFailure,
+}: {
+  registry?: WidgetRegistry;
+  /** Called when the server refused or never received an answer (the run will then time out the call). */
+  onResultFailure?(toolCallId: string, message: string): void;
+} = {}): ToolCallEndHandler {
+  return (call: CompletedToolCall, context: ToolCallHookContext) => {
+    const onSubmitForm = (answers: Record<string, unknown>) => {
+      const form = registry.get(call.toolCallName)?.validate(parseStoredArgs(call.argsJson));
+      if (form?.ok) context.sendUserMessage(formAnswersAsMessage(form.args as RenderFormArgs, answers));
+    };
+    if (call.restored) {
+      return renderStoredWidget(
+        { tool: call.toolCallName, args: parseStoredArgs(call.argsJson) },
+        { registry, onSubmitForm },
+      );
+    }
+    const outcome = dispatchToolCall(registry, call);
+    void postToolResult({
+      threadId: context.threadId,
+      toolCallId: call.toolCallId,
+      result: { status: outcome.status, message: outcome.message },
+    }).then((posted) => {
+      if (!posted.ok) onResultFailure?.(call.toolCallId, posted.message);
+    });
+    if (outcome.status === 'error') {
+      return <WidgetProblem tool={call.toolCallName} message={outcome.message} />;
+    }
+    const definition = registry.get(outcome.widget.tool);
+    return definition?.render(outcome.widget.args, { onSubmitForm });
+  };
+}
