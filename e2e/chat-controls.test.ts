@@ -1,0 +1,100 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AppServer,
+  type OpenedPage,
+  openAppPage,
+  sendChatMessage,
+  startAppServer,
+} from './support/app-server.ts';
+import { launchBrowser } from './support/browser.ts';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+describe('chat controls and failure states', () => {
+  let server: AppServer | undefined;
+  let opened: OpenedPage | undefined;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    await opened?.close();
+    await server?.close();
+    opened = undefined;
+    server = undefined;
+  });
+
+  it('Stop cancels a running reply and offers Retry', async () => {
+    server = await startAppServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 60 });
+    opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(page, 'Show me a cube');
+    await page.locator('.widget-card').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.locator('.run-status__problem--stopped').waitFor();
+    const proseAtStop = await page.locator('.message--assistant').textContent();
+    await page.waitForTimeout(800);
+    expect(await page.locator('.message--assistant').textContent()).toBe(proseAtStop);
+    expect(await page.locator('.widget-card__phase').textContent()).toContain(
+      'stopped before it was finished',
+    );
+    expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    expect(await page.locator('#composer-input').isEnabled()).toBe(true);
+  });
+
+  it('says what went wrong when the server refuses the request', async () => {
+    server = await startAppServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
+    opened = await openAppPage(`${server.url}/#/t/no-such-thread`, { browser });
+    const { page } = opened;
+    await page.locator('.thread-error').waitFor();
+    await sendChatMessage(page, 'Hello?');
+    const problem = page.locator('.run-status__problem[role="alert"]');
+    await problem.waitFor();
+    expect(await problem.textContent()).toMatch(/thread/i);
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+  });
+
+  it('renders prose as sanitised markdown with safe links', async () => {
+    server = await startAppServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
+    opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(page, 'Links please');
+    await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
+    const prose = page.locator('.message--assistant .prose');
+    const link = prose.locator('a[href="https://example.com/guide"]');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await prose.locator('script, [onerror], a[href^="javascript"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+  });
+
+  it('shows a widget runtime error on the widget', async () => {
+    server = await startAppServer({ model: { replayFile: fixture('throwing-widget.txt') } });
+    opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(page, 'Break something');
+    const strip = page.locator('.widget-card__error');
+    await strip.waitFor({ timeout: 20_000 });
+    expect(await strip.textContent()).toContain('Widget error:');
+    expect(await strip.textContent()).toContain('boom from the widget');
+  });
+
+  it('tears down a widget that navigates away and says so', async () => {
+    server = await startAppServer({ model: { replayFile: fixture('navigating-widget.txt') } });
+    opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(page, 'Go somewhere');
+    const card = page.locator('.widget-card__stopped');
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.textContent()).toContain('This widget tried to navigate away and was stopped');
+    expect(await page.locator('iframe.widget-frame').count()).toBe(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { startServer } from '../../packages/server/src/app/start-server.ts';
+import { resolveModel } from '../../packages/server/src/models/index.ts';
+import { openSqliteStore } from '../../packages/server/src/store/index.ts';
+import { launchBrowser } from './browser.ts';
+
+export interface AppServerOptions {
+  /** The offline demo model (default) or a recorded reply file played on every turn. */
+  model?: 'demo' | { replayFile: string };
+  /** Tokens per second the model streams at; small but non-zero keeps streaming observable. */
+  pace?: number;
+}
+
+export interface AppServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the real Drawbridge server (built web app, frame, API) on a free port with a fresh SQLite file. */
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  const directory = await mkdtemp(join(tmpdir(), 'drawbridge-e2e-'));
+  const databasePath = join(directory, 'drawbridge.db');
+  const model = options.model ?? 'demo';
+  const env: Record<string, string | undefined> = {
+    DRAWBRIDGE_MODEL: model === 'demo' ? 'demo' : `replay:${model.replayFile}`,
+    DRAWBRIDGE_DEMO_PACE: String(options.pace ?? 0),
+    DRAWBRIDGE_DB: databasePath,
+  };
+  const store = openSqliteStore({ path: databasePath });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    env,
+    store,
+    model: resolveModel(env),
+    // A replay plays its file whatever the prompt says, so replay tests need not load the real one.
+    ...(model === 'demo' ? {} : { systemPrompt: 'Replay run: the reply is recorded.' }),
+  });
+  return {
+    url: server.url,
+    async close() {
+      await server.close();
+      await store.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Errors the page itself logged (console errors and uncaught exceptions), for asserting a clean run. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the app at `url` (plus an optional hash such as `#/t/<id>`) in a fresh browser context.
+ * Pass a `browser` to share one Chromium between tests; otherwise one is launched and closed with the page.
+ */
+export async function openAppPage(
+  url: string,
+  { colorScheme = 'light', browser }: { colorScheme?: 'light' | 'dark'; browser?: Browser } = {},
+): Promise<OpenedPage> {
+  const owner = browser ?? (await launchBrowser());
+  const context = await owner.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      pageErrors.push(message.text());
+    }
+  });
+  await page.goto(url);
+  return {
+    page,
+    pageErrors,
+    async close() {
+      await context.close();
+      if (!browser) {
+        await owner.close();
+      }
+    },
+  };
+}
+
+/** Types a message into the composer and sends it with Enter, as a user would. */
+export async function sendChatMessage(page: Page, text: string): Promise<void> {
+  await page.locator('#composer-input').fill(text);
+  await page.locator('#composer-input').press('Enter');
+}
+
+/** The newest widget frame on the page, once the frame runtime has loaded into it. */
+export async function waitForWidgetFrame(page: Page, index = 0): Promise<Frame> {
+  const handle = await page.locator('iframe.widget-frame').nth(index).elementHandle({ timeout: 20_000 });
+  const frame = await handle?.contentFrame();
+  if (!frame) {
+    throw new Error('The widget iframe has no frame.');
+  }
+  return frame;
+}

@@ -1,0 +1,36 @@
+import { errorResponseSchema } from './api-schemas.ts';
+
+/** A failed request to our server, carrying the server's own `{ error: { code, message } }` when it sent one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: string;
+  readonly status: number;
+
+  constructor({ code, message, status }: { code: string; message: string; status: number }) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+
+  /** Builds the error from a non-OK response, preferring the JSON error body over the status text. */
+  static async fromResponse(response: Response): Promise<ApiError> {
+    const bodyText = await response.text().catch(() => '');
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(bodyText);
+    } catch {
+      // Not JSON (a proxy error page, an empty body): fall back to the status line below.
+      parsedBody = undefined;
+    }
+    const errorBody = errorResponseSchema.safeParse(parsedBody);
+    if (errorBody.success) {
+      return new ApiError({ ...errorBody.data.error, status: response.status });
+    }
+    const statusText = response.statusText || 'request failed';
+    return new ApiError({
+      code: `http_${response.status}`,
+      message: `The server answered ${response.status} (${statusText}).`,
+      status: response.status,
+    });
+  }
+}

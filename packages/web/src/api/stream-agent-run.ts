@@ -1,0 +1,42 @@
+import { decodeEventStream, type RunEvent } from '@drawbridge/protocol';
+import { ApiError } from './api-error.ts';
+
+export interface AgentRunRequest {
+  threadId: string;
+  runId: string;
+  userMessageId: string;
+  text: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Starts a run with the user's new message and yields its events as they arrive.
+ * Aborting `signal` cancels the fetch, which closes the connection, which makes the server abort the model.
+ */
+export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<RunEvent> {
+  const response = await fetch('/api/agent', {
+    method: 'POST',
+    signal: request.signal,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+    body: JSON.stringify({
+      threadId: request.threadId,
+      runId: request.runId,
+      messages: [{ id: request.userMessageId, role: 'user', content: request.text }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: { drawbridge: { clientTools: true } },
+    }),
+  });
+  if (!response.ok) {
+    throw await ApiError.fromResponse(response);
+  }
+  if (!response.body) {
+    throw new ApiError({
+      code: 'empty_stream',
+      message: 'The server sent no run stream.',
+      status: response.status,
+    });
+  }
+  yield* decodeEventStream(response.body, 'ndjson');
+}

@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import { fetchHealth } from '../api/api-client.ts';
+import type { HealthResponse } from '../api/api-schemas.ts';
+import { Composer } from '../components/composer.tsx';
+import { DemoBanner } from '../components/demo-banner.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
+import { RunStatusLine } from '../components/run-status-line.tsx';
+import { ThemeToggle } from '../components/theme-toggle.tsx';
+import { ThreadSidebar } from '../components/thread-sidebar.tsx';
+import { TranscriptView } from '../components/transcript-view.tsx';
+import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/widget-environment.ts';
+import { useTheme } from '../theme/use-theme.ts';
+import type { ToolCallEndHandler } from '../transcript/tool-call-hook.ts';
+import { useChat } from './use-chat.ts';
+
+/** The chat application: thread list, transcript with live widgets, composer. */
+export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler }) {
+  const chat = useChat({ onToolCallEnd });
+  const { preference, theme, setPreference } = useTheme();
+  const [health, setHealth] = useState<HealthResponse | undefined>();
+
+  useEffect(() => {
+    fetchHealth().then(setHealth, () => setHealth(undefined));
+  }, []);
+
+  const running = chat.status.phase === 'running';
+  const environment = useMemo<WidgetEnvironment>(
+    () => ({ theme, threadId: chat.activeThreadId, sendPrompt: chat.send }),
+    [theme, chat.activeThreadId, chat.send],
+  );
+  const activeTitle = chat.threads.find((thread) => thread.id === chat.activeThreadId)?.title;
+  const isEmpty = chat.transcript.messages.length === 0;
+
+  return (
+    <WidgetEnvironmentContext.Provider value={environment}>
+      <a className="skip-link" href="#composer-input">
+        Skip to message box
+      </a>
+      <div className="layout">
+        <ThreadSidebar
+          threads={chat.threads}
+          activeThreadId={chat.activeThreadId}
+          onNewChat={chat.newChat}
+          onSelect={chat.selectThread}
+          onDelete={(threadId) => void chat.removeThread(threadId)}
+        />
+        <main className="main" aria-label="Conversation">
+          <header className="topbar">
+            <h1 className="topbar__title">{activeTitle || 'New chat'}</h1>
+            <div className="topbar__actions">
+              {health && (
+                <span className="model-pill" title={`Model: ${health.model.id}`}>
+                  <span
+                    className={
+                      health.model.demo ? 'model-pill__dot model-pill__dot--demo' : 'model-pill__dot'
+                    }
+                  />
+                  {health.model.id}
+                </span>
+              )}
+              <ThemeToggle preference={preference} onChange={setPreference} />
+            </div>
+          </header>
+          {health?.model.demo && <DemoBanner hint={health.model.hint} />}
+          {chat.threadError && (
+            <p className="thread-error" role="alert">
+              {chat.threadError}
+            </p>
+          )}
+          {isEmpty && !running ? (
+            <div className="transcript">
+              <EmptyState onPick={(prompt) => chat.send(prompt)} />
+            </div>
+          ) : (
+            <TranscriptView
+              transcript={chat.transcript}
+              running={running}
+              toolCallViews={chat.toolCallViews}
+              footer={<RunStatusLine status={chat.status} canRetry={chat.canRetry} onRetry={chat.retry} />}
+            />
+          )}
+          <div className="composer-dock">
+            <Composer running={running} onSend={(text) => chat.send(text).ok} onStop={chat.stop} />
+            <p className="composer-dock__note">
+              Widgets run sandboxed: they cannot reach this page, your cookies or your data.
+            </p>
+          </div>
+        </main>
+      </div>
+    </WidgetEnvironmentContext.Provider>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { WidgetCard } from '../frame-host/widget-card.tsx';
+import type { TranscriptMessage, TranscriptPart } from '../transcript/transcript-state.ts';
+import { ProseBlock } from './prose-block.tsx';
+import { ToolCallCard } from './tool-call-card.tsx';
+
+/** One message of the transcript: user text as typed, assistant prose as markdown, widgets and tool views. */
+export function MessageView({
+  message,
+  streaming,
+  toolCallViews,
+}: {
+  message: TranscriptMessage;
+  streaming: boolean;
+  toolCallViews: ReadonlyMap<string, ReactNode>;
+}) {
+  if (message.role === 'user') {
+    const text = message.parts.map((part) => (part.kind === 'prose' ? part.text : '')).join('');
+    return (
+      <article className="message message--user" aria-label="You">
+        <p className="message__user-text">{text}</p>
+      </article>
+    );
+  }
+  return (
+    <article className="message message--assistant" aria-label="Assistant">
+      <div className="message__avatar" aria-hidden="true">
+        D
+      </div>
+      <div className="message__body">
+        {message.parts.map((part, index) => (
+          <MessagePart
+            key={partKey(part, index)}
+            part={part}
+            streaming={streaming}
+            toolCallViews={toolCallViews}
+          />
+        ))}
+        {streaming && message.parts.length === 0 && <TypingDots />}
+      </div>
+    </article>
+  );
+}
+
+// Prose parts have no id of their own, but their position in a message never changes.
+function partKey(part: TranscriptPart, index: number): string {
+  if (part.kind === 'widget') {
+    return part.widget.id;
+  }
+  return part.kind === 'tool-call' ? part.call.toolCallId : `prose-${index}`;
+}
+
+function MessagePart({
+  part,
+  streaming,
+  toolCallViews,
+}: {
+  part: TranscriptPart;
+  streaming: boolean;
+  toolCallViews: ReadonlyMap<string, ReactNode>;
+}) {
+  if (part.kind === 'prose') {
+    return <ProseBlock text={part.text} />;
+  }
+  if (part.kind === 'widget') {
+    return <WidgetCard widget={part.widget} streaming={streaming} />;
+  }
+  return <ToolCallCard call={part.call} view={toolCallViews.get(part.call.toolCallId)} />;
+}
+
+function TypingDots() {
+  return (
+    <span className="typing-dots" role="img" aria-label="Thinking">
+      <span />
+      <span />
+      <span />
+    </span>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import type { RunStatus } from '../app/run-status.ts';
+
+function formatSeconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
+}
+
+/** Elapsed time while a reply runs; what went wrong (with Retry) when it failed or was stopped. */
+export function RunStatusLine({
+  status,
+  canRetry,
+  onRetry,
+}: {
+  status: RunStatus;
+  canRetry: boolean;
+  onRetry(): void;
+}) {
+  const [now, setNow] = useState(() => performance.now());
+
+  useEffect(() => {
+    if (status.phase !== 'running') {
+      return;
+    }
+    const timer = window.setInterval(() => setNow(performance.now()), 100);
+    return () => window.clearInterval(timer);
+  }, [status.phase]);
+
+  const announcement = {
+    idle: '',
+    running: 'Generating a reply',
+    finished: 'Reply finished',
+    stopped: 'Reply stopped',
+    failed: 'The reply failed',
+  }[status.phase];
+
+  return (
+    <div className="run-status">
+      <span className="visually-hidden" aria-live="polite">
+        {announcement}
+      </span>
+      {status.phase === 'running' && (
+        <p className="run-status__running">
+          <span className="run-status__pulse" aria-hidden="true" />
+          Generating{' '}
+          <span className="run-status__time">{formatSeconds(Math.max(0, now - status.startedAt))}</span>
+        </p>
+      )}
+      {status.phase === 'finished' && (
+        <p className="run-status__done">Finished in {formatSeconds(status.elapsedMs)}</p>
+      )}
+      {status.phase === 'stopped' && (
+        <div className="run-status__problem run-status__problem--stopped">
+          <p>Stopped after {formatSeconds(status.elapsedMs)}. What arrived so far is kept.</p>
+          {canRetry && <RetryButton onRetry={onRetry} />}
+        </div>
+      )}
+      {status.phase === 'failed' && (
+        <div className="run-status__problem" role="alert">
+          <p>
+            <strong>Something went wrong.</strong> {status.message}
+          </p>
+          {canRetry && <RetryButton onRetry={onRetry} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RetryButton({ onRetry }: { onRetry(): void }) {
+  return (
+    <button type="button" className="button button--secondary" onClick={onRetry}>
+      Retry
+    </button>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { standaloneWidgetUrl } from '../api/api-client.ts';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
+import { FrameHost } from './frame-host.ts';
+import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
+import { useWidgetEnvironment } from './widget-environment.ts';
+import { describeWidgetPhase } from './widget-phase.ts';
+import { WidgetToolbar } from './widget-toolbar.tsx';
+
+const maximumErrorsShown = 3;
+
+function openInNewTab(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** One generated widget in the transcript: its sandboxed frame, build phase, errors and toolbar. */
+export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; streaming: boolean }) {
+  const environment = useWidgetEnvironment();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const hostRef = useRef<FrameHost | undefined>(undefined);
+  const widgetRef = useRef(widget);
+  widgetRef.current = widget;
+  const environmentRef = useRef(environment);
+  environmentRef.current = environment;
+  const [generation, setGeneration] = useState(0);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [navigatedAway, setNavigatedAway] = useState(false);
+  const [rendered, setRendered] = useState(false);
+
+  // One frame per generation: "Reload" bumps the generation, which recreates the frame and replays every part.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the trigger that recreates the frame.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) {
+      return;
+    }
+    const bridgeOptions = {
+      budget: pagePromptBudget,
+      sendPrompt: (text: string) => environmentRef.current.sendPrompt(text),
+      openWindow: openInNewTab,
+    };
+    const host = new FrameHost({
+      container,
+      title: widgetTitle(widgetRef.current.html),
+      theme: environmentRef.current.theme,
+      onError: (message) => setErrors((current) => [...current, message].slice(-maximumErrorsShown)),
+      onRendered: () => setRendered(true),
+      onNavigatedAway: () => setNavigatedAway(true),
+      onBridgeRequest: (request) =>
+        request.kind === 'prompt'
+          ? handleWidgetPrompt(request.text, bridgeOptions)
+          : handleWidgetLink(request.url, bridgeOptions),
+    });
+    host.update(widgetRef.current);
+    hostRef.current = host;
+    return () => {
+      host.dispose();
+      hostRef.current = undefined;
+    };
+  }, [generation]);
+
+  useEffect(() => {
+    hostRef.current?.update(widget);
+  }, [widget]);
+
+  useEffect(() => {
+    hostRef.current?.setTheme(environment.theme);
+  }, [environment.theme]);
+
+  const reload = () => {
+    setErrors([]);
+    setNavigatedAway(false);
+    setRendered(false);
+    setGeneration((current) => current + 1);
+  };
+
+  const phase = describeWidgetPhase(widget, streaming);
+  const downloadUrl =
+    environment.threadId && widget.complete
+      ? standaloneWidgetUrl(environment.threadId, widget.id)
+      : undefined;
+
+  return (
+    <figure
+      className="widget-card"
+      aria-label="Generated widget"
+      data-widget-id={widget.id}
+      data-rendered={rendered}
+    >
+      <WidgetToolbar widget={widget} downloadUrl={downloadUrl} onReload={reload} />
+      {navigatedAway ? (
+        <div className="widget-card__stopped" role="alert">
+          <strong>This widget tried to navigate away and was stopped.</strong>
+          <span>It was removed so it cannot load another page inside the chat. Reload it to try again.</span>
+        </div>
+      ) : (
+        <div ref={containerRef} className="widget-card__frame" />
+      )}
+      {phase && (
+        <figcaption className="widget-card__phase">
+          <span className="widget-card__spinner" aria-hidden="true" />
+          <span aria-hidden="true">{phase}</span>
+          <span className="visually-hidden" aria-live="polite">
+            {phase.split(' · ')[0]}
+          </span>
+        </figcaption>
+      )}
+      {errors.length > 0 && (
+        <div className="widget-card__error" role="alert">
+          {errors.map((message, index) => (
+            // Messages repeat; their position in this short list is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            <p key={index}>Widget error: {message}</p>
+          ))}
+        </div>
+      )}
+    </figure>
+  );
+}
+
+/** A title for the iframe (screen readers announce it): the widget's first heading or aria-label. */
+function widgetTitle(html: string): string {
+  const heading =
+    /<h[1-3][^>]*>([^<]{1,80})</i.exec(html)?.[1] ?? /aria-label="([^"]{1,80})"/i.exec(html)?.[1];
+  return heading ? `Widget: ${heading.trim()}` : 'Generated widget';
+}

@@ -1,0 +1,21 @@
+import type { FrameTheme } from '@drawbridge/protocol';
+import { createContext, useContext } from 'react';
+import type { BridgeOutcome } from './widget-bridge.ts';
+
+/** What every widget on the page shares: the theme and the way back into the chat. */
+export interface WidgetEnvironment {
+  theme: FrameTheme;
+  threadId: string | undefined;
+  sendPrompt(text: string): BridgeOutcome;
+}
+
+export const WidgetEnvironmentContext = createContext<WidgetEnvironment>({
+  theme: 'light',
+  threadId: undefined,
+  sendPrompt: () => ({ ok: false, message: 'The chat is not ready.' }),
+});
+
+/** Reads the shared widget environment. */
+export function useWidgetEnvironment(): WidgetEnvironment {
+  return useContext(WidgetEnvironmentContext);
+}

@@ -1,0 +1,74 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import type { WidgetContent } from './frame-host.ts';
+
+const sourceTabs = [
+  { key: 'html', label: 'HTML' },
+  { key: 'css', label: 'CSS' },
+  { key: 'js', label: 'JavaScript' },
+] as const;
+
+type SourceTabKey = (typeof sourceTabs)[number]['key'];
+
+/** A modal dialog showing a widget's three parts in tabs. */
+export function WidgetSourceDialog({ widget, onClose }: { widget: WidgetContent; onClose(): void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [selected, setSelected] = useState<SourceTabKey>('html');
+  const idPrefix = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+    }
+  }, []);
+
+  const moveSelection = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = sourceTabs.findIndex((tab) => tab.key === selected);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) {
+      return;
+    }
+    event.preventDefault();
+    const next = sourceTabs[(index + step + sourceTabs.length) % sourceTabs.length]!;
+    setSelected(next.key);
+    document.getElementById(`${idPrefix}-tab-${next.key}`)?.focus();
+  };
+
+  const text = widget[selected];
+  return (
+    <dialog ref={dialogRef} className="source-dialog" aria-labelledby={`${idPrefix}-title`} onClose={onClose}>
+      <header className="source-dialog__header">
+        <h2 id={`${idPrefix}-title`}>Widget source</h2>
+        <button type="button" className="icon-button" aria-label="Close source" onClick={onClose}>
+          ✕
+        </button>
+      </header>
+      <div className="source-dialog__tabs" role="tablist" aria-label="Widget parts" onKeyDown={moveSelection}>
+        {sourceTabs.map((tab) => (
+          <button
+            key={tab.key}
+            id={`${idPrefix}-tab-${tab.key}`}
+            type="button"
+            role="tab"
+            aria-selected={tab.key === selected}
+            aria-controls={`${idPrefix}-panel`}
+            tabIndex={tab.key === selected ? 0 : -1}
+            className="source-dialog__tab"
+            onClick={() => setSelected(tab.key)}
+          >
+            {tab.label}
+            <span className="source-dialog__size">{widget[tab.key].length.toLocaleString()} chars</span>
+          </button>
+        ))}
+      </div>
+      <pre
+        id={`${idPrefix}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${idPrefix}-tab-${selected}`}
+        className="source-dialog__code"
+      >
+        <code>{text || '(empty)'}</code>
+      </pre>
+    </dialog>
+  );
+}

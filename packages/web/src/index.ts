@@ -1,0 +1,16 @@
+export { ChatApp } from './app/chat-app.tsx';
+export { FrameHost, type FrameHostOptions, type WidgetContent } from './frame-host/frame-host.ts';
+export {
+  type BridgeOutcome,
+  handleWidgetLink,
+  handleWidgetPrompt,
+  pagePromptBudget,
+  widgetPromptLimit,
+} from './frame-host/widget-bridge.ts';
+export type {
+  CompletedToolCall,
+  ToolCallEndHandler,
+  ToolCallHookContext,
+} from './transcript/tool-call-hook.ts';
+export { type TranscriptAction, transcriptReducer } from './transcript/transcript-reducer.ts';
+export * from './transcript/transcript-state.ts';

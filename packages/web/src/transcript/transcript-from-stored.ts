@@ -1,0 +1,31 @@
+import type { StoredMessage } from '../api/api-schemas.ts';
+import type { TranscriptMessage, TranscriptPart } from './transcript-state.ts';
+
+/** Rebuilds the transcript of a reloaded thread from its stored messages (prose, widgets, rendered tools). */
+export function transcriptFromStored(messages: StoredMessage[]): TranscriptMessage[] {
+  return messages.flatMap((message): TranscriptMessage[] => {
+    if (message.role === 'tool') {
+      // Tool results are for the model's history; the user saw the rendered widget instead.
+      return [];
+    }
+    const parts: TranscriptPart[] = [];
+    if (message.content) {
+      parts.push({ kind: 'prose', text: message.content });
+    }
+    if (message.widget) {
+      parts.push({ kind: 'widget', widget: { ...message.widget, lastPart: null } });
+    }
+    if (message.render) {
+      parts.push({
+        kind: 'tool-call',
+        call: {
+          toolCallId: message.toolCallId ?? message.id,
+          toolCallName: message.render.tool,
+          argsJson: JSON.stringify(message.render.args),
+          complete: true,
+        },
+      });
+    }
+    return parts.length === 0 ? [] : [{ id: message.id, role: message.role, parts }];
+  });
+}

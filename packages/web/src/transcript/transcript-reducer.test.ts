@@ -1,0 +1,108 @@
+import { type RunEvent, runEvents } from '@drawbridge/protocol';
+import { describe, expect, it } from 'vitest';
+import { transcriptReducer } from './transcript-reducer.ts';
+import { emptyTranscript, messageProse, type TranscriptState } from './transcript-state.ts';
+
+function fold(events: RunEvent[], start: TranscriptState = emptyTranscript): TranscriptState {
+  return events.reduce((state, event) => transcriptReducer(state, { type: 'run-event', event }), start);
+}
+
+const messageId = 'msg-1';
+const widgetId = 'wid-1';
+const widgetPart = (part: 'height' | 'css' | 'html' | 'js' | 'end', delta = '') =>
+  runEvents.widgetPart({ messageId, widgetId, part, delta });
+
+describe('transcriptReducer', () => {
+  it('keeps prose before and after a widget as separate parts of one message, in order', () => {
+    const state = fold([
+      runEvents.runStarted({ threadId: 't', runId: 'r' }),
+      runEvents.textStart({ messageId }),
+      runEvents.textContent({ messageId, delta: 'Here is ' }),
+      runEvents.textContent({ messageId, delta: 'a cube.' }),
+      widgetPart('height', '4'),
+      widgetPart('height', '20'),
+      widgetPart('css', 'canvas{'),
+      widgetPart('css', 'width:100%}'),
+      widgetPart('html', '<canvas>'),
+      widgetPart('html', '</canvas>'),
+      widgetPart('js', 'stage()'),
+      widgetPart('end'),
+      runEvents.textContent({ messageId, delta: 'Drag to orbit.' }),
+      runEvents.textEnd({ messageId }),
+    ]);
+    expect(state.messages).toHaveLength(1);
+    const [message] = state.messages;
+    expect(message?.parts.map((part) => part.kind)).toEqual(['prose', 'widget', 'prose']);
+    expect(message?.parts[1]).toEqual({
+      kind: 'widget',
+      widget: {
+        id: widgetId,
+        height: 420,
+        css: 'canvas{width:100%}',
+        html: '<canvas></canvas>',
+        js: 'stage()',
+        complete: true,
+        lastPart: 'end',
+      },
+    });
+    expect(messageProse(message!)).toBe('Here is a cube.Drag to orbit.');
+  });
+
+  it('records which part arrived last, so the phase line can follow', () => {
+    const afterCss = fold([widgetPart('css', 'p{}')]);
+    const widgetOf = (state: TranscriptState) => {
+      const part = state.messages[0]?.parts[0];
+      return part?.kind === 'widget' ? part.widget : undefined;
+    };
+    expect(widgetOf(afterCss)?.lastPart).toBe('css');
+    expect(widgetOf(fold([widgetPart('html', '<p>')], afterCss))?.lastPart).toBe('html');
+    expect(widgetOf(fold([widgetPart('html', '<p>')], afterCss))?.complete).toBe(false);
+  });
+
+  it('accumulates tool-call arguments per toolCallId and marks the call complete at the end', () => {
+    const state = fold([
+      runEvents.textStart({ messageId }),
+      runEvents.toolCallStart({
+        toolCallId: 'call-a',
+        toolCallName: 'render_table',
+        parentMessageId: messageId,
+      }),
+      runEvents.toolCallStart({
+        toolCallId: 'call-b',
+        toolCallName: 'render_chart',
+        parentMessageId: messageId,
+      }),
+      runEvents.toolCallArgs({ toolCallId: 'call-a', delta: '{"rows":' }),
+      runEvents.toolCallArgs({ toolCallId: 'call-b', delta: '{}' }),
+      runEvents.toolCallArgs({ toolCallId: 'call-a', delta: '[]}' }),
+      runEvents.toolCallEnd({ toolCallId: 'call-a' }),
+    ]);
+    const calls = state.messages[0]?.parts.flatMap((part) => (part.kind === 'tool-call' ? [part.call] : []));
+    expect(calls).toEqual([
+      { toolCallId: 'call-a', toolCallName: 'render_table', argsJson: '{"rows":[]}', complete: true },
+      { toolCallId: 'call-b', toolCallName: 'render_chart', argsJson: '{}', complete: false },
+    ]);
+  });
+
+  it('ignores heartbeats, run info and unknown custom events', () => {
+    const before = fold([runEvents.textContent({ messageId, delta: 'hi' })]);
+    const after = fold(
+      [
+        runEvents.heartbeat(1),
+        runEvents.runInfo({ model: 'demo', demo: true }),
+        { type: 'CUSTOM', name: 'someone.else', value: 1 } as RunEvent,
+      ],
+      before,
+    );
+    expect(after).toEqual(before);
+  });
+
+  it('adds user messages and truncates a failed turn for retry', () => {
+    let state = transcriptReducer(emptyTranscript, { type: 'user-message', id: 'u1', text: 'first' });
+    state = fold([runEvents.textContent({ messageId: 'a1', delta: 'answer' })], state);
+    state = transcriptReducer(state, { type: 'user-message', id: 'u2', text: 'second' });
+    state = fold([runEvents.textContent({ messageId: 'a2', delta: 'half' })], state);
+    state = transcriptReducer(state, { type: 'truncate-from', messageId: 'u2' });
+    expect(state.messages.map((message) => message.id)).toEqual(['u1', 'a1']);
+  });
+});
