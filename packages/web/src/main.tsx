@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ChatApp } from './app/chat-app.tsx';
+import { AppRouter } from './app/app-router.tsx';
 import './styles/app.css';
 
 const rootElement = document.getElementById('root');
@@ -9,6 +9,6 @@ if (!rootElement) {
 }
 createRoot(rootElement).render(
   <StrictMode>
-    <ChatApp />
+    <AppRouter />
   </StrictMode>,
 );

@@ -48,6 +48,9 @@ export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler 
           <header className="topbar">
             <h1 className="topbar__title">{activeTitle || 'New chat'}</h1>
             <div className="topbar__actions">
+              <a className="topbar__link" href="#/dashboard/overview">
+                Dashboard
+              </a>
               {health && (
                 <span className="model-pill" title={`Model: ${health.model.id}`}>
                   <span

@@ -82,6 +82,9 @@ export function DashboardPage(_props: { theme?: FrameTheme }) {
       <main className="dashboard" aria-label="Dashboard">
         <header className="dashboard__header">
           <div className="dashboard__heading">
+            <a className="dashboard__back" href="#/">
+              ← Chat
+            </a>
             <h1 className="dashboard__title">Dashboard</h1>
             <span className="dashboard__subtitle">
               {loaded ? `Updated ${refreshedFormat.format(loaded.loadedAt)}` : 'Loading…'}

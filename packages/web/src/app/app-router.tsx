@@ -1,0 +1,28 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { viewFromHash } from '../dashboard/dashboard-view.ts';
+import { createRenderToolHandler } from '../widgets/render-tool-handler.tsx';
+import { ChatApp } from './chat-app.tsx';
+
+// The dashboard (and its chart code) loads only when someone opens it.
+const DashboardPage = lazy(async () => ({
+  default: (await import('../dashboard/dashboard-page.tsx')).DashboardPage,
+}));
+
+/** Chooses the page from the URL hash: `#/dashboard…` is the dashboard, anything else the chat. */
+export function AppRouter() {
+  const [hash, setHash] = useState(() => window.location.hash);
+  useEffect(() => {
+    const onHashChange = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+  // One handler for the page's lifetime, so the chat's tool-call hook keeps a stable identity.
+  const onToolCallEnd = useMemo(() => createRenderToolHandler(), []);
+  return viewFromHash(hash) ? (
+    <Suspense fallback={<p className="page-loading">Loading the dashboard…</p>}>
+      <DashboardPage />
+    </Suspense>
+  ) : (
+    <ChatApp onToolCallEnd={onToolCallEnd} />
+  );
+}
