@@ -1,5 +1,52 @@
-/** `drawbridge serve`: placeholder until the server lands. */
+import { startServer } from '../app/start-server.ts';
+import { ModelConfigError } from '../models/index.ts';
+
+function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const port = Number(value);
+  return Number.isInteger(port) && port >= 0 && port <= 65_535 ? port : Number.NaN;
+}
+
+/** `drawbridge serve`: starts the server on HOST:PORT (default 127.0.0.1:8787) until SIGINT/SIGTERM. */
 export async function serveCommand(_args: string[]): Promise<number> {
-  console.log('nothing to serve yet');
+  const port = parsePort(process.env.PORT);
+  if (Number.isNaN(port)) {
+    console.error(`PORT must be a whole number from 0 to 65535 (got "${process.env.PORT}").`);
+    return 1;
+  }
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      env: process.env,
+      ...(port === undefined ? {} : { port }),
+      ...(process.env.HOST ? { host: process.env.HOST } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ModelConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+      console.error(`The port is already in use; set PORT to another one (e.g. PORT=8788).`);
+      return 1;
+    }
+    throw error;
+  }
+
+  console.log(`Drawbridge is listening on ${server.url}`);
+  console.log(`Model: ${server.model.id}${server.model.demo ? ' (offline demo)' : ''}`);
+  if (server.model.demo) console.log(server.model.hint);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      console.log(`\n${signal}: closing open runs and the database…`);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
   return 0;
 }

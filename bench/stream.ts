@@ -1,0 +1,223 @@
+/**
+ * How the run endpoint holds up under concurrency: N runs stream at once over loopback from a server in a
+ * child process. Each model piece carries the wall-clock time it was emitted (`[[t=…]]`), so the client
+ * measures the latency the server adds between the model producing a piece and the socket delivering it.
+ * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20]
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+
+const wallClock = () => performance.timeOrigin + performance.now();
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
+}
+
+const piecesPerRun = Number(option('pieces', '100'));
+const pieceIntervalMs = Number(option('interval-ms', '20'));
+
+/** A model that streams `piecesPerRun` stamped prose pieces, one every `pieceIntervalMs` (≈ 50 tokens/s). */
+function stampingModel(): LanguageModelV4 {
+  const usage = {
+    inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: piecesPerRun, text: piecesPerRun, reasoning: undefined },
+  };
+  return {
+    specificationVersion: 'v4',
+    provider: 'bench',
+    modelId: 'stamping',
+    supportedUrls: {},
+    doGenerate: async () => {
+      throw new Error('streaming only');
+    },
+    doStream: async (options) => {
+      let sent = 0;
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        start(controller) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          controller.enqueue({ type: 'text-start', id: 't' });
+        },
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, pieceIntervalMs));
+          if (options.abortSignal?.aborted) return;
+          if (sent < piecesPerRun) {
+            sent += 1;
+            controller.enqueue({
+              type: 'text-delta',
+              id: 't',
+              delta: `[[t=${wallClock().toFixed(3)}]] lorem ipsum `,
+            });
+            return;
+          }
+          controller.enqueue({ type: 'text-end', id: 't' });
+          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}
+
+async function serveInChild(): Promise<void> {
+  const { startServer } = await import('../packages/server/src/app/start-server.ts');
+  const { openSqliteStore } = await import('../packages/server/src/store/index.ts');
+  const server = await startServer({
+    port: 0,
+    store: openSqliteStore({ path: ':memory:' }),
+    model: { model: stampingModel(), id: 'bench:stamping', demo: false, hint: '' },
+    systemPrompt: 'bench',
+  });
+  // The server's event-loop delay shows saturation that per-event latency cannot: a late timer delays
+  // the model itself, before any piece is stamped.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  process.on('message', (message) => {
+    if (message === 'reset') loopDelay.reset();
+    if (message === 'report') {
+      process.send?.({ loopDelayP99Ms: loopDelay.percentile(99) / 1e6, loopDelayMaxMs: loopDelay.max / 1e6 });
+    }
+  });
+  process.send?.({ url: server.url });
+  // Without a parent there is nobody to measure for; this also cleans up after an interrupted benchmark.
+  process.once('disconnect', () => process.exit(0));
+  process.once('SIGTERM', () => {
+    server.close().then(() => process.exit(0));
+  });
+}
+
+function postJson(url: string, body: unknown): Promise<unknown> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((response) => response.json());
+}
+
+interface RunMeasurement {
+  events: number;
+  latencies: number[];
+}
+
+/** One run over a plain node:http request, reading NDJSON lines as they arrive. */
+function measureRun(url: string, threadId: string, index: number): Promise<RunMeasurement> {
+  const body = JSON.stringify({
+    threadId,
+    runId: `bench-${index}`,
+    messages: [{ id: `u-${index}`, role: 'user', content: 'stream please' }],
+  });
+  return new Promise((resolve, reject) => {
+    const measurement: RunMeasurement = { events: 0, latencies: [] };
+    const outgoing = request(
+      `${url}/api/agent`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      },
+      (response) => {
+        let pending = '';
+        response.setEncoding('utf8');
+        response.on('data', (text: string) => {
+          const now = wallClock();
+          pending += text;
+          const lines = pending.split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) {
+            if (line === '') continue;
+            measurement.events += 1;
+            for (const match of line.matchAll(/\[\[t=([\d.]+)\]\]/g))
+              measurement.latencies.push(now - Number(match[1]));
+          }
+        });
+        response.on('end', () => resolve(measurement));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+function readMemory(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rssMb: kilobytes('VmRSS') / 1024, peakMb: kilobytes('VmHWM') / 1024 };
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const runCounts = option('runs', '100,500,1000').split(',').map(Number);
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve) =>
+    child.once('message', (message) => resolve((message as { url: string }).url)),
+  );
+  const pid = child.pid!;
+  const idealSeconds = (piecesPerRun * pieceIntervalMs) / 1000;
+  console.log(`server pid ${pid} at ${url}; ${piecesPerRun} pieces per run, one every ${pieceIntervalMs} ms`);
+  console.log(
+    `idle server RSS ${readMemory(pid).rssMb.toFixed(0)} MB; an unloaded run lasts ≈ ${idealSeconds} s\n`,
+  );
+  console.log(
+    'runs | events   | events/s | p50 ms | p99 ms | max ms | loop p99 ms | peak RSS | VmHWM  | wall s',
+  );
+  console.log(
+    '---- | -------- | -------- | ------ | ------ | ------ | ----------- | -------- | ------ | ------',
+  );
+  const askChild = <Reply>(message: string) =>
+    new Promise<Reply>((resolve) => {
+      child.once('message', (reply) => resolve(reply as Reply));
+      child.send(message);
+    });
+  for (const runCount of runCounts) {
+    const threadIds = await Promise.all(
+      Array.from(
+        { length: runCount },
+        async () => ((await postJson(`${url}/api/threads`, {})) as { thread: { id: string } }).thread.id,
+      ),
+    );
+    child.send('reset');
+    let peakDuring = 0;
+    const sampler = setInterval(() => {
+      peakDuring = Math.max(peakDuring, readMemory(pid).rssMb);
+    }, 50);
+    const startedAt = performance.now();
+    const measurements = await Promise.all(
+      threadIds.map((threadId, index) => measureRun(url, threadId, index)),
+    );
+    const seconds = (performance.now() - startedAt) / 1000;
+    clearInterval(sampler);
+    const events = measurements.reduce((sum, measurement) => sum + measurement.events, 0);
+    const latencies = measurements.flatMap((measurement) => measurement.latencies).sort((a, b) => a - b);
+    const memory = readMemory(pid);
+    const loop = await askChild<{ loopDelayP99Ms: number }>('report');
+    console.log(
+      [
+        String(runCount).padStart(4),
+        String(events).padStart(8),
+        String(Math.round(events / seconds)).padStart(8),
+        percentile(latencies, 0.5).toFixed(1).padStart(6),
+        percentile(latencies, 0.99).toFixed(1).padStart(6),
+        (latencies.at(-1) ?? Number.NaN).toFixed(1).padStart(6),
+        loop.loopDelayP99Ms.toFixed(1).padStart(11),
+        `${peakDuring.toFixed(0)} MB`.padStart(8),
+        `${memory.peakMb.toFixed(0)} MB`.padStart(6),
+        seconds.toFixed(2).padStart(6),
+      ].join(' | '),
+    );
+  }
+  child.kill('SIGTERM');
+}
+
+if (process.argv.includes('--serve')) await serveInChild();
+else await main();

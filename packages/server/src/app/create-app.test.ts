@@ -1,0 +1,292 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { frameContentSecurityPolicy } from '@drawbridge/frame';
+import { decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
+import type { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../store/index.ts';
+import type { Store } from '../store/store.ts';
+import { createApp } from './create-app.ts';
+import { temporaryDirectory } from './testing/temporary-directory.ts';
+import { barChartScript, scriptedTestModel } from './testing/test-models.ts';
+
+let store: Store;
+let directory: Awaited<ReturnType<typeof temporaryDirectory>>;
+let webDistDirectory: string;
+let frameDistDirectory: string;
+let loggedErrors: unknown[];
+
+function buildApp(overrides: Partial<Parameters<typeof createApp>[0]> = {}): Hono {
+  return createApp({
+    store,
+    model: scriptedTestModel({ script: barChartScript() }),
+    systemPrompt: 'test',
+    paths: { webDistDirectory, frameDistDirectory },
+    logError: (_message, error) => loggedErrors.push(error),
+    ...overrides,
+  });
+}
+
+const jsonHeaders = { 'Content-Type': 'application/json' };
+
+function runInput(threadId: string, text = 'show me sign-ups') {
+  return {
+    threadId,
+    runId: 'run-1',
+    messages: [{ id: 'u1', role: 'user', content: text }],
+    tools: [],
+    context: [],
+  };
+}
+
+async function expectJsonError(response: Response, status: number, code: string): Promise<string> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error.message;
+}
+
+beforeEach(async () => {
+  store = openSqliteStore({ path: ':memory:' });
+  directory = await temporaryDirectory();
+  webDistDirectory = join(directory.path, 'web');
+  frameDistDirectory = join(directory.path, 'frame');
+  loggedErrors = [];
+});
+
+afterEach(async () => {
+  await store.close();
+  await directory.remove();
+});
+
+describe('createApp: API basics', () => {
+  it('reports health with the model', async () => {
+    const response = await buildApp().request('/api/health');
+    expect(await response.json()).toEqual({
+      ok: true,
+      model: { id: 'replay:test', demo: false, hint: 'A scripted test model.' },
+    });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    await expectJsonError(await buildApp().request('/api/nothing-here'), 404, 'not_found');
+    await expectJsonError(await buildApp().request('/api/agent'), 404, 'not_found');
+  });
+
+  it('mounts the thread routes', async () => {
+    const app = buildApp();
+    const created = await app.request('/api/threads', { method: 'POST', headers: jsonHeaders, body: '{}' });
+    expect(created.status).toBe(201);
+    const listed = (await (await app.request('/api/threads')).json()) as { threads: unknown[] };
+    expect(listed.threads).toHaveLength(1);
+  });
+});
+
+describe('POST /api/agent: refusals', () => {
+  it('refuses an Accept it cannot serve with 406', async () => {
+    const thread = await store.createThread({});
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: { ...jsonHeaders, Accept: 'text/html' },
+      body: JSON.stringify(runInput(thread.id)),
+    });
+    await expectJsonError(response, 406, 'not_acceptable');
+  });
+
+  it('refuses a body that is not declared as JSON with 415', async () => {
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{}',
+    });
+    await expectJsonError(response, 415, 'unsupported_media_type');
+  });
+
+  it('refuses malformed JSON with 400 invalid_json', async () => {
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: '{"a":',
+    });
+    await expectJsonError(response, 400, 'invalid_json');
+  });
+
+  it('refuses a wrong shape with 422 naming the path', async () => {
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify({ threadId: 't', runId: 'r', messages: [{ role: 'robot' }] }),
+    });
+    const message = await expectJsonError(response, 422, 'invalid_run_input');
+    expect(message).toContain('messages.0');
+  });
+
+  it('refuses an unknown thread with 404 thread_not_found', async () => {
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(runInput('no-such-thread')),
+    });
+    await expectJsonError(response, 404, 'thread_not_found');
+  });
+
+  it('refuses input without a user message with 400', async () => {
+    const thread = await store.createThread({});
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify({ ...runInput(thread.id), messages: [] }),
+    });
+    await expectJsonError(response, 400, 'missing_user_message');
+  });
+
+  it('refuses a body over the limit with 413 JSON', async () => {
+    const thread = await store.createThread({});
+    const response = await buildApp({ maxBodyBytes: 1000 }).request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(runInput(thread.id, 'x'.repeat(5000))),
+    });
+    await expectJsonError(response, 413, 'body_too_large');
+    expect(await store.listMessages(thread.id)).toEqual([]);
+  });
+});
+
+describe('POST /api/agent: a run', () => {
+  it('streams NDJSON with anti-buffering headers and persists both messages', async () => {
+    const thread = await store.createThread({});
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(runInput(thread.id)),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    expect(response.headers.get('content-encoding')).toBeNull();
+
+    const events: RunEvent[] = [];
+    for await (const event of decodeEventStream(response.body!, 'ndjson')) events.push(event);
+    expect(events[0]).toMatchObject({ type: EventType.RUN_STARTED, threadId: thread.id, runId: 'run-1' });
+    expect(events[1]).toMatchObject({
+      type: EventType.CUSTOM,
+      name: 'drawbridge.run',
+      value: { model: 'replay:test' },
+    });
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+
+    const messages = await store.listMessages(thread.id);
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(messages[0]?.content).toBe('show me sign-ups');
+    expect(messages[1]?.widget).toMatchObject({ height: 360, complete: true });
+    expect((await store.getThread(thread.id))?.title).toBe('show me sign-ups');
+    const [run] = await store.listRuns();
+    expect(run).toMatchObject({ status: 'finished', model: 'replay:test', threadId: thread.id });
+    expect(run?.outputTokens).toBeGreaterThan(0);
+  });
+
+  it('streams SSE when asked', async () => {
+    const thread = await store.createThread({});
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: { ...jsonHeaders, Accept: 'text/event-stream' },
+      body: JSON.stringify(runInput(thread.id)),
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const events: RunEvent[] = [];
+    for await (const event of decodeEventStream(response.body!, 'sse')) events.push(event);
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+  });
+});
+
+describe('createApp: frame and vendor files', () => {
+  async function buildFrameDist(): Promise<void> {
+    await mkdir(frameDistDirectory, { recursive: true });
+    await writeFile(join(frameDistDirectory, 'frame.html'), '<!doctype html><title>frame</title>');
+    await writeFile(join(frameDistDirectory, 'runtime.js'), 'export {};');
+    await writeFile(join(frameDistDirectory, 'three-bundle.js'), 'export const REVISION = "test";');
+  }
+
+  it('says the frame is not built when dist is missing', async () => {
+    await expectJsonError(await buildApp().request('/frame'), 404, 'frame_not_built');
+    await expectJsonError(await buildApp().request('/frame/runtime.js'), 404, 'frame_not_built');
+  });
+
+  it('serves /frame with the frame CSP and the runtime cross-origin', async () => {
+    await buildFrameDist();
+    const app = buildApp();
+    const frame = await app.request('/frame');
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-security-policy')).toBe(frameContentSecurityPolicy());
+    expect(frame.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(frame.headers.get('set-cookie')).toBeNull();
+    const runtime = await app.request('/frame/runtime.js');
+    expect(runtime.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(runtime.headers.get('access-control-allow-origin')).toBe('*');
+    await expectJsonError(await app.request('/frame/other.js'), 404, 'not_found');
+  });
+
+  it('serves three.js build/ and examples/jsm/ only, immutable and cross-origin', async () => {
+    const app = buildApp();
+    const three = await app.request('/vendor/three/build/three.module.js');
+    expect(three.status).toBe(200);
+    expect(three.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(three.headers.get('access-control-allow-origin')).toBe('*');
+    expect(three.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const controls = await app.request('/vendor/three/examples/jsm/controls/OrbitControls.js');
+    expect(controls.status).toBe(200);
+    for (const refused of [
+      '/vendor/three/package.json',
+      '/vendor/three/src/Three.js',
+      '/vendor/three/build/%2e%2e/package.json',
+      '/vendor/three/build/..%2Fpackage.json',
+      '/vendor/three/examples/jsm/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/vendor/three/build/missing.js',
+    ]) {
+      await expectJsonError(await app.request(refused), 404, 'not_found');
+    }
+  });
+
+  it('exports a stored widget as standalone HTML once the frame is built', async () => {
+    const thread = await store.createThread({});
+    const widget = { id: 'w1', height: 200, css: 'p{color:red}', html: '<p>hi</p>', js: '', complete: true };
+    await store.appendMessage({ id: 'm1', threadId: thread.id, role: 'assistant', content: 'here', widget });
+    const path = `/api/threads/${thread.id}/widgets/w1.html`;
+    await expectJsonError(await buildApp().request(path), 404, 'frame_not_built');
+    await buildFrameDist();
+    const exported = await buildApp().request(path);
+    expect(exported.status).toBe(200);
+    expect(await exported.text()).toContain('<p>hi</p>');
+  });
+});
+
+describe('createApp: the web app', () => {
+  it('serves a placeholder page with the strict CSP when the app is not built', async () => {
+    const response = await buildApp().request('/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('npm run build');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves built files and falls back to index.html for app paths', async () => {
+    await mkdir(join(webDistDirectory, 'assets'), { recursive: true });
+    await writeFile(join(webDistDirectory, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(webDistDirectory, 'assets', 'app-123.js'), 'console.log(1)');
+    const app = buildApp();
+    for (const path of ['/', '/threads/abc', '/index.html']) {
+      const page = await app.request(path);
+      expect(await page.text()).toContain('id="root"');
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+    const asset = await app.request('/assets/app-123.js');
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await expectJsonError(await app.request('/assets/missing-456.js'), 404, 'not_found');
+    await expectJsonError(await app.request('/api/missing'), 404, 'not_found');
+  });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
+import { createAgentRoutes } from '../routes/agent-routes.ts';
+import { createFrameRoutes } from '../routes/frame-routes.ts';
+import { createHealthRoutes } from '../routes/health-routes.ts';
+import { createThreadRoutes, type StandaloneRenderer } from '../routes/thread-routes.ts';
+import { createToolResultRoutes } from '../routes/tool-result-routes.ts';
+import { createWebAppRoutes } from '../routes/web-app-routes.ts';
+import type { AgentModel } from '../run/run-agent.ts';
+import type { Store } from '../store/store.ts';
+import type { AgentTool } from '../tools/agent-tool.ts';
+import { type AppPaths, defaultAppPaths } from './app-paths.ts';
+import { createErrorHandler, type ErrorLogger } from './error-handler.ts';
+import { errorResponse } from './http-error.ts';
+import { RunRegistry } from './run-registry.ts';
+import { createStandaloneRenderer } from './standalone-renderer.ts';
+
+/** The model the app serves, with the hint `/api/health` shows (`ResolvedModel` fits). */
+export interface ServedModel extends AgentModel {
+  hint: string;
+}
+
+/** Everything the app needs, injected so tests can drive it with a scripted model and a memory store. */
+export interface AppDependencies {
+  store: Store;
+  model: ServedModel;
+  /** The system prompt of every run. */
+  systemPrompt: string;
+  clock?: () => Date;
+  ids?: () => string;
+  /** Idle time after which a run stream carries a heartbeat; default 10 s. */
+  heartbeatIntervalMs?: number;
+  /** Tools every run may call; none by default. */
+  tools?: readonly AgentTool[];
+  /** Parked client tool calls; when given, `POST /api/threads/:id/tool-results` answers them. */
+  bridge?: ClientToolBridge;
+  /** Renders a widget as a standalone file; default: the frame's exporter with the built bundles. */
+  standalone?: StandaloneRenderer;
+  paths?: Partial<AppPaths>;
+  /** Request bodies above this many bytes get 413; default 1 MiB. */
+  maxBodyBytes?: number;
+  logError?: ErrorLogger;
+  /** Collects in-flight runs so a shutdown can wait for their last writes. */
+  runs?: RunRegistry;
+}
+
+export const defaultHeartbeatIntervalMs = 10_000;
+export const defaultMaxBodyBytes = 1024 * 1024;
+
+const logToConsole: ErrorLogger = (message, error) => console.error(`[drawbridge] ${message}:`, error);
+
+/** Builds the HTTP app: the run endpoint, threads, health, the widget frame and the web app. */
+export function createApp(dependencies: AppDependencies): Hono {
+  const { store } = dependencies;
+  const ids = dependencies.ids ?? randomUUID;
+  const logError = dependencies.logError ?? logToConsole;
+  const paths = { ...defaultAppPaths(), ...dependencies.paths };
+  const maxBodyBytes = dependencies.maxBodyBytes ?? defaultMaxBodyBytes;
+
+  const app = new Hono();
+  app.onError(createErrorHandler(logError));
+  app.notFound((context) => errorResponse(context, 404, 'not_found', `Nothing at ${context.req.path}.`));
+
+  app.use('*', async (context, next) => {
+    await next();
+    context.header('X-Content-Type-Options', 'nosniff');
+    context.header('Referrer-Policy', 'no-referrer');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (context) =>
+        errorResponse(context, 413, 'body_too_large', `Request bodies are limited to ${maxBodyBytes} bytes.`),
+    }),
+  );
+
+  app.route('/api/health', createHealthRoutes({ model: dependencies.model }));
+  app.route(
+    '/api/agent',
+    createAgentRoutes({
+      store,
+      model: dependencies.model,
+      system: dependencies.systemPrompt,
+      tools: dependencies.tools ?? [],
+      clock: dependencies.clock ?? (() => new Date()),
+      ids,
+      heartbeatIntervalMs: dependencies.heartbeatIntervalMs ?? defaultHeartbeatIntervalMs,
+      logError,
+      runs: dependencies.runs ?? new RunRegistry(),
+    }),
+  );
+  const standalone =
+    dependencies.standalone ?? createStandaloneRenderer({ frameDistDirectory: paths.frameDistDirectory });
+  app.route('/api/threads', createThreadRoutes({ store, standalone }));
+  if (dependencies.bridge !== undefined) {
+    app.route('/api/threads', createToolResultRoutes({ bridge: dependencies.bridge, store, ids }));
+  }
+  app.route('/', createFrameRoutes(paths));
+  app.route('/', createWebAppRoutes(paths));
+  return app;
+}

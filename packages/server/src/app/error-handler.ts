@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ClientErrorStatusCode } from 'hono/utils/http-status';
+import { errorBody, HttpError } from './http-error.ts';
+
+/** Where unexpected errors are reported; injectable so tests stay quiet and can assert on it. */
+export type ErrorLogger = (message: string, error: unknown) => void;
+
+function isClientErrorStatus(status: number): status is ClientErrorStatusCode {
+  return status >= 400 && status < 500;
+}
+
+/** Turns any thrown error into JSON: client errors keep their 4xx, anything else is logged and becomes a 500. */
+export function createErrorHandler(logError: ErrorLogger): (error: Error, context: Context) => Response {
+  return (error, context) => {
+    if (error instanceof HttpError) {
+      return context.json(errorBody(error.code, error.message), error.status);
+    }
+    // Hono's own middleware (body limit, malformed requests) throws these with a status already chosen.
+    if (error instanceof HTTPException && isClientErrorStatus(error.status)) {
+      return context.json(
+        errorBody('bad_request', error.message || 'The request was not understood.'),
+        error.status,
+      );
+    }
+    logError(`unexpected error on ${context.req.method} ${context.req.path}`, error);
+    return context.json(errorBody('internal_error', 'The server hit an unexpected error.'), 500);
+  };
+}

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renderStandaloneHtml } from '@drawbridge/frame';
+import type { StoredWidget } from '../store/store.ts';
+import { HttpError } from './http-error.ts';
+
+/** The height of a widget whose reply never said one (a `@@HEIGHT@@` marker that did not arrive). */
+const fallbackHeight = 480;
+
+/**
+ * Renders a stored widget as one self-contained HTML file, inlining the frame runtime and (when the widget
+ * imports it) the three.js bundle. The bundles are read once, on the first export.
+ */
+export function createStandaloneRenderer({
+  frameDistDirectory,
+}: {
+  frameDistDirectory: string;
+}): (widget: StoredWidget) => Promise<string> {
+  let bundles: Promise<{ runtimeSource: string; threeBundleSource: string }> | undefined;
+  const loadBundles = async () => {
+    try {
+      const [runtimeSource, threeBundleSource] = await Promise.all([
+        readFile(join(frameDistDirectory, 'runtime.js'), 'utf8'),
+        readFile(join(frameDistDirectory, 'three-bundle.js'), 'utf8'),
+      ]);
+      return { runtimeSource, threeBundleSource };
+    } catch {
+      // Forget the failure so a build made while the server runs is picked up by the next export.
+      bundles = undefined;
+      throw new HttpError(404, 'frame_not_built', 'The widget frame is not built yet; run `npm run build`.');
+    }
+  };
+  return async (widget) => {
+    bundles ??= loadBundles();
+    const { runtimeSource, threeBundleSource } = await bundles;
+    return renderStandaloneHtml({
+      widget: { css: widget.css, html: widget.html, js: widget.js, height: widget.height ?? fallbackHeight },
+      runtimeSource,
+      threeBundleSource,
+      title: 'Drawbridge widget',
+    });
+  };
+}

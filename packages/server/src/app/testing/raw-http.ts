@@ -1,0 +1,78 @@
+import { connect, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+/** One `data` event of the socket: when it arrived (ms after the request was written) and its text. */
+export interface Arrival {
+  at: number;
+  text: string;
+}
+
+export interface RawExchange {
+  socket: Socket;
+  arrivals: Arrival[];
+  /** Resolves when the server closes the response (or the socket closes). */
+  finished: Promise<Arrival[]>;
+}
+
+/**
+ * Sends one HTTP/1.1 request over a bare TCP socket and records every chunk as it arrives, so a test sees
+ * exactly what reached the wire and when — no HTTP client in between that could buffer.
+ */
+export function rawHttpRequest({
+  port,
+  path,
+  headers,
+  body,
+  onArrival,
+}: {
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  onArrival?: (arrival: Arrival, exchange: RawExchange) => void;
+}): RawExchange {
+  const socket = connect({ host: '127.0.0.1', port });
+  const arrivals: Arrival[] = [];
+  const payload = Buffer.from(body, 'utf8');
+  const headerLines = Object.entries({
+    Host: `127.0.0.1:${port}`,
+    Connection: 'close',
+    'Content-Length': String(payload.byteLength),
+    ...headers,
+  }).map(([name, value]) => `${name}: ${value}`);
+  let startedAt = 0;
+  const exchange: RawExchange = {
+    socket,
+    arrivals,
+    finished: new Promise((resolve) => {
+      socket.on('close', () => resolve(arrivals));
+    }),
+  };
+  socket.on('connect', () => {
+    startedAt = performance.now();
+    socket.write(`POST ${path} HTTP/1.1\r\n${headerLines.join('\r\n')}\r\n\r\n`);
+    socket.write(payload);
+  });
+  socket.setEncoding('utf8');
+  socket.on('data', (text: string) => {
+    const arrival = { at: performance.now() - startedAt, text };
+    arrivals.push(arrival);
+    onArrival?.(arrival, exchange);
+  });
+  // A destroyed socket reports ECONNRESET on some platforms; the test only cares that it closed.
+  socket.on('error', () => {});
+  return exchange;
+}
+
+/** The arrival time of each event, counting `marker` occurrences across chunk boundaries. */
+export function eventArrivalTimes(arrivals: Arrival[], marker: string): number[] {
+  const times: number[] = [];
+  let text = '';
+  let counted = 0;
+  for (const arrival of arrivals) {
+    text += arrival.text;
+    const total = text.split(marker).length - 1;
+    for (; counted < total; counted += 1) times.push(arrival.at);
+  }
+  return times;
+}

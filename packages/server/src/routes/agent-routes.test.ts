@@ -1,0 +1,213 @@
+import { HttpAgent } from '@ag-ui/client';
+import { decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventArrivalTimes, rawHttpRequest } from '../app/testing/raw-http.ts';
+import {
+  barChartScript,
+  observeAbort,
+  scriptedTestModel,
+  stallingTestModel,
+} from '../app/testing/test-models.ts';
+import { startTestServer, type TestServer } from '../app/testing/test-server.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function createThread(target: TestServer): Promise<string> {
+  const response = await fetch(`${target.url}/api/threads`, { method: 'POST' });
+  return ((await response.json()) as { thread: { id: string } }).thread.id;
+}
+
+function runBody(threadId: string, text = 'show me sign-ups'): string {
+  return JSON.stringify({
+    threadId,
+    runId: `run-${Math.random().toString(36).slice(2)}`,
+    messages: [{ id: 'u1', role: 'user', content: text }],
+  });
+}
+
+async function waitFor<Value>(read: () => Promise<Value | undefined>, timeoutMs = 5000): Promise<Value> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('POST /api/agent over a real socket', () => {
+  it.each([
+    ['ndjson', 'application/x-ndjson', '{"type":"'],
+    ['sse', 'text/event-stream', 'data: '],
+  ])('delivers %s events as they happen, not at the end', async (_format, accept, marker) => {
+    // About 2 KB in ~330 pieces at ~300 pieces/s: roughly a second of generation.
+    server = await startTestServer({
+      model: scriptedTestModel({ script: barChartScript(), tokensPerSecond: 300 }),
+    });
+    const threadId = await createThread(server);
+    const exchange = rawHttpRequest({
+      port: server.port,
+      path: '/api/agent',
+      headers: { 'Content-Type': 'application/json', Accept: accept },
+      body: runBody(threadId),
+    });
+    const arrivals = await exchange.finished;
+    expect(arrivals[0]?.text).toMatch(/^HTTP\/1\.1 200/);
+    expect(arrivals[0]?.text.toLowerCase()).not.toContain('content-encoding');
+
+    const times = eventArrivalTimes(arrivals, marker);
+    const first = times[0]!;
+    const last = times.at(-1)!;
+    expect(times.length).toBeGreaterThan(100);
+    expect(last).toBeGreaterThan(500);
+    expect(first).toBeLessThan(last * 0.25);
+    // Events spread over many separate socket reads: nothing buffered the stream into one lump.
+    expect(new Set(times).size).toBeGreaterThan(50);
+    const halfway = times[Math.floor(times.length / 2)]!;
+    expect(halfway).toBeLessThan(last * 0.8);
+  });
+
+  it('sends heartbeats while the model is silent', async () => {
+    server = await startTestServer({
+      model: stallingTestModel({ pieces: ['Thinking', ' hard.'], delayMs: 250 }),
+      heartbeatIntervalMs: 40,
+    });
+    const threadId = await createThread(server);
+    const response = await fetch(`${server.url}/api/agent`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: runBody(threadId),
+    });
+    const events: RunEvent[] = [];
+    for await (const event of decodeEventStream(response.body!, 'ndjson')) events.push(event);
+    const heartbeats = events.filter(
+      (event) => event.type === EventType.CUSTOM && event.name === 'drawbridge.heartbeat',
+    );
+    expect(heartbeats.length).toBeGreaterThanOrEqual(6);
+    expect(heartbeats[0]).toMatchObject({ value: { at: expect.any(Number) } });
+    // Heartbeats only ever fill gaps inside the run.
+    expect(events[0]?.type).toBe(EventType.RUN_STARTED);
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    const text = events.flatMap((event) =>
+      event.type === EventType.TEXT_MESSAGE_CONTENT ? [event.delta] : [],
+    );
+    expect(text.join('')).toBe('Thinking hard.');
+  });
+
+  it('aborts the model when the client disconnects and keeps the partial reply', async () => {
+    const served = scriptedTestModel({ script: barChartScript(), tokensPerSecond: 150 });
+    const observed = observeAbort(served.model as Parameters<typeof observeAbort>[0]);
+    server = await startTestServer({ model: { ...served, model: observed.model } });
+    const threadId = await createThread(server);
+    let disconnectedAt = 0;
+    const exchange = rawHttpRequest({
+      port: server.port,
+      path: '/api/agent',
+      headers: { 'Content-Type': 'application/json' },
+      body: runBody(threadId),
+      onArrival: (_arrival, current) => {
+        const received = current.arrivals.map((arrival) => arrival.text).join('');
+        if (disconnectedAt === 0 && received.includes('"part":"html"')) {
+          disconnectedAt = Date.now();
+          current.socket.destroy();
+        }
+      },
+    });
+    await exchange.finished;
+    const abortedAt = await observed.aborted;
+    expect(abortedAt - disconnectedAt).toBeLessThan(500);
+
+    const store = server.store;
+    const run = await waitFor(async () => {
+      const [record] = await store.listRuns();
+      return record?.status === 'running' ? undefined : record;
+    });
+    expect(run.status).toBe('aborted');
+    const messages = await store.listMessages(threadId);
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(messages[1]?.content).toContain('monthly sign-ups');
+    expect(messages[1]?.widget?.complete).toBe(false);
+    expect(messages[1]?.widget?.html).not.toContain('Dec');
+  });
+
+  it('runs a two-turn conversation with a stock AG-UI HttpAgent', async () => {
+    server = await startTestServer({ model: scriptedTestModel({ script: barChartScript() }) });
+    const threadId = await createThread(server);
+    const agent = new HttpAgent({ url: `${server.url}/api/agent`, threadId });
+
+    agent.addMessage({ id: 'user-1', role: 'user', content: 'show me sign-ups' });
+    await agent.runAgent();
+    agent.addMessage({ id: 'user-2', role: 'user', content: 'and again' });
+    await agent.runAgent();
+
+    const assistantMessages = agent.messages.filter((message) => message.role === 'assistant');
+    expect(assistantMessages).toHaveLength(2);
+    for (const message of assistantMessages) {
+      expect(message.content).toContain('Here is a small bar chart');
+      expect(message.content).toContain('August with 91');
+      expect(message.content).not.toContain('@@');
+    }
+    const stored = await server.store.listMessages(threadId);
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+});
+
+describe('POST /api/agent fuzzing', () => {
+  it('never answers 5xx, whatever the body and headers', async () => {
+    server = await startTestServer({
+      model: scriptedTestModel({ script: { steps: [{ parts: [{ type: 'text', text: 'ok' }] }] } }),
+    });
+    const target = server;
+    const threadId = await createThread(target);
+    const headerValue = fc.string({
+      unit: fc.constantFrom(...' abcdefghijklmnopqrstuvwxyz/*;=,.+-0123456789'),
+    });
+    const runShaped = fc.record({
+      threadId: fc.oneof(fc.constant(threadId), fc.string(), fc.anything()),
+      runId: fc.oneof(fc.string(), fc.anything()),
+      messages: fc.oneof(
+        fc.array(
+          fc.record({
+            id: fc.oneof(fc.string(), fc.integer()),
+            role: fc.constantFrom('user', 'assistant', 'system', 'tool', 'robot'),
+            content: fc.oneof(fc.string(), fc.array(fc.anything()), fc.anything()),
+          }),
+          { maxLength: 3 },
+        ),
+        fc.anything(),
+      ),
+      forwardedProps: fc.anything(),
+    });
+    const body = fc.oneof(
+      runShaped.map((value) => JSON.stringify(value)),
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+      fc.string(),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        body,
+        fc.option(headerValue),
+        fc.constantFrom('application/json', 'text/plain', 'application/problem+json', ''),
+        async (payload, accept, contentType) => {
+          const headers: Record<string, string> = {};
+          if (accept !== null) headers.Accept = accept;
+          if (contentType !== '') headers['Content-Type'] = contentType;
+          const response = await fetch(`${target.url}/api/agent`, { method: 'POST', headers, body: payload });
+          const text = await response.text();
+          expect(response.status, text).toBeLessThan(500);
+          if (response.status >= 400) {
+            expect(JSON.parse(text)).toMatchObject({
+              error: { code: expect.any(String), message: expect.any(String) },
+            });
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

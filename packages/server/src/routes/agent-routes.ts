@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import type { ErrorLogger } from '../app/error-handler.ts';
+import { errorResponse } from '../app/http-error.ts';
+import type { RunRegistry } from '../app/run-registry.ts';
+import { createEventStreamResponse } from '../run/event-stream-response.ts';
+import { executeAgentRun } from '../run/execute-agent-run.ts';
+import { negotiateStreamFormat } from '../run/negotiate-stream-format.ts';
+import { parseRunRequest } from '../run/parse-run-request.ts';
+import type { AgentModel } from '../run/run-agent.ts';
+import type { Store } from '../store/store.ts';
+import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
+import type { AgentTool } from '../tools/agent-tool.ts';
+
+export interface AgentRoutesDependencies {
+  store: Store;
+  model: AgentModel;
+  system: string;
+  tools: readonly AgentTool[];
+  clock: () => Date;
+  ids: () => string;
+  heartbeatIntervalMs: number;
+  logError: ErrorLogger;
+  runs: RunRegistry;
+}
+
+function isJsonContentType(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false);
+}
+
+/**
+ * `POST /` (mounted at `/api/agent`): body = AG-UI `RunAgentInput`; streams the run as NDJSON, or as SSE
+ * for `Accept: text/event-stream`. Every refusal happens before the stream starts, as 4xx JSON.
+ */
+export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
+  const { store, clock, ids, logError, runs } = dependencies;
+  const routes = new Hono();
+
+  routes.post('/', async (context) => {
+    const format = negotiateStreamFormat(context.req.header('accept'));
+    if (format === undefined) {
+      return errorResponse(
+        context,
+        406,
+        'not_acceptable',
+        'The run streams as application/x-ndjson or text/event-stream; the Accept header allows neither.',
+      );
+    }
+    // Requiring JSON means a cross-site form or a sandboxed widget cannot post here without a CORS preflight.
+    if (!isJsonContentType(context.req.header('content-type'))) {
+      return errorResponse(context, 415, 'unsupported_media_type', 'Send the run input as application/json.');
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await context.req.text());
+    } catch {
+      return errorResponse(context, 400, 'invalid_json', 'The request body is not valid JSON.');
+    }
+    const parsed = parseRunRequest(body);
+    if (!parsed.success) {
+      const { status, code, message } = parsed.rejection;
+      return errorResponse(context, status, code, message);
+    }
+    const { threadId, runId, userText, clientAttached } = parsed.request;
+    const threadNotFound = () =>
+      errorResponse(context, 404, 'thread_not_found', `Thread ${threadId} does not exist; create it first.`);
+    if ((await store.getThread(threadId)) === undefined) return threadNotFound();
+
+    try {
+      await store.appendMessage({ id: ids(), threadId, role: 'user', content: userText });
+    } catch (error) {
+      // Deleted between the check above and now.
+      if (error instanceof ThreadNotFoundError) return threadNotFound();
+      throw error;
+    }
+
+    return createEventStreamResponse({
+      format,
+      heartbeatIntervalMs: dependencies.heartbeatIntervalMs,
+      now: () => clock().getTime(),
+      requestSignal: context.req.raw.signal,
+      reportError: (error) => logError(`run ${runId} in thread ${threadId} failed unexpectedly`, error),
+      produce: async (emit, abortSignal) => {
+        await runs.track(
+          executeAgentRun({
+            store,
+            model: dependencies.model,
+            system: dependencies.system,
+            tools: dependencies.tools,
+            threadId,
+            runId,
+            runRecordId: ids(),
+            clientAttached,
+            ids,
+            emit,
+            abortSignal,
+            reportError: logError,
+          }),
+        );
+      },
+    });
+  });
+
+  return routes;
+}

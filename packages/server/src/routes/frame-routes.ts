@@ -1,0 +1,76 @@
+import { frameContentSecurityPolicy } from '@drawbridge/frame';
+import { type Context, Hono } from 'hono';
+import { errorResponse } from '../app/http-error.ts';
+import { readFileWithin, type ServedFile } from './read-file-within.ts';
+
+export interface FrameRoutesOptions {
+  /** `packages/frame/dist`: frame.html, runtime.js, three-bundle.js. */
+  frameDistDirectory: string;
+  /** The root of the installed `three` package. */
+  threeDirectory: string;
+}
+
+/** three.js folders a widget may import from; the rest of the package (sources, docs) is not served. */
+const servedThreeFolders = ['build/', 'examples/jsm/'];
+
+const frameScripts = new Set(['runtime.js', 'three-bundle.js']);
+
+/** The sandboxed frame's origin is `null`, so module scripts must be readable cross-origin. */
+function scriptResponse(context: Context, file: ServedFile, cacheControl: string): Response {
+  return context.body(file.contents, 200, {
+    'Content-Type': file.contentType,
+    'Access-Control-Allow-Origin': '*',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    'Cache-Control': cacheControl,
+  });
+}
+
+function notBuilt(context: Context): Response {
+  return errorResponse(
+    context,
+    404,
+    'frame_not_built',
+    'The widget frame is not built yet; run `npm run build`.',
+  );
+}
+
+/**
+ * The widget frame, mounted at the root: `GET /frame` (bootstrap document with its own CSP),
+ * `GET /frame/runtime.js`, `GET /frame/three-bundle.js` and `GET /vendor/three/*` from npm.
+ */
+export function createFrameRoutes({ frameDistDirectory, threeDirectory }: FrameRoutesOptions): Hono {
+  const routes = new Hono();
+
+  routes.get('/frame', async (context) => {
+    const file = await readFileWithin(frameDistDirectory, 'frame.html');
+    if (file === undefined) return notBuilt(context);
+    return context.body(file.contents, 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': frameContentSecurityPolicy(),
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Cache-Control': 'no-cache',
+    });
+  });
+
+  routes.get('/frame/:script', async (context) => {
+    const name = context.req.param('script');
+    if (!frameScripts.has(name)) return errorResponse(context, 404, 'not_found', 'No such frame file.');
+    const file = await readFileWithin(frameDistDirectory, name);
+    if (file === undefined) return notBuilt(context);
+    // Names are not content-hashed, so the browser revalidates after a rebuild.
+    return scriptResponse(context, file, 'no-cache');
+  });
+
+  routes.get('/vendor/three/*', async (context) => {
+    const requestPath = context.req.path.slice('/vendor/three/'.length);
+    if (!servedThreeFolders.some((folder) => requestPath.startsWith(folder))) {
+      return errorResponse(context, 404, 'not_found', 'Only three.js build/ and examples/jsm/ are served.');
+    }
+    const file = await readFileWithin(threeDirectory, requestPath);
+    if (file === undefined) return errorResponse(context, 404, 'not_found', 'No such three.js file.');
+    // The version is pinned in package-lock.json, so a URL's content never changes while the server runs.
+    return scriptResponse(context, file, 'public, max-age=31536000, immutable');
+  });
+
+  return routes;
+}

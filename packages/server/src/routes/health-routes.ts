@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+
+/** What the health check reports about the model. */
+export interface HealthModel {
+  id: string;
+  demo: boolean;
+  hint: string;
+}
+
+/** `GET /` → `{ ok: true, model: { id, demo, hint } }`; mounted at `/api/health`. */
+export function createHealthRoutes({ model }: { model: HealthModel }): Hono {
+  const routes = new Hono();
+  routes.get('/', (context) =>
+    context.json({ ok: true, model: { id: model.id, demo: model.demo, hint: model.hint } }),
+  );
+  return routes;
+}

@@ -1,0 +1,74 @@
+import { type Context, Hono } from 'hono';
+import { readFileWithin } from './read-file-within.ts';
+
+/** The chat page's own policy: strict, because widgets never run in it (they run in `/frame`). */
+export const pageContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "frame-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const placeholderPage = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Drawbridge</title></head>
+<body>
+<h1>Drawbridge</h1>
+<p>The server is running, but the web app is not built yet. Run <code>npm run build</code>, then reload.</p>
+<p>The API is available: <a href="/api/health">/api/health</a>.</p>
+</body>
+</html>
+`;
+
+/** Paths the page never falls back for: a missing API route or frame file must be a 404, not the app. */
+const reservedPrefixes = ['/api/', '/frame/', '/vendor/'];
+
+function pageResponse(context: Context, contents: Uint8Array<ArrayBuffer> | string): Response {
+  return context.body(contents, 200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': pageContentSecurityPolicy,
+    'Cache-Control': 'no-cache',
+  });
+}
+
+/**
+ * The built web app from `webDistDirectory`: its files, and `index.html` for any other page path
+ * (the app routes on the client). Without a build, a placeholder page says how to make one.
+ */
+export function createWebAppRoutes({ webDistDirectory }: { webDistDirectory: string }): Hono {
+  const routes = new Hono();
+
+  routes.get('*', async (context, next) => {
+    const path = context.req.path;
+    if (reservedPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/frame') {
+      return next();
+    }
+    const requested = path.slice(1);
+    if (requested !== '' && requested !== 'index.html') {
+      const file = await readFileWithin(webDistDirectory, requested);
+      if (file !== undefined) {
+        // Vite content-hashes everything under assets/, so those URLs never change meaning.
+        const cacheControl = requested.startsWith('assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache';
+        return context.body(file.contents, 200, {
+          'Content-Type': file.contentType,
+          'Content-Security-Policy': pageContentSecurityPolicy,
+          'Cache-Control': cacheControl,
+        });
+      }
+      // A missing script or image must fail as itself, not arrive as the HTML of the app.
+      if (/\.[A-Za-z0-9]+$/.test(requested)) return next();
+    }
+    const index = await readFileWithin(webDistDirectory, 'index.html');
+    return pageResponse(context, index?.contents ?? placeholderPage);
+  });
+
+  return routes;
+}

@@ -1,0 +1,44 @@
+import { type ToolSet, tool } from 'ai';
+import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
+
+/** The run-wide facts every tool call of one run shares. */
+export interface AgentToolSetOptions {
+  tools: readonly AgentTool[];
+  threadId: string;
+  runId: string;
+  clientAttached: boolean;
+  abortSignal: AbortSignal;
+}
+
+/** Text a failed outcome shows to the model and to the client. */
+export function describeToolOutcome(outcome: ToolOutcome): string {
+  return outcome.ok ? outcome.output : `Error: ${outcome.error}`;
+}
+
+/** Converts our tools into AI SDK tools; a failed outcome reaches the model as error text, not a throw. */
+export function createAgentToolSet({
+  tools,
+  threadId,
+  runId,
+  clientAttached,
+  abortSignal,
+}: AgentToolSetOptions): ToolSet {
+  const toolSet: ToolSet = {};
+  for (const agentTool of tools) {
+    toolSet[agentTool.name] = tool<unknown, ToolOutcome, Record<string, never>>({
+      description: agentTool.description,
+      inputSchema: agentTool.inputSchema,
+      execute: (input, options) =>
+        agentTool.execute(input, {
+          threadId,
+          runId,
+          toolCallId: options.toolCallId,
+          abortSignal: options.abortSignal ?? abortSignal,
+          clientAttached,
+        }),
+      toModelOutput: ({ output }) =>
+        output.ok ? { type: 'text', value: output.output } : { type: 'error-text', value: output.error },
+    });
+  }
+  return toolSet;
+}

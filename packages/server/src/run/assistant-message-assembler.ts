@@ -1,0 +1,100 @@
+import { type RunEvent, runEvents, type WidgetChunk, WidgetStreamParser } from '@drawbridge/protocol';
+import type { StoredWidget } from '../store/store.ts';
+
+/** What one assistant message amounts to once streamed: its prose and (at most) one widget. */
+export interface AssembledAssistantMessage {
+  messageId: string;
+  content: string;
+  widget?: StoredWidget;
+}
+
+interface WidgetInProgress {
+  id: string;
+  heightDigits: string;
+  css: string;
+  html: string;
+  js: string;
+  complete: boolean;
+}
+
+/**
+ * Feeds one assistant message's text through a `WidgetStreamParser` and turns each chunk into a run event
+ * while keeping the message as it will be persisted. A second widget block after `@@END@@` gets a fresh
+ * widget id and replaces the first in storage (a message stores one widget; the latest is what the user saw last).
+ */
+export class AssistantMessageAssembler {
+  readonly messageId: string;
+  private readonly parser = new WidgetStreamParser();
+  private readonly createId: () => string;
+  private content = '';
+  private widget: WidgetInProgress | undefined;
+
+  constructor({ messageId, createId }: { messageId: string; createId: () => string }) {
+    this.messageId = messageId;
+    this.createId = createId;
+  }
+
+  /** Events for the text the model produced just now. */
+  push(text: string): RunEvent[] {
+    return this.toEvents(this.parser.push(text));
+  }
+
+  /** Events for whatever the parser held back (a tail that never became a marker). */
+  end(): RunEvent[] {
+    return this.toEvents(this.parser.end());
+  }
+
+  /** The message so far, partial or complete. */
+  snapshot(): AssembledAssistantMessage {
+    const message: AssembledAssistantMessage = { messageId: this.messageId, content: this.content };
+    if (this.widget !== undefined) {
+      const height = Number.parseInt(this.widget.heightDigits, 10);
+      message.widget = {
+        id: this.widget.id,
+        height: Number.isFinite(height) ? height : null,
+        css: this.widget.css,
+        html: this.widget.html,
+        js: this.widget.js,
+        complete: this.widget.complete,
+      };
+    }
+    return message;
+  }
+
+  private toEvents(chunks: WidgetChunk[]): RunEvent[] {
+    const events: RunEvent[] = [];
+    for (const chunk of chunks) {
+      const event = this.apply(chunk);
+      if (event !== undefined) events.push(event);
+    }
+    return events;
+  }
+
+  private apply(chunk: WidgetChunk): RunEvent | undefined {
+    if (chunk.type === 'prose') {
+      // AG-UI rejects an empty TEXT_MESSAGE_CONTENT delta.
+      if (chunk.delta === '') return undefined;
+      this.content += chunk.delta;
+      return runEvents.textContent({ messageId: this.messageId, delta: chunk.delta });
+    }
+    const widget = this.currentWidget();
+    if (chunk.type === 'height') widget.heightDigits += chunk.delta;
+    else if (chunk.type === 'css') widget.css += chunk.delta;
+    else if (chunk.type === 'html') widget.html += chunk.delta;
+    else if (chunk.type === 'js') widget.js += chunk.delta;
+    else widget.complete = true;
+    return runEvents.widgetPart({
+      messageId: this.messageId,
+      widgetId: widget.id,
+      part: chunk.type,
+      delta: chunk.delta,
+    });
+  }
+
+  private currentWidget(): WidgetInProgress {
+    if (this.widget === undefined || this.widget.complete) {
+      this.widget = { id: this.createId(), heightDigits: '', css: '', html: '', js: '', complete: false };
+    }
+    return this.widget;
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseRunRequest } from './parse-run-request.ts';
+
+const validInput = {
+  threadId: 'thread_1',
+  runId: 'run-1',
+  messages: [
+    { id: 'm1', role: 'user', content: 'first question' },
+    { id: 'm2', role: 'assistant', content: 'an answer' },
+    { id: 'm3', role: 'user', content: 'the new question' },
+  ],
+  tools: [],
+  context: [],
+};
+
+describe('parseRunRequest', () => {
+  it('takes the last user message and reads clientTools from forwardedProps', () => {
+    expect(parseRunRequest({ ...validInput, forwardedProps: { drawbridge: { clientTools: true } } })).toEqual(
+      {
+        success: true,
+        request: { threadId: 'thread_1', runId: 'run-1', userText: 'the new question', clientAttached: true },
+      },
+    );
+  });
+
+  it('joins text parts of a multi-part user message and defaults clientAttached to false', () => {
+    const parsed = parseRunRequest({
+      threadId: 't',
+      runId: 'r',
+      messages: [
+        {
+          id: 'm1',
+          role: 'user',
+          content: [
+            { type: 'text', text: 'look at' },
+            { type: 'text', text: 'this' },
+          ],
+        },
+      ],
+    });
+    expect(parsed).toMatchObject({
+      success: true,
+      request: { userText: 'look at\nthis', clientAttached: false },
+    });
+  });
+
+  it.each([
+    [null, 422, 'invalid_run_input'],
+    [[], 422, 'invalid_run_input'],
+    [{ ...validInput, messages: 'hi' }, 422, 'invalid_run_input'],
+    [{ ...validInput, threadId: 'a/b' }, 422, 'invalid_run_input'],
+    [{ ...validInput, threadId: 'x'.repeat(129) }, 422, 'invalid_run_input'],
+    [{ ...validInput, runId: '' }, 422, 'invalid_run_input'],
+    [
+      { ...validInput, messages: [{ id: 'a', role: 'assistant', content: 'x' }] },
+      400,
+      'missing_user_message',
+    ],
+    [{ ...validInput, messages: [{ id: 'a', role: 'user', content: '   ' }] }, 400, 'empty_user_message'],
+  ])('rejects %j with %i %s', (body, status, code) => {
+    const parsed = parseRunRequest(body);
+    expect(parsed).toMatchObject({ success: false, rejection: { status, code } });
+  });
+
+  it('names the failing path in the message', () => {
+    const parsed = parseRunRequest({ ...validInput, messages: [{ id: 1, role: 'user', content: 'x' }] });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(parsed.rejection.message).toMatch(/^messages\.0/);
+  });
+});

@@ -1,0 +1,85 @@
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import type { ClientErrorStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+
+/** What the run endpoint needs from an AG-UI `RunAgentInput`. */
+export interface RunRequest {
+  threadId: string;
+  runId: string;
+  /** The text of the last `user` message: the turn this run answers. */
+  userText: string;
+  /** `forwardedProps.drawbridge.clientTools === true`: a browser is attached that can answer tool calls. */
+  clientAttached: boolean;
+}
+
+/** A rejected request, ready to become a 4xx JSON response. */
+export interface RunRequestRejection {
+  status: ClientErrorStatusCode;
+  code: string;
+  message: string;
+}
+
+export type RunRequestParse =
+  | { success: true; request: RunRequest }
+  | { success: false; rejection: RunRequestRejection };
+
+/** Thread ids share the store routes' alphabet, so an id never needs escaping in a URL or a log line. */
+const threadIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1-128 characters of A-Z, a-z, 0-9, "_" or "-"');
+const runIdSchema = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+
+const drawbridgeForwardedPropsSchema = z.looseObject({
+  drawbridge: z.looseObject({ clientTools: z.boolean().optional() }).optional(),
+});
+
+function describeIssues(error: z.ZodError): string {
+  const described = error.issues.slice(0, 3).map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path === '' ? issue.message : `${path}: ${issue.message}`;
+  });
+  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
+  return `${described.join('; ')}${more}`;
+}
+
+function messageText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter(
+      (part): part is { type: 'text'; text: string } =>
+        part?.type === 'text' && typeof part.text === 'string',
+    )
+    .map((part) => part.text)
+    .join('\n');
+}
+
+function reject(status: ClientErrorStatusCode, code: string, message: string): RunRequestParse {
+  return { success: false, rejection: { status, code, message } };
+}
+
+/** Validates a parsed JSON body as a `RunAgentInput` and extracts the turn; failures are values. */
+export function parseRunRequest(body: unknown): RunRequestParse {
+  const parsed = RunAgentInputSchema.safeParse(body);
+  if (!parsed.success) return reject(422, 'invalid_run_input', describeIssues(parsed.error));
+  const input = parsed.data;
+
+  const threadId = threadIdSchema.safeParse(input.threadId);
+  if (!threadId.success)
+    return reject(422, 'invalid_run_input', `threadId: ${describeIssues(threadId.error)}`);
+  const runId = runIdSchema.safeParse(input.runId);
+  if (!runId.success) return reject(422, 'invalid_run_input', `runId: ${describeIssues(runId.error)}`);
+
+  const lastUserMessage = input.messages.findLast((message) => message.role === 'user');
+  if (lastUserMessage === undefined) {
+    return reject(400, 'missing_user_message', 'messages must contain at least one user message.');
+  }
+  const userText = messageText(lastUserMessage.content);
+  if (userText.trim() === '') {
+    return reject(400, 'empty_user_message', 'The last user message has no text.');
+  }
+
+  const forwarded = drawbridgeForwardedPropsSchema.safeParse(input.forwardedProps);
+  const clientAttached = forwarded.success && forwarded.data.drawbridge?.clientTools === true;
+  return { success: true, request: { threadId: threadId.data, runId: runId.data, userText, clientAttached } };
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { type RunEvent, runEvents } from '@drawbridge/protocol';
+import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
+import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
+import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
+import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
+import { describeModelError } from './describe-model-error.ts';
+
+/** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
+export interface AgentModel {
+  model: LanguageModel;
+  id: string;
+  demo: boolean;
+}
+
+export interface RunAgentOptions {
+  model: AgentModel;
+  system: string;
+  /** The conversation the model sees, ending with the user message this run answers. */
+  history: ModelMessage[];
+  tools?: readonly AgentTool[];
+  abortSignal: AbortSignal;
+  threadId: string;
+  runId: string;
+  /** A browser is attached that can answer client-side tool calls. */
+  clientAttached?: boolean;
+  /** Receives every run event in order, as soon as it exists. */
+  emit(event: RunEvent): void;
+  ids?: () => string;
+  /** Model calls per run (tool round trips + 1). */
+  maxSteps?: number;
+  /** Provider retries before a call counts as failed (AI SDK default: 2). */
+  maxRetries?: number;
+}
+
+/** How a run ended, with the assistant message as far as it got (partial on abort or error). */
+export interface AgentRunResult extends AssembledAssistantMessage {
+  status: 'finished' | 'error' | 'aborted';
+  inputTokens?: number;
+  outputTokens?: number;
+  error?: string;
+}
+
+const defaultMaxSteps = 8;
+
+function isToolOutcome(value: unknown): value is ToolOutcome {
+  if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
+  return value.ok === true ? 'output' in value : 'error' in value;
+}
+
+function toolResultText(output: unknown): string {
+  if (isToolOutcome(output)) return describeToolOutcome(output);
+  return typeof output === 'string' ? output : JSON.stringify(output);
+}
+
+/**
+ * Runs one agent turn: streams the model's reply through the widget parser into run events, relays tool
+ * calls, and resolves (never rejects) with the assembled message so the caller can persist even a partial one.
+ */
+export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
+  const { model, system, history, abortSignal, threadId, runId, emit } = options;
+  const createId = options.ids ?? randomUUID;
+  const assembler = new AssistantMessageAssembler({ messageId: createId(), createId });
+  const messageId = assembler.messageId;
+  const emitAll = (events: RunEvent[]) => {
+    for (const event of events) emit(event);
+  };
+
+  emit(runEvents.runStarted({ threadId, runId }));
+  emit(runEvents.runInfo({ model: model.id, demo: model.demo }));
+  emit(runEvents.textStart({ messageId }));
+
+  let status: AgentRunResult['status'] = 'finished';
+  let error: string | undefined;
+  let inputTokens: number | undefined;
+  let outputTokens: number | undefined;
+  // Tool calls whose START went out; a provider that streams input sends start/delta/end before `tool-call`.
+  const announcedToolCalls = new Set<string>();
+  const openToolCalls = new Set<string>();
+
+  try {
+    const tools = options.tools ?? [];
+    // The single-consumer variant keeps no replay buffer of the stream: we read it once, and at a thousand
+    // concurrent runs the retained parts are most of the memory. Without tools there is only one step, and
+    // leaving out `stopWhen` and `tools` also lets it skip collecting the step's content.
+    const result = experimental_streamTextLowMemory({
+      model: model.model,
+      instructions: system,
+      messages: history,
+      ...(tools.length === 0
+        ? {}
+        : {
+            tools: createAgentToolSet({
+              tools,
+              threadId,
+              runId,
+              clientAttached: options.clientAttached ?? false,
+              abortSignal,
+            }),
+            stopWhen: stepCountIs(options.maxSteps ?? defaultMaxSteps),
+          }),
+      abortSignal,
+      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+      // Errors arrive as `error` parts below and end up in RUN_ERROR; the default handler would only log them.
+      onError: () => {},
+    });
+
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'text-delta':
+          emitAll(assembler.push(part.text));
+          break;
+        case 'tool-input-start':
+          announcedToolCalls.add(part.id);
+          openToolCalls.add(part.id);
+          emit(
+            runEvents.toolCallStart({
+              toolCallId: part.id,
+              toolCallName: part.toolName,
+              parentMessageId: messageId,
+            }),
+          );
+          break;
+        case 'tool-input-delta':
+          if (part.delta !== '') emit(runEvents.toolCallArgs({ toolCallId: part.id, delta: part.delta }));
+          break;
+        case 'tool-input-end':
+          openToolCalls.delete(part.id);
+          emit(runEvents.toolCallEnd({ toolCallId: part.id }));
+          break;
+        case 'tool-call':
+          if (!announcedToolCalls.has(part.toolCallId)) {
+            announcedToolCalls.add(part.toolCallId);
+            emit(
+              runEvents.toolCallStart({
+                toolCallId: part.toolCallId,
+                toolCallName: part.toolName,
+                parentMessageId: messageId,
+              }),
+            );
+            emit(
+              runEvents.toolCallArgs({
+                toolCallId: part.toolCallId,
+                delta: JSON.stringify(part.input ?? {}),
+              }),
+            );
+            emit(runEvents.toolCallEnd({ toolCallId: part.toolCallId }));
+          }
+          break;
+        case 'tool-result':
+          emit(
+            runEvents.toolCallResult({
+              messageId: createId(),
+              toolCallId: part.toolCallId,
+              content: toolResultText(part.output),
+            }),
+          );
+          break;
+        case 'tool-error':
+          emit(
+            runEvents.toolCallResult({
+              messageId: createId(),
+              toolCallId: part.toolCallId,
+              content: `Error: ${part.error instanceof Error ? part.error.message : String(part.error)}`,
+            }),
+          );
+          break;
+        case 'finish':
+          inputTokens = part.totalUsage.inputTokens;
+          outputTokens = part.totalUsage.outputTokens;
+          break;
+        case 'error':
+          status = 'error';
+          error = describeModelError(part.error);
+          break;
+        case 'abort':
+          status = 'aborted';
+          break;
+      }
+    }
+  } catch (thrown) {
+    status = abortSignal.aborted ? 'aborted' : 'error';
+    error = status === 'aborted' ? undefined : describeModelError(thrown);
+  }
+  if (status === 'finished' && abortSignal.aborted) status = 'aborted';
+
+  emitAll(assembler.end());
+  for (const toolCallId of openToolCalls) emit(runEvents.toolCallEnd({ toolCallId }));
+  emit(runEvents.textEnd({ messageId }));
+  if (status === 'finished') emit(runEvents.runFinished({ threadId, runId }));
+  else if (status === 'aborted')
+    emit(runEvents.runError({ message: 'The run was cancelled.', code: 'aborted' }));
+  else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
+
+  return {
+    ...assembler.snapshot(),
+    status,
+    ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(outputTokens === undefined ? {} : { outputTokens }),
+    ...(error === undefined ? {} : { error }),
+  };
+}
