@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { AgentProfiles } from '../agents/agent-profile.ts';
+import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
+import { InMemoryAuditLog } from '../governance/audit-log.ts';
+import { CallLimits } from '../governance/call-limits.ts';
 import { createAgentRoutes } from '../routes/agent-routes.ts';
+import { createDashboardRoutes } from '../routes/dashboard-routes.ts';
 import { createFrameRoutes } from '../routes/frame-routes.ts';
 import { createHealthRoutes } from '../routes/health-routes.ts';
+import { createTelemetryRoutes } from '../routes/telemetry-routes.ts';
 import { createThreadRoutes, type StandaloneRenderer } from '../routes/thread-routes.ts';
 import { createToolResultRoutes } from '../routes/tool-result-routes.ts';
 import { createWebAppRoutes } from '../routes/web-app-routes.ts';
 import type { AgentModel } from '../run/run-agent.ts';
 import type { Store } from '../store/store.ts';
+import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 import { type AppPaths, defaultAppPaths } from './app-paths.ts';
 import { createErrorHandler, type ErrorLogger } from './error-handler.ts';
@@ -26,13 +33,19 @@ export interface ServedModel extends AgentModel {
 export interface AppDependencies {
   store: Store;
   model: ServedModel;
-  /** The system prompt of every run. */
-  systemPrompt: string;
+  /** The agents runs may ask for (skills, prompts, toolboxes); default: one agent with `systemPrompt` and `tools`. */
+  profiles?: AgentProfiles;
+  /** The system prompt when no `profiles` are given. */
+  systemPrompt?: string;
+  /** Audit log and widget events; when given, the dashboard and telemetry routes are mounted. */
+  telemetry?: TelemetryStore;
+  /** Per-run and per-thread tool call limits, shared by every run of the app. */
+  callLimits?: CallLimits;
   clock?: () => Date;
   ids?: () => string;
   /** Idle time after which a run stream carries a heartbeat; default 10 s. */
   heartbeatIntervalMs?: number;
-  /** Tools every run may call; none by default. */
+  /** Tools of the default agent when no `profiles` are given; none by default. */
   tools?: readonly AgentTool[];
   /** Parked client tool calls; when given, `POST /api/threads/:id/tool-results` answers them. */
   bridge?: ClientToolBridge;
@@ -58,6 +71,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   const logError = dependencies.logError ?? logToConsole;
   const paths = { ...defaultAppPaths(), ...dependencies.paths };
   const maxBodyBytes = dependencies.maxBodyBytes ?? defaultMaxBodyBytes;
+  const clock = dependencies.clock ?? (() => new Date());
 
   const app = new Hono();
   app.onError(createErrorHandler(logError));
@@ -83,9 +97,12 @@ export function createApp(dependencies: AppDependencies): Hono {
     createAgentRoutes({
       store,
       model: dependencies.model,
-      system: dependencies.systemPrompt,
-      tools: dependencies.tools ?? [],
-      clock: dependencies.clock ?? (() => new Date()),
+      profiles:
+        dependencies.profiles ??
+        singleAgentProfiles({ system: dependencies.systemPrompt ?? '', tools: dependencies.tools ?? [] }),
+      auditLog: dependencies.telemetry ?? new InMemoryAuditLog(),
+      callLimits: dependencies.callLimits ?? new CallLimits(),
+      clock,
       ids,
       heartbeatIntervalMs: dependencies.heartbeatIntervalMs ?? defaultHeartbeatIntervalMs,
       logError,
@@ -97,6 +114,11 @@ export function createApp(dependencies: AppDependencies): Hono {
   app.route('/api/threads', createThreadRoutes({ store, standalone }));
   if (dependencies.bridge !== undefined) {
     app.route('/api/threads', createToolResultRoutes({ bridge: dependencies.bridge, store, ids }));
+  }
+  if (dependencies.telemetry !== undefined) {
+    const sources = { store, telemetry: dependencies.telemetry };
+    app.route('/api/dashboard', createDashboardRoutes({ sources, clock }));
+    app.route('/api/telemetry', createTelemetryRoutes({ telemetry: dependencies.telemetry }));
   }
   app.route('/', createFrameRoutes(paths));
   app.route('/', createWebAppRoutes(paths));

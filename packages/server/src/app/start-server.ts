@@ -1,9 +1,16 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { AgentProfiles } from '../agents/agent-profile.ts';
+import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
+import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
+import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
+import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import { resolveModel } from '../models/index.ts';
 import { defaultDatabasePath, openSqliteStore } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
+import { openSqliteTelemetry } from '../telemetry/open-sqlite-telemetry.ts';
+import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { type AppDependencies, createApp, type ServedModel } from './create-app.ts';
 import { RunRegistry } from './run-registry.ts';
 
@@ -14,13 +21,15 @@ export interface StartServerOptions
   /** Default 127.0.0.1. */
   host?: string;
   /** Where the model and database settings come from; default `process.env`. */
-  env?: Record<string, string | undefined>;
+  env?: Environment;
   /** Default: the SQLite store at `defaultDatabasePath(env)`, closed with the server. */
   store?: Store;
   /** Default: `resolveModel(env)`, which throws `ModelConfigError` for a broken configuration. */
   model?: ServedModel;
   systemPrompt?: string;
 }
+
+type Environment = Record<string, string | undefined>;
 
 export interface RunningServer {
   url: string;
@@ -36,6 +45,32 @@ function urlFor(host: string, port: number): string {
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
+/**
+ * A caller that brings its own system prompt (tests, benchmarks) gets one agent with exactly its tools;
+ * otherwise the skills in `skills/` are loaded, with the widget prompt read only then.
+ */
+async function defaultProfiles(
+  options: StartServerOptions,
+  {
+    bridge,
+    store,
+    telemetry,
+    env,
+  }: { bridge: ClientToolBridge; store: Store; telemetry: TelemetryStore; env: Environment },
+): Promise<AgentProfiles> {
+  if (options.systemPrompt !== undefined) {
+    return singleAgentProfiles({ system: options.systemPrompt, tools: options.tools ?? [] });
+  }
+  const { loadWidgetSystemPrompt } = await import('../prompts/widget-system-prompt.ts');
+  const timeout = Number(env.DRAWBRIDGE_TOOL_TIMEOUT_MS);
+  return buildAgentProfiles({
+    widgetSystemPrompt: loadWidgetSystemPrompt(),
+    bridge,
+    metricSources: { store, telemetry },
+    ...(Number.isFinite(timeout) && timeout > 0 ? { toolTimeoutMs: timeout } : {}),
+  });
+}
+
 /** Starts the app on Node's HTTP server; resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = defaultPort, host = defaultHost, env = process.env, ...rest } = options;
@@ -43,16 +78,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const ownsStore = options.store === undefined;
   const store = options.store ?? openSqliteStore({ path: defaultDatabasePath(env) });
   const runs = new RunRegistry();
-  // Loaded only when needed, so tests and benchmarks that bring their own prompt never read the prompt file.
-  const systemPrompt =
-    options.systemPrompt ?? (await import('../prompts/widget-system-prompt.ts')).loadWidgetSystemPrompt();
-  const app = createApp({
-    ...rest,
-    store,
-    model,
-    systemPrompt,
-    runs,
-  });
+  // Audit log and widget events live beside an owned store; a caller's own store gets a private memory log.
+  const ownsTelemetry = options.telemetry === undefined;
+  const telemetry =
+    options.telemetry ?? openSqliteTelemetry({ path: ownsStore ? defaultDatabasePath(env) : ':memory:' });
+  const bridge = options.bridge ?? new InMemoryClientToolBridge();
+  const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
+  const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(started as Server));
@@ -68,6 +100,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await serverClosed;
     await runs.settled();
     if (ownsStore) await store.close();
+    if (ownsTelemetry) await telemetry.close();
   };
   return {
     url: urlFor(host, address.port),

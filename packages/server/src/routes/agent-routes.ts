@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
+import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
 import type { ErrorLogger } from '../app/error-handler.ts';
 import { errorResponse } from '../app/http-error.ts';
 import type { RunRegistry } from '../app/run-registry.ts';
+import type { AuditLog } from '../governance/audit-log.ts';
+import type { CallLimits } from '../governance/call-limits.ts';
+import { governTools } from '../governance/govern-tools.ts';
 import { createEventStreamResponse } from '../run/event-stream-response.ts';
 import { executeAgentRun } from '../run/execute-agent-run.ts';
 import { negotiateStreamFormat } from '../run/negotiate-stream-format.ts';
@@ -9,13 +13,15 @@ import { parseRunRequest } from '../run/parse-run-request.ts';
 import type { AgentModel } from '../run/run-agent.ts';
 import type { Store } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
-import type { AgentTool } from '../tools/agent-tool.ts';
 
 export interface AgentRoutesDependencies {
   store: Store;
   model: AgentModel;
-  system: string;
-  tools: readonly AgentTool[];
+  /** The agents a run may ask for, by skill name. */
+  profiles: AgentProfiles;
+  /** Where every tool call's audit record goes. */
+  auditLog: AuditLog;
+  callLimits: CallLimits;
   clock: () => Date;
   ids: () => string;
   heartbeatIntervalMs: number;
@@ -61,7 +67,18 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       const { status, code, message } = parsed.rejection;
       return errorResponse(context, status, code, message);
     }
-    const { threadId, runId, userText, clientAttached } = parsed.request;
+    const { threadId, runId, userText, clientAttached, clientState } = parsed.request;
+    const skillName = parsed.request.skill ?? defaultSkillName;
+    const profile = dependencies.profiles.get(skillName);
+    if (profile === undefined) {
+      const known = [...dependencies.profiles.keys()].join(', ');
+      return errorResponse(
+        context,
+        400,
+        'unknown_skill',
+        `There is no skill "${skillName}"; this server has: ${known}.`,
+      );
+    }
     const threadNotFound = () =>
       errorResponse(context, 404, 'thread_not_found', `Thread ${threadId} does not exist; create it first.`);
     if ((await store.getThread(threadId)) === undefined) return threadNotFound();
@@ -81,22 +98,38 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       requestSignal: context.req.raw.signal,
       reportError: (error) => logError(`run ${runId} in thread ${threadId} failed unexpectedly`, error),
       produce: async (emit, abortSignal) => {
-        await runs.track(
-          executeAgentRun({
-            store,
-            model: dependencies.model,
-            system: dependencies.system,
-            tools: dependencies.tools,
-            threadId,
-            runId,
-            runRecordId: ids(),
-            clientAttached,
-            ids,
-            emit,
-            abortSignal,
-            reportError: logError,
-          }),
-        );
+        const toolset = governTools({
+          tools: profile.tools,
+          skill: profile.skill,
+          limits: dependencies.callLimits,
+          auditLog: dependencies.auditLog,
+          clock,
+          ids,
+        });
+        const runContext = { threadId, runId, abortSignal, clientAttached, clientState };
+        try {
+          await runs.track(
+            executeAgentRun({
+              store,
+              model: dependencies.model,
+              system: profile.system,
+              tools: toolset.offered,
+              clientState,
+              onUnofferedToolCall: ({ toolCallId, toolName, input }) =>
+                toolset.refuse({ toolName, input, context: { ...runContext, toolCallId } }),
+              threadId,
+              runId,
+              runRecordId: ids(),
+              clientAttached,
+              ids,
+              emit,
+              abortSignal,
+              reportError: logError,
+            }),
+          );
+        } finally {
+          dependencies.callLimits.endRun(runId);
+        }
       },
     });
   });

@@ -7,6 +7,7 @@ export interface AgentToolSetOptions {
   threadId: string;
   runId: string;
   clientAttached: boolean;
+  clientState?: unknown;
   abortSignal: AbortSignal;
 }
 
@@ -21,6 +22,7 @@ export function createAgentToolSet({
   threadId,
   runId,
   clientAttached,
+  clientState,
   abortSignal,
 }: AgentToolSetOptions): ToolSet {
   const toolSet: ToolSet = {};
@@ -35,6 +37,7 @@ export function createAgentToolSet({
           toolCallId: options.toolCallId,
           abortSignal: options.abortSignal ?? abortSignal,
           clientAttached,
+          clientState,
         }),
       toModelOutput: ({ output }) =>
         output.ok ? { type: 'text', value: output.output } : { type: 'error-text', value: output.error },

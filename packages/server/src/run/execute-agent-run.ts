@@ -3,7 +3,7 @@ import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
-import { type AgentModel, type AgentRunResult, runAgent } from './run-agent.ts';
+import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
 
 export interface ExecuteAgentRunOptions {
   store: Store;
@@ -16,6 +16,8 @@ export interface ExecuteAgentRunOptions {
   /** The id of the run record in the store (server-chosen, so a client cannot collide with another run). */
   runRecordId: string;
   clientAttached: boolean;
+  clientState?: unknown;
+  onUnofferedToolCall?: RunAgentOptions['onUnofferedToolCall'];
   ids: () => string;
   emit(event: RunEvent): void;
   abortSignal: AbortSignal;
@@ -52,6 +54,8 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       threadId,
       runId: options.runId,
       clientAttached: options.clientAttached,
+      clientState: options.clientState,
+      ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
       emit: options.emit,
       ids: options.ids,
     });

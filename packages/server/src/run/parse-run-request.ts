@@ -10,6 +10,10 @@ export interface RunRequest {
   userText: string;
   /** `forwardedProps.drawbridge.clientTools === true`: a browser is attached that can answer tool calls. */
   clientAttached: boolean;
+  /** `forwardedProps.drawbridge.skill`: which agent answers; absent means the default one. */
+  skill?: string;
+  /** AG-UI `state`: what the client says it shows, handed to tools as untrusted context. */
+  clientState: unknown;
 }
 
 /** A rejected request, ready to become a 4xx JSON response. */
@@ -30,7 +34,9 @@ const threadIdSchema = z
 const runIdSchema = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
 const drawbridgeForwardedPropsSchema = z.looseObject({
-  drawbridge: z.looseObject({ clientTools: z.boolean().optional() }).optional(),
+  drawbridge: z
+    .looseObject({ clientTools: z.boolean().optional(), skill: z.string().max(64).optional() })
+    .optional(),
 });
 
 function describeIssues(error: z.ZodError): string {
@@ -79,7 +85,24 @@ export function parseRunRequest(body: unknown): RunRequestParse {
     return reject(400, 'empty_user_message', 'The last user message has no text.');
   }
 
-  const forwarded = drawbridgeForwardedPropsSchema.safeParse(input.forwardedProps);
-  const clientAttached = forwarded.success && forwarded.data.drawbridge?.clientTools === true;
-  return { success: true, request: { threadId: threadId.data, runId: runId.data, userText, clientAttached } };
+  // forwardedProps is free-form in AG-UI; only our own `drawbridge` key is validated.
+  const forwardedProps: unknown = input.forwardedProps;
+  const hasOurKey =
+    typeof forwardedProps === 'object' && forwardedProps !== null && 'drawbridge' in forwardedProps;
+  const forwarded = drawbridgeForwardedPropsSchema.safeParse(hasOurKey ? forwardedProps : {});
+  if (!forwarded.success) {
+    return reject(422, 'invalid_run_input', `forwardedProps: ${describeIssues(forwarded.error)}`);
+  }
+  const drawbridge = forwarded.data.drawbridge;
+  return {
+    success: true,
+    request: {
+      threadId: threadId.data,
+      runId: runId.data,
+      userText,
+      clientAttached: drawbridge?.clientTools === true,
+      ...(drawbridge?.skill === undefined ? {} : { skill: drawbridge.skill }),
+      clientState: input.state,
+    },
+  };
 }

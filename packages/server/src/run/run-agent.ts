@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
-import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
+import {
+  experimental_streamTextLowMemory,
+  type LanguageModel,
+  type ModelMessage,
+  NoSuchToolError,
+  stepCountIs,
+} from 'ai';
 import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
@@ -24,6 +30,10 @@ export interface RunAgentOptions {
   runId: string;
   /** A browser is attached that can answer client-side tool calls. */
   clientAttached?: boolean;
+  /** AG-UI `state` from the client, handed to tools as untrusted context. */
+  clientState?: unknown;
+  /** Called when the model names a tool it was not offered, so governance can record the refusal. */
+  onUnofferedToolCall?(call: { toolCallId: string; toolName: string; input: unknown }): Promise<unknown>;
   /** Receives every run event in order, as soon as it exists. */
   emit(event: RunEvent): void;
   ids?: () => string;
@@ -95,6 +105,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
               threadId,
               runId,
               clientAttached: options.clientAttached ?? false,
+              clientState: options.clientState,
               abortSignal,
             }),
             stopWhen: stepCountIs(options.maxSteps ?? defaultMaxSteps),
@@ -157,6 +168,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           );
           break;
         case 'tool-error':
+          if (NoSuchToolError.isInstance(part.error)) {
+            await options.onUnofferedToolCall?.({
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              input: part.input,
+            });
+          }
           emit(
             runEvents.toolCallResult({
               messageId: createId(),

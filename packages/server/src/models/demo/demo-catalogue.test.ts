@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { type WidgetChunkType, WidgetStreamParser } from '@drawbridge/protocol';
+import {
+  dashboardControlArgsSchema,
+  metricChartArgsSchema,
+  renderToolSchemas,
+  type WidgetChunkType,
+  WidgetStreamParser,
+} from '@drawbridge/protocol';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { metricCatalogue } from '../../dashboard/metric-catalogue.ts';
+import { loadModelScript } from '../script/load-model-script.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 
 interface WidgetBlock {
@@ -68,7 +77,10 @@ const forbiddenInWidgetCode: Array<[string, RegExp]> = [
   ['@import', /@import\b/],
 ];
 
-const entriesWithText = demoCatalogue.map((entry) => ({ entry, text: readFileSync(entry.file, 'utf8') }));
+// Entries that call tools are scripts, checked on their own below; the rest are raw text replies.
+const textEntries = demoCatalogue.filter((entry) => entry.file.endsWith('.txt'));
+const scriptedEntries = demoCatalogue.filter((entry) => entry.file.endsWith('.jsonl'));
+const entriesWithText = textEntries.map((entry) => ({ entry, text: readFileSync(entry.file, 'utf8') }));
 const widgetEntries = entriesWithText.flatMap(({ entry, text }) => {
   const block = splitReply(text);
   return block === undefined ? [] : [{ entry, text, block }];
@@ -77,13 +89,13 @@ const proseEntries = entriesWithText.filter(({ text }) => splitReply(text) === u
 
 describe('demoCatalogue', () => {
   it('has at least fourteen replies with unique ids and readable files', () => {
-    expect(demoCatalogue.length).toBeGreaterThanOrEqual(14);
+    expect(textEntries.length).toBeGreaterThanOrEqual(14);
     expect(new Set(demoCatalogue.map((entry) => entry.id)).size).toBe(demoCatalogue.length);
     for (const { text } of entriesWithText) expect(text.trim().length).toBeGreaterThan(200);
   });
 
   it('has exactly one fallback entry, without keywords, that explains how to connect a real model', () => {
-    const fallbacks = demoCatalogue.filter((entry) => entry.keywords.length === 0);
+    const fallbacks = textEntries.filter((entry) => entry.keywords.length === 0 && !entry.requiresTools);
     expect(fallbacks.map((entry) => entry.id)).toEqual(['fallback']);
     const text = readFileSync(fallbacks[0]!.file, 'utf8');
     for (const needle of [
@@ -122,6 +134,56 @@ describe('demoCatalogue', () => {
     expect(proseEntries.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+// The dashboard's render_chart takes a metric; the chat's takes a series: the entry's other tools tell which.
+function schemaFor(toolName: string, entryTools: readonly string[]): z.ZodType | undefined {
+  if (toolName === 'dashboard_control') return dashboardControlArgsSchema;
+  if (toolName === 'list_metrics') return z.strictObject({});
+  if (
+    toolName === 'render_chart' &&
+    entryTools.some((tool) => tool === 'list_metrics' || tool === 'dashboard_control')
+  ) {
+    return metricChartArgsSchema;
+  }
+  return renderToolSchemas.get(toolName);
+}
+
+describe.each(scriptedEntries.map((entry) => [entry.id, entry] as const))(
+  'scripted entry %s',
+  (_id, entry) => {
+    const script = loadModelScript(entry.file);
+    const toolCalls = script.steps.flatMap((step) => step.parts.filter((part) => part.type === 'tool-call'));
+
+    it('calls only the tools it declares, each with arguments its schema accepts', () => {
+      expect(toolCalls.length).toBeGreaterThan(0);
+      for (const call of toolCalls) {
+        expect(entry.requiresTools).toContain(call.toolName);
+        const schema = schemaFor(call.toolName, entry.requiresTools ?? []);
+        expect(schema, call.toolName).toBeDefined();
+        const parsed = schema!.safeParse(call.input);
+        // The one deliberate exception: the metric outside the catalogue that the agent must be refused.
+        if (entry.id !== 'dashboard-unknown-metric')
+          expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      }
+    });
+
+    it('ends with a step of prose after its last tool call', () => {
+      const lastStep = script.steps.at(-1)!;
+      expect(lastStep.parts.every((part) => part.type === 'text')).toBe(true);
+    });
+
+    it('charts only catalogue metrics, except where the refusal is the point', () => {
+      const metrics = toolCalls.flatMap((call) =>
+        call.toolName === 'render_chart' && 'metric' in (call.input as object)
+          ? [(call.input as { metric: string }).metric]
+          : [],
+      );
+      const names = metricCatalogue.map((metric) => metric.name);
+      for (const metric of metrics)
+        expect(names.includes(metric)).toBe(entry.id !== 'dashboard-unknown-metric');
+    });
+  },
+);
 
 describe.each(proseEntries.map(({ entry, text }) => [entry.id, text] as const))(
   'prose reply %s',

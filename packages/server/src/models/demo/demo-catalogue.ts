@@ -6,8 +6,10 @@ export interface DemoEntry {
   title: string;
   /** Distinctive lowercase words; the entry with none is the fallback for prompts that match nothing. */
   keywords: string[];
-  /** Absolute path of the reply text (prose, optionally one widget block). */
+  /** Absolute path of the reply: `.txt` text, or a `.jsonl` script with tool calls. */
   file: string;
+  /** Tools the script calls; the entry is eligible only when the run offers every one of them. */
+  requiresTools?: string[];
 }
 
 const replyFile = (name: string): string => fileURLToPath(new URL(`./replies/${name}`, import.meta.url));
@@ -108,6 +110,90 @@ export const demoCatalogue: DemoEntry[] = [
     title: 'How widgets stream',
     keywords: ['stream', 'streaming', 'marker', 'format', 'widget'],
     file: replyFile('how-widgets-stream.txt'),
+  },
+  {
+    id: 'render-table-languages',
+    title: 'Programming languages (render_table)',
+    keywords: ['programming', 'language', 'rows'],
+    file: replyFile('render-table-languages.jsonl'),
+    requiresTools: ['render_table'],
+  },
+  {
+    id: 'render-chart-visitors',
+    title: 'Weekly visitors (render_chart)',
+    keywords: ['visitor', 'traffic', 'channel', 'pie'],
+    file: replyFile('render-chart-visitors.jsonl'),
+    requiresTools: ['render_chart'],
+  },
+  {
+    id: 'render-form-feedback',
+    title: 'Feedback survey (render_form)',
+    keywords: ['feedback', 'survey', 'questionnaire', 'question'],
+    file: replyFile('render-form-feedback.jsonl'),
+    requiresTools: ['render_form'],
+  },
+  {
+    id: 'render-image-lighthouse',
+    title: 'Lighthouse photo (render_image)',
+    keywords: ['image', 'photo', 'picture', 'lighthouse'],
+    file: replyFile('render-image-lighthouse.jsonl'),
+    requiresTools: ['render_image'],
+  },
+  {
+    id: 'dashboard-last-7-days',
+    title: 'Dashboard: show the last 7 days',
+    keywords: ['7 days', 'last week', 'seven days', 'week'],
+    file: replyFile('dashboard-last-7-days.jsonl'),
+    requiresTools: ['dashboard_control'],
+  },
+  {
+    id: 'dashboard-go-to-widgets',
+    title: 'Dashboard: go to widgets',
+    keywords: ['go to widgets', 'widgets page', 'widget page'],
+    file: replyFile('dashboard-go-to-widgets.jsonl'),
+    requiresTools: ['dashboard_control'],
+  },
+  {
+    id: 'dashboard-go-to-tools',
+    title: 'Dashboard: go to tools',
+    keywords: ['go to tools', 'tools page', 'tool calls', 'audit'],
+    file: replyFile('dashboard-go-to-tools.jsonl'),
+    requiresTools: ['dashboard_control'],
+  },
+  {
+    id: 'dashboard-chart-tokens',
+    title: 'Dashboard: chart the token usage',
+    keywords: ['token', 'usage'],
+    file: replyFile('dashboard-chart-tokens.jsonl'),
+    requiresTools: ['list_metrics', 'render_chart'],
+  },
+  {
+    id: 'dashboard-unknown-metric',
+    title: 'Dashboard: a metric that does not exist',
+    keywords: ['happiness', 'satisfaction', 'mood'],
+    file: replyFile('dashboard-unknown-metric.jsonl'),
+    requiresTools: ['render_chart', 'dashboard_control'],
+  },
+  {
+    id: 'dashboard-read-view',
+    title: 'Dashboard: what am I looking at?',
+    keywords: ['looking at', 'current view', 'showing'],
+    file: replyFile('dashboard-read-view.jsonl'),
+    requiresTools: ['dashboard_control'],
+  },
+  {
+    id: 'dashboard-refresh',
+    title: 'Dashboard: refresh',
+    keywords: ['refresh', 'reload', 'latest'],
+    file: replyFile('dashboard-refresh.jsonl'),
+    requiresTools: ['dashboard_control'],
+  },
+  {
+    id: 'dashboard-fallback',
+    title: 'About the dashboard assistant',
+    keywords: [],
+    file: replyFile('dashboard-fallback.txt'),
+    requiresTools: ['dashboard_control', 'list_metrics'],
   },
   {
     id: 'fallback',

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { ModelConfigError } from '../model-config-error.ts';
-import type { DemoEntry } from './demo-catalogue.ts';
+import { type DemoEntry, demoCatalogue } from './demo-catalogue.ts';
 import { createDemoModel } from './demo-model.ts';
-import { pickDemoEntry } from './pick-demo-entry.ts';
+import { pickDemoEntry, pickFallbackEntry } from './pick-demo-entry.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'drawbridge-demo-'));
 
@@ -88,5 +88,52 @@ describe('createDemoModel', () => {
       file: join(directory, 'nope.jsonl'),
     };
     expect(() => createDemoModel({ catalogue: [broken] })).toThrow(ModelConfigError);
+  });
+});
+
+describe('picking by offered tools', () => {
+  const dashboardTools = new Set(['dashboard_control', 'list_metrics', 'render_chart']);
+  const chatTools = new Set(['render_image', 'render_form', 'render_table', 'render_chart']);
+
+  it('lets the dashboard agent answer with its tools, and never offers their scripts to the chat', () => {
+    expect(
+      pickDemoEntry({
+        catalogue: demoCatalogue,
+        userText: 'chart the token usage',
+        offeredTools: dashboardTools,
+      })?.id,
+    ).toBe('dashboard-chart-tokens');
+    expect(
+      pickDemoEntry({
+        catalogue: demoCatalogue,
+        userText: 'show the last 7 days',
+        offeredTools: dashboardTools,
+      })?.id,
+    ).toBe('dashboard-last-7-days');
+    expect(
+      pickDemoEntry({ catalogue: demoCatalogue, userText: 'go to widgets', offeredTools: dashboardTools })
+        ?.id,
+    ).toBe('dashboard-go-to-widgets');
+    expect(
+      pickDemoEntry({ catalogue: demoCatalogue, userText: 'chart the token usage', offeredTools: chatTools })
+        ?.id,
+    ).not.toMatch(/^dashboard-/);
+  });
+
+  it('uses a typed render tool only when it is offered', () => {
+    const prompt = 'show me a table of programming languages';
+    expect(pickDemoEntry({ catalogue: demoCatalogue, userText: prompt, offeredTools: chatTools })?.id).toBe(
+      'render-table-languages',
+    );
+    expect(pickDemoEntry({ catalogue: demoCatalogue, userText: prompt, offeredTools: new Set() })?.id).toBe(
+      'elements-table',
+    );
+  });
+
+  it('falls back to the dashboard help when the dashboard agent hears nothing it knows', () => {
+    expect(pickFallbackEntry({ catalogue: demoCatalogue, offeredTools: dashboardTools })?.id).toBe(
+      'dashboard-fallback',
+    );
+    expect(pickFallbackEntry({ catalogue: demoCatalogue, offeredTools: chatTools })?.id).toBe('fallback');
   });
 });

@@ -5,7 +5,7 @@ import { createScriptedModel } from '../scripted/scripted-language-model.ts';
 import { buildFallbackScript, fallbackEntryId } from './build-fallback-script.ts';
 import type { DemoEntry } from './demo-catalogue.ts';
 import { lastUserText } from './last-user-text.ts';
-import { pickDemoEntry } from './pick-demo-entry.ts';
+import { pickDemoEntry, pickFallbackEntry } from './pick-demo-entry.ts';
 
 export const demoModelId = 'demo';
 
@@ -33,8 +33,10 @@ export function createDemoModel({
     modelId: demoModelId,
     provider: 'drawbridge.demo',
     pacing: { tokensPerSecond: pace, seed, random },
-    resolveScript: (prompt) => {
-      const entry = pickDemoEntry({ catalogue, userText: lastUserText(prompt) });
+    resolveScript: (prompt, offeredTools) => {
+      const entry =
+        pickDemoEntry({ catalogue, userText: lastUserText(prompt), offeredTools }) ??
+        pickFallbackEntry({ catalogue, offeredTools });
       return (entry && scripts.get(entry.id)) ?? fallbackScript;
     },
   });

@@ -1,24 +1,50 @@
 import type { DemoEntry } from './demo-catalogue.ts';
 
-/** The entry whose keywords the text hits most (ties go to the earlier entry), or undefined when none hits. */
+/** Whether the run offers every tool the entry's script calls. */
+function isEligible(entry: DemoEntry, offeredTools: ReadonlySet<string>): boolean {
+  return (entry.requiresTools ?? []).every((tool) => offeredTools.has(tool));
+}
+
+/**
+ * The eligible entry whose keywords the text hits most (ties go to the earlier entry), or undefined when
+ * none hits. An entry that uses the offered tools wins a tie against one that ignores them: an agent given
+ * tools answers with them.
+ */
 export function pickDemoEntry({
   catalogue,
   userText,
+  offeredTools = new Set(),
 }: {
   catalogue: readonly DemoEntry[];
   userText: string;
+  offeredTools?: ReadonlySet<string>;
 }): DemoEntry | undefined {
   const text = userText.toLowerCase();
   let best: DemoEntry | undefined;
   let bestScore = 0;
   for (const entry of catalogue) {
-    const score = countKeywordHits({ keywords: entry.keywords, text });
+    if (!isEligible(entry, offeredTools)) continue;
+    const hits = countKeywordHits({ keywords: entry.keywords, text });
+    const score = hits > 0 && (entry.requiresTools?.length ?? 0) > 0 ? hits + 0.5 : hits;
     if (score > bestScore) {
       best = entry;
       bestScore = score;
     }
   }
   return best;
+}
+
+/** The fallback for a prompt nothing matches: the keyword-less eligible entry that uses the most offered tools. */
+export function pickFallbackEntry({
+  catalogue,
+  offeredTools = new Set(),
+}: {
+  catalogue: readonly DemoEntry[];
+  offeredTools?: ReadonlySet<string>;
+}): DemoEntry | undefined {
+  return catalogue
+    .filter((entry) => entry.keywords.length === 0 && isEligible(entry, offeredTools))
+    .sort((first, second) => (second.requiresTools?.length ?? 0) - (first.requiresTools?.length ?? 0))[0];
 }
 
 /** How many distinct keywords occur in the (lower-cased) text as whole words, a plural `s`/`es` allowed. */

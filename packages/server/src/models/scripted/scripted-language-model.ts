@@ -31,7 +31,11 @@ export interface ScriptedModelOptions {
   modelId: string;
   provider: string;
   /** The script for this call's turn; the model plays its k-th step on the k-th call after the user spoke. */
-  resolveScript: (prompt: LanguageModelV4Prompt) => ModelScript | Promise<ModelScript>;
+  resolveScript: (
+    prompt: LanguageModelV4Prompt,
+    /** Names of the tools this call offers, so a script can be chosen only when its tools exist. */
+    offeredTools: ReadonlySet<string>,
+  ) => ModelScript | Promise<ModelScript>;
   pacing?: ScriptedModelPacing;
   generateToolCallId?: () => string;
 }
@@ -48,7 +52,10 @@ export function createScriptedModel({
   const randomForCall = () => pacing.random ?? createSeededRandom(pacing.seed ?? defaultPacingSeed);
 
   async function planCall(options: LanguageModelV4CallOptions, random: () => number): Promise<PlannedStep> {
-    const script = await resolveScript(options.prompt);
+    const script = await resolveScript(
+      options.prompt,
+      new Set((options.tools ?? []).map((tool) => tool.name)),
+    );
     const stepIndex = countAssistantResponsesSinceLastUser(options.prompt);
     return planStepStream({ step: script.steps[stepIndex], stepIndex, random, generateToolCallId });
   }

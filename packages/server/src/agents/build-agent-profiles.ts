@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
+import type { MetricSources } from '../dashboard/compute-metric.ts';
+import { loadSkills } from '../skills/load-skills.ts';
+import type { AgentTool } from '../tools/agent-tool.ts';
+import { dashboardControlTool } from '../tools/dashboard/dashboard-control-tool.ts';
+import { listMetricsTool } from '../tools/dashboard/list-metrics-tool.ts';
+import { metricChartTool } from '../tools/dashboard/metric-chart-tool.ts';
+import { createRenderTools } from '../tools/render/render-tools.ts';
+import type { AgentProfile, AgentProfiles } from './agent-profile.ts';
+
+/** The repository's `skills/` folder. */
+export const defaultSkillsDirectory = fileURLToPath(new URL('../../../../skills', import.meta.url));
+
+/** Default wait for a browser to answer a parked call; `DRAWBRIDGE_TOOL_TIMEOUT_MS` overrides it. */
+export const defaultToolTimeoutMs = 60_000;
+
+export interface BuildAgentProfilesOptions {
+  skillsDirectory?: string;
+  widgetSystemPrompt: string;
+  bridge: ClientToolBridge;
+  toolTimeoutMs?: number;
+  metricSources: MetricSources;
+  clock?: () => Date;
+}
+
+/**
+ * Loads the skills and gives each its toolbox: the dashboard skill drives the dashboard (its
+ * `render_chart` draws a catalogue metric); every other skill gets the chat's render tools and the
+ * widget format. Malformed skills throw `SkillFileError` here, at start-up.
+ */
+export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentProfiles {
+  const bridgeOptions = { bridge: options.bridge, timeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs };
+  const chatTools = createRenderTools(bridgeOptions);
+  const dashboardTools: AgentTool[] = [
+    dashboardControlTool(bridgeOptions) as AgentTool,
+    listMetricsTool() as AgentTool,
+    metricChartTool({
+      ...bridgeOptions,
+      sources: options.metricSources,
+      ...(options.clock ? { clock: options.clock } : {}),
+    }) as AgentTool,
+  ];
+  const knownTools = new Set([...chatTools, ...dashboardTools].map((tool) => tool.name));
+  const skills = loadSkills({ directory: options.skillsDirectory ?? defaultSkillsDirectory, knownTools });
+  const profiles = new Map<string, AgentProfile>();
+  for (const skill of skills.values()) {
+    const isDashboard = skill.name === 'dashboard';
+    profiles.set(skill.name, {
+      skill,
+      tools: isDashboard ? dashboardTools : chatTools,
+      system: isDashboard
+        ? `You are the assistant inside the Drawbridge dashboard.\n\n${skill.instructions}`
+        : `${options.widgetSystemPrompt}\n\n${skill.instructions}`,
+    });
+  }
+  return profiles;
+}
