@@ -19,7 +19,12 @@ export function removePeerConnections(target: Window): void {
   }
 }
 
-/** Anchor clicks would navigate the frame away; send them to the host as `openLink` requests. */
+/**
+ * Anchor clicks would navigate the frame away; send them to the host as `openLink` requests.
+ * The listener sits on the window in the capture phase, registered before widget code runs: it is
+ * the first to see every click, so a widget listener that stops propagation comes too late to
+ * keep the default navigation alive.
+ */
 export function routeAnchorClicks({
   document,
   openLink,
@@ -27,7 +32,7 @@ export function routeAnchorClicks({
   document: Document;
   openLink: (url: string) => Promise<void>;
 }): void {
-  document.addEventListener(
+  (document.defaultView ?? document).addEventListener(
     'click',
     (event) => {
       const target = event.target;

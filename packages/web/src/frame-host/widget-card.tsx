@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { standaloneWidgetUrl } from '../api/api-client.ts';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { FrameHost } from './frame-host.ts';
+import { guardWidgetFrame } from './hardening/frame-guard.ts';
+import { pageWebglBudget } from './hardening/webgl-budget.ts';
+import { reportWidgetEvent, type WidgetEventKind } from './hardening/widget-event-reporter.ts';
+import { WidgetStoppedNotice, type WidgetStopReason } from './hardening/widget-stopped-notice.tsx';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { describeWidgetPhase } from './widget-phase.ts';
@@ -24,7 +28,8 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
   environmentRef.current = environment;
   const [generation, setGeneration] = useState(0);
   const [errors, setErrors] = useState<string[]>([]);
-  const [navigatedAway, setNavigatedAway] = useState(false);
+  const [stopReason, setStopReason] = useState<WidgetStopReason | undefined>(undefined);
+  const [stoppedHeight, setStoppedHeight] = useState('');
   const [rendered, setRendered] = useState(false);
 
   // One frame per generation: "Reload" bumps the generation, which recreates the frame and replays every part.
@@ -34,6 +39,18 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
     if (!container) {
       return;
     }
+    const report = (kind: WidgetEventKind, detail: string) => {
+      const threadId = environmentRef.current.threadId;
+      if (threadId) {
+        void reportWidgetEvent({ threadId, widgetId: widgetRef.current.id, kind, detail });
+      }
+    };
+    const stop = (reason: WidgetStopReason, kind: WidgetEventKind, detail: string) => {
+      setStoppedHeight(host.iframe.style.height);
+      host.dispose();
+      setStopReason(reason);
+      report(kind, detail);
+    };
     const bridgeOptions = {
       budget: pagePromptBudget,
       sendPrompt: (text: string) => environmentRef.current.sendPrompt(text),
@@ -43,17 +60,40 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       container,
       title: widgetTitle(widgetRef.current.html),
       theme: environmentRef.current.theme,
-      onError: (message) => setErrors((current) => [...current, message].slice(-maximumErrorsShown)),
-      onRendered: () => setRendered(true),
-      onNavigatedAway: () => setNavigatedAway(true),
+      onError: (message) => {
+        setErrors((current) => [...current, message].slice(-maximumErrorsShown));
+        report(message.startsWith("Blocked by the frame's policy") ? 'csp_violation' : 'error', message);
+      },
+      onRendered: () => {
+        setRendered(true);
+        report('rendered', '');
+      },
+      onNavigatedAway: () => {
+        // FrameHost has already removed the frame; the guard below stops with it.
+        stopGuard();
+        setStopReason('navigated');
+        report(
+          'navigation_blocked',
+          'The frame loaded a document other than its bootstrap and was torn down.',
+        );
+      },
       onBridgeRequest: (request) =>
         request.kind === 'prompt'
           ? handleWidgetPrompt(request.text, bridgeOptions)
           : handleWidgetLink(request.url, bridgeOptions),
     });
+    const stopGuard = guardWidgetFrame({
+      iframe: host.iframe,
+      budget: pageWebglBudget,
+      onUnresponsive: (silentForMs) =>
+        stop('unresponsive', 'unresponsive', `No heartbeat answered for ${Math.round(silentForMs)} ms.`),
+      onReleased: () =>
+        stop('released', 'released', 'Released off screen to keep live WebGL contexts within budget.'),
+    });
     host.update(widgetRef.current);
     hostRef.current = host;
     return () => {
+      stopGuard();
       host.dispose();
       hostRef.current = undefined;
     };
@@ -69,7 +109,7 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
 
   const reload = () => {
     setErrors([]);
-    setNavigatedAway(false);
+    setStopReason(undefined);
     setRendered(false);
     setGeneration((current) => current + 1);
   };
@@ -88,11 +128,8 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       data-rendered={rendered}
     >
       <WidgetToolbar widget={widget} downloadUrl={downloadUrl} onReload={reload} />
-      {navigatedAway ? (
-        <div className="widget-card__stopped" role="alert">
-          <strong>This widget tried to navigate away and was stopped.</strong>
-          <span>It was removed so it cannot load another page inside the chat. Reload it to try again.</span>
-        </div>
+      {stopReason ? (
+        <WidgetStoppedNotice reason={stopReason} height={stoppedHeight} onRestore={reload} />
       ) : (
         <div ref={containerRef} className="widget-card__frame" />
       )}

@@ -1,0 +1,156 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AppServer,
+  type OpenedPage,
+  openAppPage,
+  sendChatMessage,
+  startAppServer,
+} from './support/app-server.ts';
+
+const replayFile = fileURLToPath(new URL('./fixtures/three-scene.txt', import.meta.url));
+const widgetCount = 30;
+const liveLimit = 12;
+
+/**
+ * Instrumentation injected into every frame before its own scripts: counts WebGL contexts the
+ * frame created, animation callbacks it ran, and logs any context loss (the console reaches the test).
+ */
+function instrumentWebgl(): void {
+  const counters = { contexts: 0, animationCallbacks: 0 };
+  Object.assign(window, { webglCounters: counters });
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+    const context = (getContext as (...inner: unknown[]) => unknown).apply(this, args);
+    if (context !== null && /webgl/.test(String(args[0])) && !this.dataset.counted) {
+      this.dataset.counted = 'yes';
+      counters.contexts += 1;
+      this.addEventListener('webglcontextlost', () => console.warn('webgl-context-lost'));
+    }
+    return context;
+  } as typeof getContext;
+  const requestAnimationFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    requestAnimationFrame((time) => {
+      counters.animationCallbacks += 1;
+      callback(time);
+    });
+}
+
+interface FrameReport {
+  contexts: number;
+  animationCallbacks: number;
+  onScreen: boolean;
+}
+
+/** Every widget frame still attached: its WebGL contexts, animation callbacks so far, and whether it is on screen. */
+async function frameReports(page: Page): Promise<FrameReport[]> {
+  const reports: FrameReport[] = [];
+  for (const handle of await page.locator('iframe.widget-frame').elementHandles()) {
+    const frame = await handle.contentFrame();
+    const box = await handle.evaluate((element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, height: window.innerHeight };
+    });
+    if (!frame) continue;
+    const counters = await frame
+      .evaluate(() => (window as unknown as { webglCounters: Omit<FrameReport, 'onScreen'> }).webglCounters)
+      .catch(() => ({ contexts: 0, animationCallbacks: 0 }));
+    reports.push({ ...counters, onScreen: box.bottom > 0 && box.top < box.height });
+  }
+  return reports;
+}
+
+const liveContexts = (reports: FrameReport[]) => reports.reduce((sum, report) => sum + report.contexts, 0);
+
+describe('the WebGL budget', () => {
+  let server: AppServer;
+  let opened: OpenedPage;
+  const contextLosses: string[] = [];
+
+  beforeAll(async () => {
+    server = await startAppServer({ model: { replayFile } });
+    opened = await openAppPage(server.url);
+    await opened.page.context().addInitScript(instrumentWebgl);
+    opened.page.on('console', (message) => {
+      if (message.text().includes('webgl-context-lost')) contextLosses.push(message.text());
+    });
+    await opened.page.reload();
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+  });
+
+  it(`keeps at most ${liveLimit} of ${widgetCount} 3D widgets alive, pauses the off-screen ones and restores the rest`, {
+    timeout: 240_000,
+  }, async () => {
+    const { page } = opened;
+    let mostLive = 0;
+    for (let index = 0; index < widgetCount; index += 1) {
+      await sendChatMessage(page, `Scene ${index + 1}`);
+      await expect.poll(() => page.locator('.widget-card').count(), { timeout: 20_000 }).toBe(index + 1);
+      await page.locator('.run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
+      mostLive = Math.max(mostLive, await page.locator('iframe.widget-frame').count());
+    }
+    await expect.poll(() => page.locator('.widget-card').last().getAttribute('data-rendered')).toBe('true');
+
+    // Scroll to the top and back to the bottom, checking the live count on every step.
+    const scrollSteps: number[] = [];
+    for (const direction of [-1, 1]) {
+      for (let step = 0; step < 40; step += 1) {
+        await page.mouse.move(640, 400);
+        await page.mouse.wheel(0, direction * 900);
+        await page.waitForTimeout(60);
+        const reports = await frameReports(page);
+        scrollSteps.push(liveContexts(reports));
+        mostLive = Math.max(mostLive, reports.length);
+      }
+    }
+    expect(Math.max(...scrollSteps)).toBeLessThanOrEqual(liveLimit);
+    expect(mostLive).toBeLessThanOrEqual(liveLimit);
+
+    // Off-screen widgets run no animation callbacks while they stay off screen.
+    const before = await frameReports(page);
+    await page.waitForTimeout(800);
+    const after = await frameReports(page);
+    const offScreenWork = before
+      .map((report, index) => ({ report, later: after[index] }))
+      .filter(({ report, later }) => !report.onScreen && later !== undefined && !later.onScreen)
+      .map(({ report, later }) => (later?.animationCallbacks ?? 0) - report.animationCallbacks);
+    expect(offScreenWork.length).toBeGreaterThan(0);
+    expect(offScreenWork.every((callbacks) => callbacks === 0)).toBe(true);
+    const onScreen = after.filter((report) => report.onScreen);
+    expect(onScreen.length).toBeGreaterThan(0);
+
+    // Every released widget keeps its download link and comes back on demand.
+    const released = page.locator('.widget-card:has(.widget-card__released)');
+    const releasedCount = await released.count();
+    expect(releasedCount).toBe(widgetCount - liveLimit);
+    expect(await released.locator('a[download]').count()).toBe(releasedCount);
+    const downloadHref = await released.first().locator('a[download]').getAttribute('href');
+    const download = await page.request.get(new URL(downloadHref ?? '', server.url).href);
+    expect(download.status()).toBe(200);
+    expect(await download.text()).toContain('scene-canvas');
+
+    // Restoring one widget releases the farthest other one, so walk the ids released after the scroll.
+    const releasedIds = await released.evaluateAll((cards) =>
+      cards.map((card) => card.getAttribute('data-widget-id')),
+    );
+    for (const widgetId of releasedIds) {
+      const card = page.locator(`.widget-card[data-widget-id="${widgetId}"]`);
+      await card.scrollIntoViewIfNeeded();
+      await card.getByRole('button', { name: 'Restore widget' }).click();
+      await card.locator('iframe.widget-frame').waitFor({ timeout: 10_000 });
+      await expect.poll(() => card.getAttribute('data-rendered'), { timeout: 15_000 }).toBe('true');
+      expect(await page.locator('iframe.widget-frame').count()).toBeLessThanOrEqual(liveLimit);
+    }
+    expect(liveContexts(await frameReports(page))).toBeLessThanOrEqual(liveLimit);
+    expect(contextLosses).toEqual([]);
+    console.log(
+      `WebGL budget: ${widgetCount} widgets, most live frames ${mostLive}, most live contexts while scrolling ${Math.max(...scrollSteps)}, ${releasedCount} released and restored, ${contextLosses.length} context losses`,
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/** What a frame host saw about a widget; the server's `widgetEventKinds`, repeated here because web never imports server. */
+export type WidgetEventKind =
+  | 'rendered'
+  | 'error'
+  | 'csp_violation'
+  | 'navigation_blocked'
+  | 'unresponsive'
+  | 'released';
+
+export interface WidgetEventReport {
+  threadId: string;
+  widgetId: string;
+  kind: WidgetEventKind;
+  detail: string;
+}
+
+/** The server caps `detail` at this many characters. */
+export const widgetEventDetailLimit = 2000;
+
+export const widgetEventsEndpoint = '/api/telemetry/widget-events';
+
+export type WidgetEventReporter = (report: WidgetEventReport) => Promise<void>;
+
+/**
+ * Returns a function that POSTs one widget event to the telemetry route (it feeds the dashboard
+ * and the security record). Reporting is best effort: a failed report never reaches the user.
+ */
+export function createWidgetEventReporter({
+  fetch: send = (input, init) => globalThis.fetch(input, init),
+  endpoint = widgetEventsEndpoint,
+}: {
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  endpoint?: string;
+} = {}): WidgetEventReporter {
+  return async (report) => {
+    const body = JSON.stringify({ ...report, detail: report.detail.slice(0, widgetEventDetailLimit) });
+    try {
+      // keepalive lets the report outlive a page that is closing right after a widget misbehaved.
+      await send(endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        keepalive: true,
+      });
+    } catch {
+      // Telemetry must never break the transcript; an unreachable server only loses the record.
+    }
+  };
+}
+
+/** The reporter the web app uses. */
+export const reportWidgetEvent: WidgetEventReporter = createWidgetEventReporter();
