@@ -12,6 +12,13 @@ export interface AppServerOptions {
   model?: 'demo' | { replayFile: string };
   /** Tokens per second the model streams at; small but non-zero keeps streaming observable. */
   pace?: number;
+  /**
+   * `'render'`: a replay run gets the real agents (skills, widget prompt, typed render tools) instead of one
+   * tool-less agent, so a replay file can call `render_*` tools.
+   */
+  tools?: 'render';
+  /** How long a parked render call waits for the browser (`DRAWBRIDGE_TOOL_TIMEOUT_MS`). */
+  toolTimeoutMs?: number;
 }
 
 export interface AppServer {
@@ -28,6 +35,9 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     DRAWBRIDGE_MODEL: model === 'demo' ? 'demo' : `replay:${model.replayFile}`,
     DRAWBRIDGE_DEMO_PACE: String(options.pace ?? 0),
     DRAWBRIDGE_DB: databasePath,
+    ...(options.toolTimeoutMs === undefined
+      ? {}
+      : { DRAWBRIDGE_TOOL_TIMEOUT_MS: String(options.toolTimeoutMs) }),
   };
   const store = openSqliteStore({ path: databasePath });
   const server = await startServer({
@@ -37,7 +47,9 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     store,
     model: resolveModel(env),
     // A replay plays its file whatever the prompt says, so replay tests need not load the real one.
-    ...(model === 'demo' ? {} : { systemPrompt: 'Replay run: the reply is recorded.' }),
+    ...(model === 'demo' || options.tools === 'render'
+      ? {}
+      : { systemPrompt: 'Replay run: the reply is recorded.' }),
   });
   return {
     url: server.url,

@@ -47,7 +47,7 @@ function urlFor(host: string, port: number): string {
 
 /**
  * A caller that brings its own system prompt (tests, benchmarks) gets one agent with exactly its tools;
- * otherwise the skills in `skills/` are loaded, with the widget prompt read only then.
+ * otherwise the skills in `skills/` (or `DRAWBRIDGE_SKILLS_DIR`) are loaded, with the widget prompt read only then.
  */
 async function defaultProfiles(
   options: StartServerOptions,
@@ -68,6 +68,7 @@ async function defaultProfiles(
     bridge,
     metricSources: { store, telemetry },
     ...(Number.isFinite(timeout) && timeout > 0 ? { toolTimeoutMs: timeout } : {}),
+    ...(env.DRAWBRIDGE_SKILLS_DIR ? { skillsDirectory: env.DRAWBRIDGE_SKILLS_DIR } : {}),
   });
 }
 

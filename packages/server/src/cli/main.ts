@@ -1,6 +1,6 @@
 /** Entry of the `drawbridge` command: picks the subcommand and hands it the rest of the arguments. */
 const usage = `usage:
-  drawbridge serve                    start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB)
+  drawbridge serve                    start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)
   drawbridge parse [--chunk-size N]   parse a raw model reply from stdin into NDJSON chunks
   drawbridge chat "prompt"            run one turn in the terminal; the widget goes to an HTML file
   drawbridge sample-data              load a week of labelled sample history for the dashboard`;

@@ -1,5 +1,6 @@
 import { startServer } from '../app/start-server.ts';
 import { ModelConfigError } from '../models/index.ts';
+import { SkillFileError } from '../skills/skill-file-error.ts';
 
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -22,7 +23,7 @@ export async function serveCommand(_args: string[]): Promise<number> {
       ...(process.env.HOST ? { host: process.env.HOST } : {}),
     });
   } catch (error) {
-    if (error instanceof ModelConfigError) {
+    if (error instanceof ModelConfigError || error instanceof SkillFileError) {
       console.error(error.message);
       return 1;
     }

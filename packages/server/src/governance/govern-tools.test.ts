@@ -96,6 +96,20 @@ describe('governTools', () => {
     expect(await auditLog.query()).toMatchObject([{ tool: 'render_form', outcome: 'refused' }]);
   });
 
+  it('refuses a call of an offered tool that the SDK rejected for its arguments as invalid_arguments', async () => {
+    const { toolset, granted, auditLog } = setup();
+    const outcome = await toolset.refuse({
+      toolName: 'list_metrics',
+      input: { metric: '' },
+      context: context(),
+    });
+    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining('invalid_arguments: metric') });
+    expect(granted.calls).toEqual([]);
+    expect(await auditLog.query()).toMatchObject([
+      { tool: 'list_metrics', outcome: 'refused', reason: expect.stringMatching(/^invalid_arguments: /) },
+    ]);
+  });
+
   it('refuses invalid arguments before they reach the tool, naming the field', async () => {
     const { toolset, granted, auditLog } = setup();
     const outcome = await toolset.offered[0]!.execute({ metric: '' }, context());

@@ -18,7 +18,10 @@ export interface GovernToolsOptions {
 export interface GovernedToolset {
   /** Only the tools the skill grants, each passing grant → validation → limits → audit → execution. */
   offered: AgentTool[];
-  /** Records and refuses a call of a tool that was not offered (a model may still name one). */
+  /**
+   * Records and refuses a call rejected before execution: a tool that was not offered (a model may still
+   * name one), or an offered tool whose arguments fail its schema.
+   */
   refuse(input: { toolName: string; input: unknown; context: ToolContext }): Promise<ToolOutcome>;
 }
 
@@ -105,15 +108,18 @@ export function governTools({
     };
   }
 
+  const offeredTools = tools.filter((tool) => skill.allowedTools.has(tool.name));
   return {
-    offered: tools.filter((tool) => skill.allowedTools.has(tool.name)).map(govern),
-    refuse: ({ toolName, input, context }) =>
-      refusal(
-        toolName,
-        input,
-        context,
-        clock().getTime(),
-        `not_granted: the ${skill.name} skill does not offer it`,
-      ),
+    offered: offeredTools.map(govern),
+    refuse: ({ toolName, input, context }) => {
+      const offeredTool = offeredTools.find((tool) => tool.name === toolName);
+      // The SDK checks arguments against the offered schema before our chain runs; the same check names the fault.
+      const parsed = offeredTool?.inputSchema.safeParse(input);
+      const reason =
+        parsed === undefined
+          ? `not_granted: the ${skill.name} skill does not offer it`
+          : `invalid_arguments: ${parsed.success ? 'the arguments are not a JSON object' : describeSchemaError(parsed.error)}`;
+      return refusal(toolName, input, context, clock().getTime(), reason);
+    },
   };
 }

@@ -101,10 +101,14 @@ describe('buildModelHistory', () => {
       message('tool', 'Displayed the table to the user.', { toolCallId: 'call-1' }),
       message('assistant', 'Anything else?'),
     ]);
-    expect(history.slice(2, 4)).toEqual([
+    // The prose before the call and the call are one assistant response, as the model produced them.
+    expect(history.slice(1, 3)).toEqual([
       {
         role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'render_table', input: args }],
+        content: [
+          { type: 'text', text: 'Here you go:' },
+          { type: 'tool-call', toolCallId: 'call-1', toolName: 'render_table', input: args },
+        ],
       },
       {
         role: 'tool',
@@ -118,7 +122,28 @@ describe('buildModelHistory', () => {
         ],
       },
     ]);
-    expect(history).toHaveLength(5);
+    expect(history).toHaveLength(4);
+  });
+
+  it('joins the segments of one stored reply into one assistant message and drops the carrier', () => {
+    const history = buildModelHistory([
+      message('user', 'chart weekly traffic'),
+      message('assistant', 'Here is the chart.'),
+      message('assistant', '', { toolCallId: 'call-1', render: { tool: 'render_chart', args: {} } }),
+      message('assistant', 'Tuesday peaks.'),
+      message('user', 'thanks'),
+    ]);
+    expect(history).toEqual([
+      { role: 'user', content: 'chart weekly traffic' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Here is the chart.' },
+          { type: 'text', text: 'Tuesday peaks.' },
+        ],
+      },
+      { role: 'user', content: 'thanks' },
+    ]);
   });
 
   it('drops a tool result whose call is unknown', () => {

@@ -137,5 +137,31 @@ export function buildModelHistory(
   // An opening assistant reply or tool result would answer a question the model can no longer see.
   const firstUserIndex = kept.findIndex((unit) => unit.fromUser);
   const window = firstUserIndex === -1 ? kept : kept.slice(firstUserIndex);
-  return window.flatMap((unit) => unit.messages);
+  return joinAdjacentAssistantMessages(window.flatMap((unit) => unit.messages));
+}
+
+type AssistantContent = Exclude<Extract<ModelMessage, { role: 'assistant' }>['content'], string>;
+
+function assistantParts(message: Extract<ModelMessage, { role: 'assistant' }>): AssistantContent {
+  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+}
+
+/**
+ * A run stores its reply in segments cut at tool calls (so a reload shows them in order); the model saw
+ * them as one response, so adjacent assistant messages become one again, their parts in order.
+ */
+function joinAdjacentAssistantMessages(messages: ModelMessage[]): ModelMessage[] {
+  const joined: ModelMessage[] = [];
+  for (const message of messages) {
+    const previous = joined.at(-1);
+    if (message.role === 'assistant' && previous?.role === 'assistant') {
+      joined[joined.length - 1] = {
+        role: 'assistant',
+        content: [...assistantParts(previous), ...assistantParts(message)],
+      };
+    } else {
+      joined.push(message);
+    }
+  }
+  return joined;
 }

@@ -11,6 +11,7 @@ import { executeAgentRun } from '../run/execute-agent-run.ts';
 import { negotiateStreamFormat } from '../run/negotiate-stream-format.ts';
 import { parseRunRequest } from '../run/parse-run-request.ts';
 import type { AgentModel } from '../run/run-agent.ts';
+import { storeClientToolResults } from '../run/store-client-tool-results.ts';
 import type { Store } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
 
@@ -68,6 +69,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       return errorResponse(context, status, code, message);
     }
     const { threadId, runId, userText, clientAttached, clientState } = parsed.request;
+    const { declaredToolNames, toolResults, continuesAfterToolResults } = parsed.request;
     const skillName = parsed.request.skill ?? defaultSkillName;
     const profile = dependencies.profiles.get(skillName);
     if (profile === undefined) {
@@ -84,7 +86,19 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
     if ((await store.getThread(threadId)) === undefined) return threadNotFound();
 
     try {
-      await store.appendMessage({ id: ids(), threadId, role: 'user', content: userText });
+      // A client answering its own frontend tool calls continues the turn instead of starting one.
+      const toolResultsOutcome = await storeClientToolResults({ store, threadId, toolResults, ids });
+      if (continuesAfterToolResults && !toolResultsOutcome.awaitsContinuation) {
+        return errorResponse(
+          context,
+          409,
+          'nothing_to_continue',
+          'The run input ends with tool results, but none of them answers an open tool call of this thread.',
+        );
+      }
+      if (!continuesAfterToolResults) {
+        await store.appendMessage({ id: ids(), threadId, role: 'user', content: userText });
+      }
     } catch (error) {
       // Deleted between the check above and now.
       if (error instanceof ThreadNotFoundError) return threadNotFound();
@@ -107,6 +121,11 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
           ids,
         });
         const runContext = { threadId, runId, abortSignal, clientAttached, clientState };
+        // The AG-UI convention: a client that cannot answer parked calls declares the tools it runs itself.
+        const declared = new Set(declaredToolNames);
+        const clientExecutedToolNames = new Set(
+          clientAttached ? [] : toolset.offered.map((tool) => tool.name).filter((name) => declared.has(name)),
+        );
         try {
           await runs.track(
             executeAgentRun({
@@ -115,6 +134,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
               system: profile.system,
               tools: toolset.offered,
               clientState,
+              clientExecutedToolNames,
               onUnofferedToolCall: ({ toolCallId, toolName, input }) =>
                 toolset.refuse({ toolName, input, context: { ...runContext, toolCallId } }),
               threadId,

@@ -8,6 +8,8 @@ export interface AgentToolSetOptions {
   runId: string;
   clientAttached: boolean;
   clientState?: unknown;
+  /** Tools offered without `execute`: the client runs them, so the run ends with their calls pending. */
+  clientExecutedToolNames?: ReadonlySet<string>;
   abortSignal: AbortSignal;
 }
 
@@ -23,10 +25,18 @@ export function createAgentToolSet({
   runId,
   clientAttached,
   clientState,
+  clientExecutedToolNames,
   abortSignal,
 }: AgentToolSetOptions): ToolSet {
   const toolSet: ToolSet = {};
   for (const agentTool of tools) {
+    if (clientExecutedToolNames?.has(agentTool.name)) {
+      toolSet[agentTool.name] = tool({
+        description: agentTool.description,
+        inputSchema: agentTool.inputSchema,
+      });
+      continue;
+    }
     toolSet[agentTool.name] = tool<unknown, ToolOutcome, Record<string, never>>({
       description: agentTool.description,
       inputSchema: agentTool.inputSchema,

@@ -1,8 +1,9 @@
 import { type RunEvent, runEvents, type WidgetChunk, WidgetStreamParser } from '@drawbridge/protocol';
 import type { StoredWidget } from '../store/store.ts';
 
-/** What one assistant message amounts to once streamed: its prose and (at most) one widget. */
+/** What one assistant message (or one stored segment of it) amounts to: its prose and (at most) one widget. */
 export interface AssembledAssistantMessage {
+  /** The id it is stored under; the first segment's id is also the live message id of the run events. */
   messageId: string;
   content: string;
   widget?: StoredWidget;
@@ -21,16 +22,22 @@ interface WidgetInProgress {
  * Feeds one assistant message's text through a `WidgetStreamParser` and turns each chunk into a run event
  * while keeping the message as it will be persisted. A second widget block after `@@END@@` gets a fresh
  * widget id and replaces the first in storage (a message stores one widget; the latest is what the user saw last).
+ *
+ * Storage may cut the message into segments at tool calls (`endSegment`), so a reload shows prose, the
+ * widget the call drew and the follow-up prose in the order the user saw them; the live events keep one
+ * message id throughout.
  */
 export class AssistantMessageAssembler {
   readonly messageId: string;
-  private readonly parser = new WidgetStreamParser();
+  private segmentId: string;
+  private parser = new WidgetStreamParser();
   private readonly createId: () => string;
   private content = '';
   private widget: WidgetInProgress | undefined;
 
   constructor({ messageId, createId }: { messageId: string; createId: () => string }) {
     this.messageId = messageId;
+    this.segmentId = messageId;
     this.createId = createId;
   }
 
@@ -44,9 +51,24 @@ export class AssistantMessageAssembler {
     return this.toEvents(this.parser.end());
   }
 
-  /** The message so far, partial or complete. */
+  /**
+   * Closes the current segment (flushing a held-back tail, which can no longer become a marker once the
+   * model moved on to a tool call) and starts the next one, stored under a fresh id. Returns the closed
+   * segment, or nothing when it holds neither prose nor a widget.
+   */
+  endSegment(): { events: RunEvent[]; segment?: AssembledAssistantMessage } {
+    const events = this.end();
+    const segment = this.snapshot();
+    this.parser = new WidgetStreamParser();
+    this.segmentId = this.createId();
+    this.content = '';
+    this.widget = undefined;
+    return segment.content === '' && segment.widget === undefined ? { events } : { events, segment };
+  }
+
+  /** The current segment so far, partial or complete (the whole message when it was never cut). */
   snapshot(): AssembledAssistantMessage {
-    const message: AssembledAssistantMessage = { messageId: this.messageId, content: this.content };
+    const message: AssembledAssistantMessage = { messageId: this.segmentId, content: this.content };
     if (this.widget !== undefined) {
       const height = Number.parseInt(this.widget.heightDigits, 10);
       message.widget = {

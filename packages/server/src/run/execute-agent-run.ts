@@ -3,6 +3,7 @@ import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
+import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
 
 export interface ExecuteAgentRunOptions {
@@ -17,6 +18,7 @@ export interface ExecuteAgentRunOptions {
   runRecordId: string;
   clientAttached: boolean;
   clientState?: unknown;
+  clientExecutedToolNames?: ReadonlySet<string>;
   onUnofferedToolCall?: RunAgentOptions['onUnofferedToolCall'];
   ids: () => string;
   emit(event: RunEvent): void;
@@ -26,7 +28,9 @@ export interface ExecuteAgentRunOptions {
 
 /**
  * Runs one turn whose user message is already stored: records the run, streams the reply and, whatever
- * happens, stores the assistant message as far as it got and closes the run record.
+ * happens, stores the assistant message as far as it got and closes the run record. The message is stored
+ * in segments cut at tool calls (each segment as soon as the call begins), so the thread holds prose, the
+ * call's carrier and the follow-up prose in the order they happened.
  */
 export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<AgentRunResult | undefined> {
   const { store, threadId, runRecordId } = options;
@@ -55,6 +59,10 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       runId: options.runId,
       clientAttached: options.clientAttached,
       clientState: options.clientState,
+      ...(options.clientExecutedToolNames
+        ? { clientExecutedToolNames: options.clientExecutedToolNames }
+        : {}),
+      onSegment: (segment) => storeSegment(options, segment),
       ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
       emit: options.emit,
       ids: options.ids,
@@ -65,20 +73,52 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
   }
 }
 
+async function storeSegment(
+  options: ExecuteAgentRunOptions,
+  segment: AssembledAssistantMessage,
+): Promise<void> {
+  try {
+    await appendSegment(options, segment);
+  } catch (error) {
+    // Same reason as in persistOutcome: the thread may be gone, and the live stream must go on regardless.
+    options.reportError(`could not store a message segment of run ${options.runRecordId}`, error);
+  }
+}
+
+async function appendSegment(
+  options: ExecuteAgentRunOptions,
+  segment: AssembledAssistantMessage,
+): Promise<void> {
+  if (segment.content === '' && segment.widget === undefined) return;
+  await options.store.appendMessage({
+    id: segment.messageId,
+    threadId: options.threadId,
+    role: 'assistant',
+    content: segment.content,
+    ...(segment.widget === undefined ? {} : { widget: segment.widget }),
+  });
+}
+
 async function persistOutcome(
   options: ExecuteAgentRunOptions,
   result: AgentRunResult | undefined,
 ): Promise<void> {
   const { store, threadId, runRecordId } = options;
   try {
-    if (result !== undefined && (result.content !== '' || result.widget !== undefined)) {
-      await store.appendMessage({
-        id: result.messageId,
-        threadId,
-        role: 'assistant',
-        content: result.content,
-        ...(result.widget === undefined ? {} : { widget: result.widget }),
-      });
+    if (result !== undefined) {
+      // A client-executed call is stored like a render carrier (the call's name and arguments under its id),
+      // so the client's tool message in the next run finds it and the model sees the call with its result.
+      for (const call of result.pendingToolCalls) {
+        await store.appendMessage({
+          id: options.ids(),
+          threadId,
+          role: 'assistant',
+          content: '',
+          toolCallId: call.toolCallId,
+          render: { tool: call.toolName, args: call.input ?? {} },
+        });
+      }
+      await appendSegment(options, result);
     }
     await store.finishRun(runRecordId, {
       status: result?.status ?? 'error',

@@ -18,7 +18,16 @@ describe('parseRunRequest', () => {
     expect(parseRunRequest({ ...validInput, forwardedProps: { drawbridge: { clientTools: true } } })).toEqual(
       {
         success: true,
-        request: { threadId: 'thread_1', runId: 'run-1', userText: 'the new question', clientAttached: true },
+        request: {
+          threadId: 'thread_1',
+          runId: 'run-1',
+          userText: 'the new question',
+          clientAttached: true,
+          clientState: undefined,
+          declaredToolNames: [],
+          toolResults: [],
+          continuesAfterToolResults: false,
+        },
       },
     );
   });

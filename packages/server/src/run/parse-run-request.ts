@@ -14,6 +14,15 @@ export interface RunRequest {
   skill?: string;
   /** AG-UI `state`: what the client says it shows, handed to tools as untrusted context. */
   clientState: unknown;
+  /** Names in `RunAgentInput.tools`: the frontend tools a stock AG-UI client executes itself. */
+  declaredToolNames: string[];
+  /** Every `role: 'tool'` message the client sent (old ones included: AG-UI clients resend the transcript). */
+  toolResults: { toolCallId: string; content: string }[];
+  /**
+   * Tool messages come after the last user message: the client ran its frontend tools and asks the agent
+   * to continue, so there is no new user message to store.
+   */
+  continuesAfterToolResults: boolean;
 }
 
 /** A rejected request, ready to become a 4xx JSON response. */
@@ -76,7 +85,8 @@ export function parseRunRequest(body: unknown): RunRequestParse {
   const runId = runIdSchema.safeParse(input.runId);
   if (!runId.success) return reject(422, 'invalid_run_input', `runId: ${describeIssues(runId.error)}`);
 
-  const lastUserMessage = input.messages.findLast((message) => message.role === 'user');
+  const lastUserIndex = input.messages.findLastIndex((message) => message.role === 'user');
+  const lastUserMessage = input.messages[lastUserIndex];
   if (lastUserMessage === undefined) {
     return reject(400, 'missing_user_message', 'messages must contain at least one user message.');
   }
@@ -94,6 +104,11 @@ export function parseRunRequest(body: unknown): RunRequestParse {
     return reject(422, 'invalid_run_input', `forwardedProps: ${describeIssues(forwarded.error)}`);
   }
   const drawbridge = forwarded.data.drawbridge;
+  const toolResults = input.messages.flatMap((message) =>
+    message.role === 'tool'
+      ? [{ toolCallId: message.toolCallId, content: messageText(message.content) }]
+      : [],
+  );
   return {
     success: true,
     request: {
@@ -103,6 +118,11 @@ export function parseRunRequest(body: unknown): RunRequestParse {
       clientAttached: drawbridge?.clientTools === true,
       ...(drawbridge?.skill === undefined ? {} : { skill: drawbridge.skill }),
       clientState: input.state,
+      declaredToolNames: input.tools.map((tool) => tool.name),
+      toolResults,
+      continuesAfterToolResults: input.messages
+        .slice(lastUserIndex + 1)
+        .some((message) => message.role === 'tool'),
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '../app/testing/test-models.ts';
 import type { ModelScript } from '../models/script/model-script.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
+import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 import { type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
 
 const history: ModelMessage[] = [{ role: 'user', content: 'show me sign-ups' }];
@@ -104,10 +105,18 @@ describe('runAgent', () => {
   });
 
   it('relays a tool call, returns its result to the model and plays the next step', async () => {
-    const { events, result } = await collectRun({
+    const segments: AssembledAssistantMessage[] = [];
+    const eventCountAtSegment: number[] = [];
+    const events: RunEvent[] = [];
+    const { result } = await collectRun({
       model: scriptedTestModel({ script: toolScript('hello') }),
       tools: [echoTool as AgentTool],
       clientAttached: true,
+      emit: (event) => events.push(event),
+      onSegment: async (segment) => {
+        segments.push(segment);
+        eventCountAtSegment.push(events.length);
+      },
     });
     const types = events.map((event) => event.type);
     const start = types.indexOf(EventType.TOOL_CALL_START);
@@ -115,7 +124,11 @@ describe('runAgent', () => {
     expect(types.indexOf(EventType.TOOL_CALL_END)).toBeGreaterThan(start);
     const toolStart = events[start] as Extract<RunEvent, { type: EventType.TOOL_CALL_START }>;
     expect(toolStart.toolCallName).toBe('echo');
-    expect(toolStart.parentMessageId).toBe(result.messageId);
+    expect(toolStart.parentMessageId).toBe(result.eventMessageId);
+    // The prose before the call is handed over as its own segment (under the live id) before the call is announced.
+    expect(segments).toEqual([{ messageId: result.eventMessageId, content: 'Let me check. ' }]);
+    expect(eventCountAtSegment[0]).toBeLessThanOrEqual(start);
+    expect(result.messageId).not.toBe(result.eventMessageId);
     const args = events
       .flatMap((event) => (event.type === EventType.TOOL_CALL_ARGS ? [event.delta] : []))
       .join('');
@@ -125,7 +138,8 @@ describe('runAgent', () => {
       toolCallId: toolStart.toolCallId,
       content: 'echo hello (client attached: true)',
     });
-    expect(result.content).toBe('Let me check. Done checking.');
+    expect(textOf(events)).toBe('Let me check. Done checking.');
+    expect(result.content).toBe('Done checking.');
     expect(result.status).toBe('finished');
   });
 

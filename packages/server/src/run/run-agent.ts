@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
-import {
-  experimental_streamTextLowMemory,
-  type LanguageModel,
-  type ModelMessage,
-  NoSuchToolError,
-  stepCountIs,
-} from 'ai';
+import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
 import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
@@ -32,7 +26,20 @@ export interface RunAgentOptions {
   clientAttached?: boolean;
   /** AG-UI `state` from the client, handed to tools as untrusted context. */
   clientState?: unknown;
-  /** Called when the model names a tool it was not offered, so governance can record the refusal. */
+  /**
+   * Names of offered tools the CLIENT executes (AG-UI frontend tools declared in `RunAgentInput.tools` by a
+   * client that cannot answer parked calls): offered without `execute`, so the run ends with the call pending.
+   */
+  clientExecutedToolNames?: ReadonlySet<string>;
+  /**
+   * Receives the assistant text so far when a tool call begins, before the call is announced, so the caller
+   * can store it ahead of whatever the call adds to the thread (a rendered widget's carrier).
+   */
+  onSegment?(segment: AssembledAssistantMessage): Promise<void>;
+  /**
+   * Called when a tool call is rejected before any tool runs (a tool the model was not offered, or arguments
+   * its schema refuses), so governance can record the refusal.
+   */
   onUnofferedToolCall?(call: { toolCallId: string; toolName: string; input: unknown }): Promise<unknown>;
   /** Receives every run event in order, as soon as it exists. */
   emit(event: RunEvent): void;
@@ -43,9 +50,23 @@ export interface RunAgentOptions {
   maxRetries?: number;
 }
 
-/** How a run ended, with the assistant message as far as it got (partial on abort or error). */
+/** A call of a client-executed tool: the run ended with it, and the client's next run brings its result. */
+export interface PendingToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/**
+ * How a run ended, with the last segment of the assistant message as far as it got (partial on abort or
+ * error; earlier segments went to `onSegment`).
+ */
 export interface AgentRunResult extends AssembledAssistantMessage {
+  /** The message id the run's events named (the id of the first stored segment). */
+  eventMessageId: string;
   status: 'finished' | 'error' | 'aborted';
+  /** Calls of client-executed tools, in the order the model made them. */
+  pendingToolCalls: PendingToolCall[];
   inputTokens?: number;
   outputTokens?: number;
   error?: string;
@@ -87,6 +108,17 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   // Tool calls whose START went out; a provider that streams input sends start/delta/end before `tool-call`.
   const announcedToolCalls = new Set<string>();
   const openToolCalls = new Set<string>();
+  // Calls the SDK rejected before execution; its `tool-error` then carries only a message, not the error class.
+  const invalidToolCalls = new Set<string>();
+  const clientExecutedToolNames = options.clientExecutedToolNames ?? new Set<string>();
+  const pendingToolCalls = new Map<string, PendingToolCall>();
+  // The first announcement of each call closes the text segment before it; awaiting the store here means a
+  // browser cannot answer the call (and store its widget) before the prose that introduced it is stored.
+  const closeSegmentBeforeToolCall = async () => {
+    const { events, segment } = assembler.endSegment();
+    emitAll(events);
+    if (segment !== undefined) await options.onSegment?.(segment);
+  };
 
   try {
     const tools = options.tools ?? [];
@@ -106,6 +138,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
               runId,
               clientAttached: options.clientAttached ?? false,
               clientState: options.clientState,
+              clientExecutedToolNames,
               abortSignal,
             }),
             stopWhen: stepCountIs(options.maxSteps ?? defaultMaxSteps),
@@ -122,6 +155,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           emitAll(assembler.push(part.text));
           break;
         case 'tool-input-start':
+          await closeSegmentBeforeToolCall();
           announcedToolCalls.add(part.id);
           openToolCalls.add(part.id);
           emit(
@@ -140,7 +174,16 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           emit(runEvents.toolCallEnd({ toolCallId: part.id }));
           break;
         case 'tool-call':
+          if (part.invalid === true) invalidToolCalls.add(part.toolCallId);
+          if (clientExecutedToolNames.has(part.toolName) && part.invalid !== true) {
+            pendingToolCalls.set(part.toolCallId, {
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              input: part.input,
+            });
+          }
           if (!announcedToolCalls.has(part.toolCallId)) {
+            await closeSegmentBeforeToolCall();
             announcedToolCalls.add(part.toolCallId);
             emit(
               runEvents.toolCallStart({
@@ -168,7 +211,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           );
           break;
         case 'tool-error':
-          if (NoSuchToolError.isInstance(part.error)) {
+          pendingToolCalls.delete(part.toolCallId);
+          if (invalidToolCalls.has(part.toolCallId)) {
             await options.onUnofferedToolCall?.({
               toolCallId: part.toolCallId,
               toolName: part.toolName,
@@ -212,7 +256,9 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
 
   return {
     ...assembler.snapshot(),
+    eventMessageId: messageId,
     status,
+    pendingToolCalls: [...pendingToolCalls.values()],
     ...(inputTokens === undefined ? {} : { inputTokens }),
     ...(outputTokens === undefined ? {} : { outputTokens }),
     ...(error === undefined ? {} : { error }),

@@ -7,6 +7,10 @@ export interface AgentRunRequest {
   userMessageId: string;
   text: string;
   signal: AbortSignal;
+  /** AG-UI `state`: what the client is showing (the dashboard's page and range), untrusted context for tools. */
+  state?: Record<string, unknown>;
+  /** Which agent answers (`forwardedProps.drawbridge.skill`); the server's default agent when absent. */
+  skill?: string;
 }
 
 /**
@@ -24,8 +28,10 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       messages: [{ id: request.userMessageId, role: 'user', content: request.text }],
       tools: [],
       context: [],
-      state: {},
-      forwardedProps: { drawbridge: { clientTools: true } },
+      state: request.state ?? {},
+      forwardedProps: {
+        drawbridge: { clientTools: true, ...(request.skill === undefined ? {} : { skill: request.skill }) },
+      },
     }),
   });
   if (!response.ok) {

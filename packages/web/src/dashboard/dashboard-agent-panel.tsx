@@ -1,6 +1,9 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { fetchMessages } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
+import { streamAgentRun } from '../api/stream-agent-run.ts';
 import { ProseBlock } from '../components/prose-block.tsx';
+import { transcriptFromStored } from '../transcript/transcript-from-stored.ts';
 import { transcriptReducer } from '../transcript/transcript-reducer.ts';
 import { emptyTranscript, type TranscriptMessage } from '../transcript/transcript-state.ts';
 import { dispatchToolCall } from '../widgets/dispatch-tool-call.ts';
@@ -8,15 +11,32 @@ import { postToolResult } from '../widgets/post-tool-result.ts';
 import { WidgetProblem } from '../widgets/widget-problem.tsx';
 import { fetchMetricCatalogue } from './dashboard-api.ts';
 import type { DashboardController } from './dashboard-controller.ts';
+import { createDashboardThread, recallDashboardThread, rememberDashboardThread } from './dashboard-thread.ts';
 import type { DashboardView } from './dashboard-view.ts';
 import { createDashboardWidgetRegistry } from './dashboard-widget-registry.tsx';
-import { createDashboardThread, streamDashboardRun } from './stream-dashboard-run.ts';
 
 const suggestedPrompts = ['show the last 7 days', 'go to widgets', 'chart the token usage'];
 
 function describeFailure(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return error instanceof Error ? `The connection to the server failed: ${error.message}` : String(error);
+}
+
+/**
+ * Whether the server parked the call for this browser. It checks the same catalogue before parking, so a
+ * chart of a metric outside it was refused there already (the model got the correction, not the browser).
+ */
+function wasParked(
+  call: { toolCallName: string; argsJson: string },
+  metricNames: readonly string[] | undefined,
+) {
+  if (call.toolCallName !== 'render_chart' || metricNames === undefined) return true;
+  try {
+    const args = JSON.parse(call.argsJson) as { metric?: unknown };
+    return typeof args.metric !== 'string' || metricNames.includes(args.metric);
+  } catch {
+    return true;
+  }
 }
 
 /** The dashboard's agent: a chat column that reads and drives the dashboard beside it. */
@@ -33,7 +53,7 @@ export function DashboardAgentPanel({
   const [problem, setProblem] = useState<string | undefined>();
   const [draft, setDraft] = useState('');
   const [metricNames, setMetricNames] = useState<readonly string[] | undefined>();
-  const threadId = useRef<string | undefined>(undefined);
+  const threadId = useRef<string | undefined>(recallDashboardThread());
   const runController = useRef<AbortController | undefined>(undefined);
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -50,10 +70,46 @@ export function DashboardAgentPanel({
   }, []);
   useEffect(() => () => runController.current?.abort(), []);
 
+  // A reload continues the tab's conversation: prose comes back as stored, and charts and chips are drawn
+  // again without executing anything (re-running a restored dashboard_control would move the dashboard).
+  useEffect(() => {
+    const restoredThreadId = threadId.current;
+    if (restoredThreadId === undefined) return;
+    let cancelled = false;
+    fetchMessages(restoredThreadId).then(
+      (messages) => {
+        if (cancelled || runController.current) return;
+        const restored = transcriptFromStored(messages);
+        dispatch({ type: 'replace', messages: restored });
+        const drawn = new Map<string, ReactNode>();
+        for (const message of restored) {
+          for (const part of message.parts) {
+            if (part.kind !== 'tool-call') continue;
+            const definition = registryRef.current.get(part.call.toolCallName);
+            const validation = definition?.validate(JSON.parse(part.call.argsJson) as unknown);
+            drawn.set(part.call.toolCallId, validation?.ok ? definition?.render(validation.args, {}) : null);
+          }
+        }
+        setToolViews(drawn);
+      },
+      () => {
+        // The thread was deleted (or the server forgot it): start a new one on the next message.
+        if (cancelled) return;
+        threadId.current = undefined;
+        rememberDashboardThread(undefined);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
   const registry = useMemo(
     () => createDashboardWidgetRegistry({ controller, metricNames }),
     [controller, metricNames],
   );
+  const metricNamesRef = useRef(metricNames);
+  metricNamesRef.current = metricNames;
   const registryRef = useRef(registry);
   registryRef.current = registry;
 
@@ -66,6 +122,12 @@ export function DashboardAgentPanel({
     currentThreadId: string,
     call: { toolCallId: string; toolCallName: string; argsJson: string },
   ) => {
+    // list_metrics runs on the server and nothing parks for it (answering would only earn a 404); a call
+    // the server refused before parking draws nothing either. Its result reaches the model, not this column.
+    if (!registryRef.current.has(call.toolCallName) || !wasParked(call, metricNamesRef.current)) {
+      setToolViews((views) => new Map(views).set(call.toolCallId, null));
+      return;
+    }
     const outcome = dispatchToolCall(registryRef.current, call);
     void postToolResult({
       threadId: currentThreadId,
@@ -94,13 +156,20 @@ export function DashboardAgentPanel({
     dispatch({ type: 'user-message', id: crypto.randomUUID(), text: trimmed });
     const pending = new Map<string, { toolCallName: string; argsJson: string }>();
     try {
-      threadId.current ??= await createDashboardThread();
+      if (threadId.current === undefined) {
+        threadId.current = await createDashboardThread();
+        rememberDashboardThread(threadId.current);
+      }
       const currentThreadId = threadId.current;
-      for await (const event of streamDashboardRun({
+      const { page, range } = viewRef.current;
+      for await (const event of streamAgentRun({
         threadId: currentThreadId,
+        runId: crypto.randomUUID(),
+        userMessageId: crypto.randomUUID(),
         text: trimmed,
-        view: viewRef.current,
         signal: controller.signal,
+        state: { dashboard: { page, range } },
+        skill: 'dashboard',
       })) {
         dispatch({ type: 'run-event', event });
         if (event.type === 'RUN_ERROR') setProblem(event.message);

@@ -1,9 +1,6 @@
-import {
-  type DashboardPage as DashboardPageName,
-  dashboardPages,
-  type FrameTheme,
-} from '@drawbridge/protocol';
+import { type DashboardPage as DashboardPageName, dashboardPages } from '@drawbridge/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTheme } from '../theme/use-theme.ts';
 import { DashboardAgentPanel } from './dashboard-agent-panel.tsx';
 import type { DashboardController } from './dashboard-controller.ts';
 import { dashboardFigures, describeFigures } from './dashboard-figures.ts';
@@ -52,9 +49,11 @@ const refreshedFormat = new Intl.DateTimeFormat('en-US', {
 
 /**
  * The dashboard about Drawbridge itself: KPI tiles, charts, runs and the audit log, with its agent beside it.
- * `theme` is accepted for symmetry with the app; charts follow `<html data-theme>` either way.
+ * It applies the user's theme itself (the chat, which usually does, is not mounted here); charts follow
+ * `<html data-theme>`.
  */
-export function DashboardPage(_props: { theme?: FrameTheme }) {
+export function DashboardPage() {
+  useTheme();
   const [view, setView] = useDashboardView();
   const [refreshKey, setRefreshKey] = useState(0);
   const [agentOpen, setAgentOpen] = useState(true);

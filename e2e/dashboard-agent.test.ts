@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, type OpenedPage, openAppPage } from './support/app-server.ts';
+import { startDashboardServer } from './support/dashboard-server.ts';
+
+/** What the browser answered for each parked dashboard call (`POST …/tool-results`), in order. */
+interface ToolAnswer {
+  status: number;
+  body: { toolCallId?: string; result?: { status?: string; message?: string } };
+}
+
+async function askAssistant(page: Page, text: string): Promise<void> {
+  const replies = page.locator('.agent-panel__assistant');
+  const before = await replies.count();
+  await page.locator('#dashboard-agent-input').fill(text);
+  await page.locator('#dashboard-agent-input').press('Enter');
+  // The run is over when its reply exists and the composer offers Send again instead of Stop.
+  await replies.nth(before).waitFor({ timeout: 20_000 });
+  await page.locator('.agent-panel__composer button[type="submit"]').waitFor({ timeout: 20_000 });
+}
+
+function lastReply(page: Page) {
+  return page.locator('.agent-panel__assistant').last();
+}
+
+describe('the dashboard agent in Chromium', () => {
+  let server: AppServer;
+  let opened: OpenedPage;
+  const toolAnswers: ToolAnswer[] = [];
+  const dashboardRequests: string[] = [];
+
+  beforeAll(async () => {
+    server = await startDashboardServer();
+    opened = await openAppPage(`${server.url}/#/dashboard/overview`);
+    opened.page.on('requestfinished', async (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/dashboard/')) dashboardRequests.push(url.pathname);
+      if (url.pathname.endsWith('/tool-results')) {
+        const response = await request.response();
+        toolAnswers.push({
+          status: response?.status() ?? 0,
+          body: request.postDataJSON() as ToolAnswer['body'],
+        });
+      }
+    });
+    await opened.page.locator('.dashboard-tabs__tab[aria-current="page"]').waitFor();
+    await opened.page.locator('.kpi-tile, .metric-chart').first().waitFor({ timeout: 20_000 });
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+  });
+
+  it('"show the last 7 days" sets the range selector and the URL', async () => {
+    const { page } = opened;
+    await expect.poll(() => pressedRange(page)).toBe('24 h');
+    await askAssistant(page, 'show the last 7 days');
+
+    await expect.poll(() => pressedRange(page)).toBe('7 d');
+    expect(new URL(page.url()).hash).toBe('#/dashboard/overview?preset=7d');
+    await expect.poll(() => lastReply(page).innerText()).toContain('the dashboard now shows the last 7 days');
+    expect(toolAnswers.at(-1)).toMatchObject({
+      status: expect.any(Number),
+      body: { result: { status: 'rendered' } },
+    });
+    expect(toolAnswers.at(-1)?.status).toBeLessThan(300);
+  });
+
+  it('"go to widgets" makes the widgets tab current', async () => {
+    const { page } = opened;
+    await askAssistant(page, 'go to widgets');
+
+    await expect.poll(() => currentTab(page)).toBe('Widgets');
+    expect(new URL(page.url()).hash).toBe('#/dashboard/widgets?preset=7d');
+    await expect.poll(() => lastReply(page).innerText()).toContain("You're on the widgets page now");
+  });
+
+  it('"what am I looking at" reads the view back without changing it', async () => {
+    const { page } = opened;
+    const answersBefore = toolAnswers.length;
+    await askAssistant(page, 'what am I looking at');
+
+    await expect.poll(() => toolAnswers.length).toBe(answersBefore + 1);
+    const message = toolAnswers.at(-1)?.body.result?.message ?? '';
+    expect(message).toMatch(/widgets/i);
+    expect(message).toMatch(/7 days/);
+    expect(await currentTab(page)).toBe('Widgets');
+    expect(await pressedRange(page)).toBe('7 d');
+  });
+
+  it('"refresh" round-trips and fetches the figures again', async () => {
+    const { page } = opened;
+    const answersBefore = toolAnswers.length;
+    const requestsBefore = dashboardRequests.length;
+    await askAssistant(page, 'refresh');
+
+    await expect.poll(() => toolAnswers.length).toBe(answersBefore + 1);
+    expect(toolAnswers.at(-1)?.body.result?.status).toBe('rendered');
+    await expect.poll(() => dashboardRequests.length).toBeGreaterThan(requestsBefore);
+    await expect.poll(() => lastReply(page).innerText()).toContain('Refreshed');
+  });
+
+  it('"chart the token usage" draws the chart in the panel and replies with the numbers', async () => {
+    const { page } = opened;
+    await askAssistant(page, 'chart the token usage');
+
+    const chart = lastReply(page).locator('.metric-chart');
+    await chart.locator('canvas').waitFor({ timeout: 20_000 });
+    await expect.poll(() => chart.locator('.metric-chart__title').innerText()).toBe('Token usage');
+    // The model's tool result carries the numeric summary; the panel shows it under the chart.
+    await expect.poll(() => chart.locator('.metric-chart__summary').innerText()).toMatch(/\d/);
+    await expect.poll(() => lastReply(page).innerText()).toContain('token usage');
+  });
+
+  it('an unknown metric is refused and the assistant corrects itself', async () => {
+    const { page } = opened;
+    const chartsBefore = await page.locator('.agent-panel .metric-chart').count();
+    await askAssistant(page, 'chart user happiness');
+
+    await expect.poll(() => lastReply(page).innerText()).toContain('There is no happiness metric');
+    expect(await page.locator('.agent-panel .metric-chart').count()).toBe(chartsBefore);
+  });
+
+  it('keeps the conversation after a reload', async () => {
+    const { page } = opened;
+    const userTexts = await page.locator('.agent-panel__user').allInnerTexts();
+    await page.reload();
+    await expect.poll(() => page.locator('.agent-panel__user').allInnerTexts()).toEqual(userTexts);
+    const transcript = page.locator('.agent-panel__transcript');
+    await expect.poll(() => transcript.innerText()).toContain('Refreshed — the figures are current.');
+    await expect.poll(() => transcript.innerText()).toContain('There is no happiness metric');
+    // Restoring draws the old chips but must not replay the old actions.
+    expect(await currentTab(page)).toBe('Widgets');
+    expect(opened.pageErrors).toEqual([]);
+  });
+});
+
+async function pressedRange(page: Page): Promise<string> {
+  return (await page.locator('.segmented__option[aria-pressed="true"]').first().innerText()).trim();
+}
+
+async function currentTab(page: Page): Promise<string> {
+  return (await page.locator('.dashboard-tabs__tab[aria-current="page"]').innerText()).trim();
+}

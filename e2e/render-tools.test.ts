@@ -1,0 +1,135 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AppServer,
+  type OpenedPage,
+  openAppPage,
+  sendChatMessage,
+  startAppServer,
+} from './support/app-server.ts';
+
+const replayFile = fileURLToPath(new URL('./fixtures/render-all-widgets.jsonl', import.meta.url));
+
+interface StoredMessageSummary {
+  role: string;
+  content: string;
+  render?: { tool: string };
+}
+
+describe('typed render tools in the browser', () => {
+  let server: AppServer;
+  let opened: OpenedPage;
+  const postedResults: unknown[] = [];
+
+  beforeAll(async () => {
+    server = await startAppServer({ model: { replayFile }, pace: 400, tools: 'render' });
+    opened = await openAppPage(server.url);
+    opened.page.on('request', (request) => {
+      if (request.url().endsWith('/tool-results')) postedResults.push(request.postDataJSON());
+    });
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+  });
+
+  async function storedMessages(): Promise<StoredMessageSummary[]> {
+    const threadId = await opened.page.evaluate(async () => {
+      const response = await fetch('/api/threads');
+      const body = (await response.json()) as { threads: { id: string }[] };
+      return body.threads[0]?.id;
+    });
+    const response = await fetch(`${server.url}/api/threads/${threadId}/messages`);
+    return ((await response.json()) as { messages: StoredMessageSummary[] }).messages;
+  }
+
+  it('draws all four widgets from one scripted run and answers every call', async () => {
+    const { page } = opened;
+    await sendChatMessage(page, 'show me every widget');
+    await page.locator('.agent-form').first().waitFor({ timeout: 30_000 });
+    await page.getByText('All four widgets are on screen.').first().waitFor({ timeout: 30_000 });
+
+    // The host does not resolve offline, so the figure shows its broken state: alt text and caption still render.
+    const image = page.locator('.agent-image').first();
+    await expect
+      .poll(async () => (await image.textContent()) ?? '', { timeout: 10_000 })
+      .toContain('A lighthouse on a rocky coast');
+    expect(await image.textContent()).toContain('Lighthouse at dusk');
+    expect(await page.locator('.agent-table').first().textContent()).toContain('Rust');
+    expect(await page.locator('.agent-chart canvas').count()).toBeGreaterThan(0);
+    // An answer may be sent again when it outran the parking of its call; each call is answered.
+    const answeredCalls = new Set(
+      postedResults.map((posted) => (posted as { toolCallId: string }).toolCallId),
+    );
+    expect(answeredCalls.size).toBe(4);
+    for (const posted of postedResults) {
+      expect(posted).toMatchObject({ result: { status: 'rendered' } });
+    }
+    const stored = await storedMessages();
+    const entries = stored.map((message) => message.render?.tool ?? `${message.role}: ${message.content}`);
+    expect(entries.slice(0, 2)).toEqual([
+      'user: show me every widget',
+      'assistant: Here are all four kinds of typed widget.',
+    ]);
+    // Carriers are stored as the browser confirms them, so calls made in parallel keep their answer order.
+    expect(entries.slice(2, 6).sort()).toEqual([
+      'render_chart',
+      'render_form',
+      'render_image',
+      'render_table',
+    ]);
+    expect(entries[6]).toBe('assistant: All four widgets are on screen.');
+  });
+
+  it("sends a submitted form's answers as the next user message, visible and stored", async () => {
+    const { page } = opened;
+    const form = page.locator('.agent-form').first();
+    await form.getByLabel('Rating').fill('4');
+    await form.getByLabel('Comment').fill('Lovely widgets');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Lovely widgets').first().waitFor({ timeout: 10_000 });
+    await expect
+      .poll(async () => (await storedMessages()).filter((message) => message.role === 'user').length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
+    const answers = (await storedMessages()).filter((message) => message.role === 'user')[1];
+    expect(answers?.content).toContain('Rating: 4');
+    expect(answers?.content).toContain('Comment: Lovely widgets');
+  });
+
+  it('draws the widgets again after a reload, in the order of the live run', async () => {
+    const { page } = opened;
+    // Let the second turn finish so the reload reads a settled thread.
+    await expect
+      .poll(async () => (await storedMessages()).filter((message) => message.render).length, {
+        timeout: 30_000,
+      })
+      .toBe(8);
+    await page.reload();
+    await page.locator('.agent-table').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.agent-image').count()).toBe(2);
+    expect(await page.locator('.agent-table').count()).toBe(2);
+    expect(await page.locator('.agent-chart').count()).toBe(2);
+    expect(await page.locator('.agent-form').count()).toBe(2);
+    const order = await page.evaluate(() => {
+      const intro = [...document.querySelectorAll('*')].find(
+        (element) =>
+          element.children.length === 0 && element.textContent === 'Here are all four kinds of typed widget.',
+      );
+      const table = document.querySelector('.agent-table');
+      const followUp = [...document.querySelectorAll('*')].find(
+        (element) =>
+          element.children.length === 0 && element.textContent === 'All four widgets are on screen.',
+      );
+      if (!intro || !table || !followUp) return 'missing';
+      const precedes = (first: Node, second: Node) =>
+        (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      return precedes(intro, table) && precedes(table, followUp)
+        ? 'prose, widget, follow-up'
+        : 'out of order';
+    });
+    expect(order).toBe('prose, widget, follow-up');
+  });
+});

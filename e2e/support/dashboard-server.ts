@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../packages/server/src/app/start-server.ts';
+import { writeSampleHistory } from '../../packages/server/src/dashboard/write-sample-history.ts';
+import { resolveModel } from '../../packages/server/src/models/index.ts';
+import { openSqliteStore } from '../../packages/server/src/store/index.ts';
+import { openSqliteTelemetry } from '../../packages/server/src/telemetry/open-sqlite-telemetry.ts';
+import type { AppServer } from './app-server.ts';
+
+/**
+ * The real server with the real skills and the offline demo model, over a fresh SQLite file seeded with the
+ * labelled sample week, so the dashboard has runs, tool calls and widget events to show.
+ */
+export async function startDashboardServer({ pace = 0 }: { pace?: number } = {}): Promise<AppServer> {
+  const directory = await mkdtemp(join(tmpdir(), 'drawbridge-dashboard-e2e-'));
+  const databasePath = join(directory, 'drawbridge.db');
+  const env = { DRAWBRIDGE_MODEL: 'demo', DRAWBRIDGE_DEMO_PACE: String(pace), DRAWBRIDGE_DB: databasePath };
+  const now = new Date();
+  // While seeding, the writer moves this clock back through the week; afterwards it is the wall clock.
+  let seedingTime: Date | undefined = now;
+  const clock = () => seedingTime ?? new Date();
+  const store = openSqliteStore({ path: databasePath, clock });
+  const telemetry = openSqliteTelemetry({ path: databasePath, clock });
+  await writeSampleHistory({
+    store,
+    telemetry,
+    now,
+    setTime: (next) => {
+      seedingTime = next;
+    },
+  });
+  seedingTime = undefined;
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    env,
+    store,
+    telemetry,
+    model: resolveModel(env),
+  });
+  return {
+    url: server.url,
+    async close() {
+      await server.close();
+      await store.close();
+      await telemetry.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { EventType, type RunEvent } from '@drawbridge/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModelScript } from '../models/script/model-script.ts';
+import type { StoredMessage } from '../store/store.ts';
+import {
+  createThreadOver,
+  firstToolCallEnd,
+  postToolResult,
+  type RenderToolServer,
+  startRenderToolServer,
+  startRun,
+} from './testing/render-tool-server.ts';
+
+const tableArgs = {
+  title: 'Languages',
+  columns: [
+    { key: 'name', label: 'Name', type: 'string' },
+    { key: 'year', label: 'Year', type: 'number' },
+  ],
+  rows: [
+    { name: 'C', year: 1972 },
+    { name: 'Rust', year: 2015 },
+  ],
+};
+
+/** Prose, a render_table call, then (after the round trip) the follow-up the model writes. */
+function tableScript(toolName = 'render_table', input: Record<string, unknown> = tableArgs): ModelScript {
+  return {
+    steps: [
+      {
+        parts: [
+          { type: 'text', text: 'Here is the table you asked for.' },
+          { type: 'tool-call', toolName, input },
+        ],
+      },
+      { parts: [{ type: 'text', text: 'Rust is the youngest of the two.' }] },
+    ],
+  };
+}
+
+let server: RenderToolServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function messagesOver(url: string, threadId: string): Promise<StoredMessage[]> {
+  const response = await fetch(`${url}/api/threads/${threadId}/messages`);
+  return ((await response.json()) as { messages: StoredMessage[] }).messages;
+}
+
+function typesOf(events: RunEvent[]): string[] {
+  return events.map((event) => event.type);
+}
+
+function toolResultContent(events: RunEvent[]): string | undefined {
+  const result = events.find((event) => event.type === EventType.TOOL_CALL_RESULT);
+  const content = (result as Extract<RunEvent, { type: EventType.TOOL_CALL_RESULT }> | undefined)?.content;
+  return typeof content === 'string' ? content : undefined;
+}
+
+function textOf(events: RunEvent[]): string {
+  return events
+    .flatMap((event) => (event.type === EventType.TEXT_MESSAGE_CONTENT ? [event.delta] : []))
+    .join('');
+}
+
+/** The tool results the model read in one prompt, as `kind: text`. */
+function toolOutputsIn(prompt: LanguageModelV4Prompt): string[] {
+  return prompt.flatMap((message) =>
+    message.role === 'tool'
+      ? message.content.flatMap((part) =>
+          part.type === 'tool-result' && 'value' in part.output
+            ? [`${part.output.type}: ${String(part.output.value)}`]
+            : [],
+        )
+      : [],
+  );
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('typed render tools over parked calls', () => {
+  it('resumes the same run after the browser answers, and stores prose, widget and follow-up in order', async () => {
+    server = await startRenderToolServer({ script: tableScript(), heartbeatIntervalMs: 20 });
+    const threadId = await createThreadOver(server.url);
+    const run = await startRun({ url: server.url, threadId, text: 'show me a table', runId: 'run-a' });
+    const toolCallId = await firstToolCallEnd(run);
+    expect(server.bridge.openCallCount()).toBe(1);
+    // Park long enough for several heartbeats to prove the idle stream stays alive.
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(
+      await postToolResult({
+        url: server.url,
+        threadId,
+        toolCallId,
+        message: 'Displayed the table to the user.',
+      }),
+    ).toEqual({ status: 200, body: { accepted: true } });
+    await run.finished;
+
+    const types = typesOf(run.events);
+    expect(types.filter((type) => type === EventType.RUN_STARTED)).toHaveLength(1);
+    expect(types.filter((type) => type === EventType.RUN_FINISHED)).toHaveLength(1);
+    expect(types.at(-1)).toBe(EventType.RUN_FINISHED);
+    expect(run.events.at(-1)).toMatchObject({ runId: 'run-a', threadId });
+    const toolEnd = types.indexOf(EventType.TOOL_CALL_END);
+    const toolResult = types.indexOf(EventType.TOOL_CALL_RESULT);
+    const heartbeatsWhileParked = run.events
+      .slice(toolEnd, toolResult)
+      .filter((event) => event.type === EventType.CUSTOM && event.name === 'drawbridge.heartbeat');
+    expect(heartbeatsWhileParked.length).toBeGreaterThanOrEqual(2);
+    expect(toolResultContent(run.events)).toBe('Displayed the table to the user.');
+    expect(textOf(run.events.slice(0, toolEnd))).toBe('Here is the table you asked for.');
+    expect(textOf(run.events.slice(toolResult))).toBe('Rust is the youngest of the two.');
+    expect(server.bridge.openCallCount()).toBe(0);
+
+    // A reload shows the same order as the live run: prose, the widget's carrier, the follow-up.
+    const stored = await messagesOver(server.url, threadId);
+    expect(stored.map((message) => [message.role, message.content, message.render?.tool])).toEqual([
+      ['user', 'show me a table', undefined],
+      ['assistant', 'Here is the table you asked for.', undefined],
+      ['assistant', '', 'render_table'],
+      ['assistant', 'Rust is the youngest of the two.', undefined],
+    ]);
+    expect(stored[2]).toMatchObject({ toolCallId, render: { tool: 'render_table', args: tableArgs } });
+    const [runRecord] = await server.store.listRuns();
+    expect(runRecord?.status).toBe('finished');
+
+    // The model's second turn sees one assistant reply (both segments) and no carrier or tool call.
+    const second = await startRun({ url: server.url, threadId, text: 'thanks', runId: 'run-b' });
+    const secondToolCallId = await firstToolCallEnd(second);
+    await postToolResult({ url: server.url, threadId, toolCallId: secondToolCallId });
+    await second.finished;
+    const secondTurnPrompt = server.prompts[2]!;
+    expect(secondTurnPrompt.filter((message) => message.role !== 'system')).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'show me a table' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Here is the table you asked for.' },
+          { type: 'text', text: 'Rust is the youngest of the two.' },
+        ],
+      },
+      { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
+    ]);
+  });
+
+  it('tells the model when the browser never answers, and leaves no widget behind', async () => {
+    server = await startRenderToolServer({ script: tableScript(), toolTimeoutMs: 80 });
+    const threadId = await createThreadOver(server.url);
+    const run = await startRun({ url: server.url, threadId, text: 'show me a table' });
+    const toolCallId = await firstToolCallEnd(run);
+    await run.finished;
+
+    expect(toolResultContent(run.events)).toMatch(/^Error: The browser did not confirm the table in time/);
+    expect(typesOf(run.events).at(-1)).toBe(EventType.RUN_FINISHED);
+    expect(toolOutputsIn(server.prompts[1]!)).toEqual([
+      expect.stringMatching(/^error-text: The browser did not confirm the table in time/),
+    ]);
+    // A late answer changes nothing.
+    expect(await postToolResult({ url: server.url, threadId, toolCallId })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'already_answered' } },
+    });
+    const stored = await messagesOver(server.url, threadId);
+    expect(stored.some((message) => message.render !== undefined)).toBe(false);
+    expect(server.bridge.openCallCount()).toBe(0);
+  });
+
+  it('cancels the parked call when the client disconnects and saves the run as aborted', async () => {
+    server = await startRenderToolServer({ script: tableScript() });
+    const threadId = await createThreadOver(server.url);
+    const run = await startRun({ url: server.url, threadId, text: 'show me a table' });
+    const toolCallId = await firstToolCallEnd(run);
+    expect(server.bridge.openCallCount()).toBe(1);
+    run.disconnect();
+    const target = server;
+    await waitUntil(async () => (await target.store.listRuns())[0]?.status === 'aborted');
+
+    expect(server.bridge.openCallCount()).toBe(0);
+    expect(await postToolResult({ url: server.url, threadId, toolCallId })).toMatchObject({ status: 409 });
+    const stored = await messagesOver(server.url, threadId);
+    expect(stored.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'show me a table'],
+      ['assistant', 'Here is the table you asked for.'],
+    ]);
+  });
+
+  it.each([
+    ['an unknown widget', 'There is no widget named render_table in this browser.'],
+    ['arguments the browser refuses', 'Invalid render_table arguments: rows.0.year: expected a number'],
+  ])('passes the browser refusal for %s to the model and stores no widget', async (_case, reason) => {
+    server = await startRenderToolServer({ script: tableScript() });
+    const threadId = await createThreadOver(server.url);
+    const run = await startRun({ url: server.url, threadId, text: 'show me a table' });
+    const toolCallId = await firstToolCallEnd(run);
+    expect(
+      await postToolResult({ url: server.url, threadId, toolCallId, status: 'error', message: reason }),
+    ).toEqual({ status: 200, body: { accepted: true } });
+    await run.finished;
+
+    expect(toolResultContent(run.events)).toBe(`Error: ${reason}`);
+    expect(toolOutputsIn(server.prompts[1]!)).toEqual([`error-text: ${reason}`]);
+    const stored = await messagesOver(server.url, threadId);
+    expect(stored.some((message) => message.render !== undefined)).toBe(false);
+  });
+
+  it('refuses arguments that fail the shared schema on the server, without parking', async () => {
+    server = await startRenderToolServer({
+      script: tableScript('render_image', { url: 'http://example.com/cat.png', alt: 'A cat' }),
+    });
+    const threadId = await createThreadOver(server.url);
+    const run = await startRun({ url: server.url, threadId, text: 'show me a picture' });
+    // Nobody answers: the run can only finish because the call was never parked.
+    await run.finished;
+
+    expect(toolResultContent(run.events)).toMatch(/^Error: .*Invalid input for tool render_image.*https/s);
+    expect(typesOf(run.events).at(-1)).toBe(EventType.RUN_FINISHED);
+    expect(server.bridge.openCallCount()).toBe(0);
+  });
+
+  it('refuses a result posted twice, for a closed call or from another thread, changing nothing', async () => {
+    server = await startRenderToolServer({ script: tableScript() });
+    const threadId = await createThreadOver(server.url);
+    const otherThreadId = await createThreadOver(server.url);
+    const run = await startRun({ url: server.url, threadId, text: 'show me a table' });
+    const toolCallId = await firstToolCallEnd(run);
+
+    expect(await postToolResult({ url: server.url, threadId: otherThreadId, toolCallId })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'wrong_thread' } },
+    });
+    expect(server.bridge.openCallCount()).toBe(1);
+    expect(await postToolResult({ url: server.url, threadId, toolCallId })).toMatchObject({ status: 200 });
+    await run.finished;
+    const before = await messagesOver(server.url, threadId);
+
+    expect(await postToolResult({ url: server.url, threadId, toolCallId })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'already_answered' } },
+    });
+    expect(await postToolResult({ url: server.url, threadId: otherThreadId, toolCallId })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'wrong_thread' } },
+    });
+    expect(await postToolResult({ url: server.url, threadId, toolCallId: 'call_never_made' })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'unknown_call' } },
+    });
+    expect(await messagesOver(server.url, threadId)).toEqual(before);
+    expect(await messagesOver(server.url, otherThreadId)).toEqual([]);
+    expect(before.filter((message) => message.render !== undefined)).toHaveLength(1);
+  });
+
+  it('fails at once with a plain message when no browser is attached', async () => {
+    server = await startRenderToolServer({ script: tableScript() });
+    const threadId = await createThreadOver(server.url);
+    const run = await startRun({ url: server.url, threadId, text: 'show me a table', clientTools: false });
+    await run.finished;
+
+    expect(toolResultContent(run.events)).toBe(
+      'Error: No browser is attached to this conversation, so the table cannot be shown. Answer in text instead.',
+    );
+    expect(typesOf(run.events).at(-1)).toBe(EventType.RUN_FINISHED);
+    expect(server.bridge.openCallCount()).toBe(0);
+  });
+});
