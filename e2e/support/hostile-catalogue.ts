@@ -41,7 +41,7 @@ export const hostileGroups: ReadonlyArray<{ title: string; widgets: readonly Hos
       entry('open-popup', '`window.open` the canary', 'popup', 'blocked'),
       entry('show-dialogs', '`alert`, `confirm`, `prompt`', 'modal dialogs', 'blocked'),
       entry('call-own-api', "`fetch('/api/threads')`, `POST /api/agent`", 'same-server fetch', 'blocked'),
-      entry('submit-form-to-api', '`<form action=/api/…>` `.submit()`', 'form to own API', 'torn-down'),
+      entry('submit-form-to-api', '`<form action=/api/…>` `.submit()`', 'form to own API', 'silent'),
       entry(
         'javascript-link',
         '`host.openLink("javascript:…")`, a `javascript:` anchor',

@@ -1,25 +1,19 @@
 import { type Context, Hono } from 'hono';
 import { readFileWithin } from './read-file-within.ts';
 
-/**
- * The chat page's own policy: strict, because widgets never run in it (they run in `/frame`). Frames
- * may load only the bootstrap document, so a widget that navigates its own frame away cannot reach
- * any other URL, not even one of our own API routes.
- */
-export function pageContentSecurityPolicy(origin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    `frame-src ${origin}/frame`,
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+/** The chat page's own policy: strict, because widgets never run in it (they run in `/frame`). */
+export const pageContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "frame-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 const placeholderPage = `<!doctype html>
 <html lang="en">
@@ -38,7 +32,7 @@ const reservedPrefixes = ['/api/', '/frame/', '/vendor/'];
 function pageResponse(context: Context, contents: Uint8Array<ArrayBuffer> | string): Response {
   return context.body(contents, 200, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': pageContentSecurityPolicy(new URL(context.req.url).origin),
+    'Content-Security-Policy': pageContentSecurityPolicy,
     'Cache-Control': 'no-cache',
   });
 }
@@ -65,7 +59,7 @@ export function createWebAppRoutes({ webDistDirectory }: { webDistDirectory: str
           : 'no-cache';
         return context.body(file.contents, 200, {
           'Content-Type': file.contentType,
-          'Content-Security-Policy': pageContentSecurityPolicy(new URL(context.req.url).origin),
+          'Content-Security-Policy': pageContentSecurityPolicy,
           'Cache-Control': cacheControl,
         });
       }
