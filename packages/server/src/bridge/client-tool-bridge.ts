@@ -30,6 +30,15 @@ export type AnswerOutcome =
 export interface ClientToolBridge {
   park(call: ParkedCall, options: { timeoutMs: number; abortSignal: AbortSignal }): Promise<ParkOutcome>;
   answer(input: { threadId: string; toolCallId: string; result: ToolResult }): AnswerOutcome;
+  /**
+   * Like `answer`, but an answer for a call not parked yet waits up to `graceMs` for it. The browser sees
+   * a call as soon as the model has streamed it, while the tool parks it only when the SDK executes it;
+   * with several calls in one step the answer can win that race.
+   */
+  answerWhenParked(
+    input: { threadId: string; toolCallId: string; result: ToolResult },
+    options?: { graceMs?: number },
+  ): Promise<AnswerOutcome>;
   /** Calls still waiting, for heartbeats and the dashboard. */
   openCallCount(): number;
 }

@@ -98,3 +98,44 @@ describe('InMemoryClientToolBridge', () => {
     });
   });
 });
+
+describe('answers that outrun their call', () => {
+  it('are delivered once the call is parked within the grace period', async () => {
+    const bridge = new InMemoryClientToolBridge();
+    const early = bridge.answerWhenParked(
+      { threadId: 't1', toolCallId: 'c1', result: rendered },
+      { graceMs: 1_000 },
+    );
+    const parked = bridge.park(call('c1'), { timeoutMs: 60_000, abortSignal: new AbortController().signal });
+    expect(await early).toMatchObject({ status: 'accepted' });
+    expect(await parked).toEqual({ kind: 'answered', result: rendered });
+  });
+
+  it('are unknown when no call is parked in time, leaving no timer behind', async () => {
+    vi.useFakeTimers();
+    const bridge = new InMemoryClientToolBridge();
+    const early = bridge.answerWhenParked(
+      { threadId: 't1', toolCallId: 'c1', result: rendered },
+      { graceMs: 500 },
+    );
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await early).toEqual({ status: 'unknown_call' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("still refuse another thread's call", async () => {
+    const bridge = new InMemoryClientToolBridge();
+    const early = bridge.answerWhenParked(
+      { threadId: 't2', toolCallId: 'c1', result: rendered },
+      { graceMs: 1_000 },
+    );
+    const parked = bridge.park(call('c1', 't1'), {
+      timeoutMs: 60_000,
+      abortSignal: new AbortController().signal,
+    });
+    expect(await early).toEqual({ status: 'wrong_thread' });
+    expect(bridge.openCallCount()).toBe(1);
+    bridge.answer({ threadId: 't1', toolCallId: 'c1', result: rendered });
+    await parked;
+  });
+});

@@ -6,6 +6,9 @@ interface OpenCall {
   settle(outcome: ParkOutcome): void;
 }
 
+/** How long an answer may wait for its call to be parked (a few milliseconds is the usual gap). */
+export const defaultAnswerGraceMs = 3_000;
+
 /** How long a closed call is remembered, so a late or repeated answer is told "already answered". */
 const closedCallMemoryMs = 10 * 60_000;
 
@@ -13,6 +16,8 @@ const closedCallMemoryMs = 10 * 60_000;
 export class InMemoryClientToolBridge implements ClientToolBridge {
   readonly #open = new Map<string, OpenCall>();
   readonly #closed = new Map<string, { threadId: string; closedAt: number }>();
+  /** Early answers waiting for their call to be parked, by call id. */
+  readonly #parkWaiters = new Map<string, Set<() => void>>();
   readonly #now: () => number;
 
   constructor({ now = Date.now }: { now?: () => number } = {}) {
@@ -40,6 +45,7 @@ export class InMemoryClientToolBridge implements ClientToolBridge {
       };
       abortSignal.addEventListener('abort', onAbort, { once: true });
       this.#open.set(call.toolCallId, { call, settle });
+      for (const wake of [...(this.#parkWaiters.get(call.toolCallId) ?? [])]) wake();
     });
   }
 
@@ -64,8 +70,33 @@ export class InMemoryClientToolBridge implements ClientToolBridge {
     return closed.threadId === threadId ? { status: 'already_answered' } : { status: 'wrong_thread' };
   }
 
+  async answerWhenParked(
+    input: { threadId: string; toolCallId: string; result: ToolResult },
+    { graceMs = defaultAnswerGraceMs }: { graceMs?: number } = {},
+  ): Promise<AnswerOutcome> {
+    const outcome = this.answer(input);
+    if (outcome.status !== 'unknown_call' || graceMs <= 0) return outcome;
+    await this.#waitForPark(input.toolCallId, graceMs);
+    return this.answer(input);
+  }
+
   openCallCount(): number {
     return this.#open.size;
+  }
+
+  #waitForPark(toolCallId: string, graceMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.#parkWaiters.get(toolCallId) ?? new Set<() => void>();
+      const wake = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        if (waiters.size === 0) this.#parkWaiters.delete(toolCallId);
+        resolve();
+      };
+      const timer = setTimeout(wake, graceMs);
+      waiters.add(wake);
+      this.#parkWaiters.set(toolCallId, waiters);
+    });
   }
 
   #remember(call: ParkedCall): void {

@@ -15,6 +15,7 @@ function setup() {
       },
     },
     ids: () => 'm1',
+    answerGraceMs: 20,
   });
   const post = (threadId: string, body: unknown) =>
     routes.request(`/${threadId}/tool-results`, {
@@ -50,6 +51,16 @@ describe('POST /api/threads/:id/tool-results', () => {
         render: { tool: 'render_chart', args: { title: 'x' } },
       },
     ]);
+  });
+
+  it('waits for a call that is parked just after its answer arrives', async () => {
+    const { saved, post, park } = setup();
+    const answered = post('t1', { toolCallId: 'early', result: rendered });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const parked = park('early');
+    expect((await answered).status).toBe(200);
+    expect(await parked).toEqual({ kind: 'answered', result: rendered });
+    expect(saved).toHaveLength(1);
   });
 
   it('does not persist anything for a refusal from the browser', async () => {

@@ -18,10 +18,13 @@ export function createToolResultRoutes({
   bridge,
   store,
   ids = () => crypto.randomUUID(),
+  answerGraceMs,
 }: {
   bridge: ClientToolBridge;
   store: Pick<Store, 'appendMessage'>;
   ids?: () => string;
+  /** How long an answer may wait for its call to be parked; the bridge's default when absent. */
+  answerGraceMs?: number;
 }): Hono {
   const routes = new Hono();
   routes.post('/:threadId/tool-results', async (context) => {
@@ -41,11 +44,10 @@ export function createToolResultRoutes({
         `Invalid tool result: ${describeSchemaError(parsed.error)}`,
       );
     }
-    const outcome = bridge.answer({
-      threadId,
-      toolCallId: parsed.data.toolCallId,
-      result: parsed.data.result,
-    });
+    const outcome = await bridge.answerWhenParked(
+      { threadId, toolCallId: parsed.data.toolCallId, result: parsed.data.result },
+      answerGraceMs === undefined ? {} : { graceMs: answerGraceMs },
+    );
     if (outcome.status !== 'accepted') {
       const [status, message] = refusals[outcome.status];
       return errorResponse(context, status, outcome.status, message);

@@ -3,64 +3,58 @@ import { postToolResult } from './post-tool-result.ts';
 
 const rendered = { status: 'rendered', message: 'Displayed the table to the user.' } as const;
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function scriptedFetch(responses: Response[]): { fetchImplementation: typeof fetch; calls: () => number } {
-  let calls = 0;
-  const fetchImplementation = (async () => {
-    const response = responses[Math.min(calls, responses.length - 1)]!;
-    calls += 1;
-    return response.clone();
+function recordingFetch(response: Response) {
+  const requests: Array<{ url: string; body: unknown }> = [];
+  const fetchImplementation = (async (url: string, init?: RequestInit) => {
+    requests.push({ url, body: JSON.parse(String(init?.body)) });
+    return response;
   }) as typeof fetch;
-  return { fetchImplementation, calls: () => calls };
+  return { fetchImplementation, requests };
 }
-
-const unknownCall = () =>
-  jsonResponse(404, { error: { code: 'unknown_call', message: 'There is no open tool call with that id.' } });
 
 describe('postToolResult', () => {
-  it('retries an answer that reached the server before its call was parked', async () => {
-    const server = scriptedFetch([unknownCall(), unknownCall(), jsonResponse(200, { accepted: true })]);
-    const outcome = await postToolResult({
-      threadId: 't1',
-      toolCallId: 'c1',
-      result: rendered,
-      fetchImplementation: server.fetchImplementation,
-      retryDelaysMs: [0, 0, 0],
+  it('posts the answer once to the thread of the call', async () => {
+    const { fetchImplementation, requests } = recordingFetch(
+      new Response('{"accepted":true}', { status: 200 }),
+    );
+    expect(
+      await postToolResult({ threadId: 't 1', toolCallId: 'c1', result: rendered, fetchImplementation }),
+    ).toEqual({
+      ok: true,
     });
-    expect(outcome).toEqual({ ok: true });
-    expect(server.calls()).toBe(3);
-  });
-
-  it('gives up after the last retry and reports the refusal', async () => {
-    const server = scriptedFetch([unknownCall()]);
-    const outcome = await postToolResult({
-      threadId: 't1',
-      toolCallId: 'c1',
-      result: rendered,
-      fetchImplementation: server.fetchImplementation,
-      retryDelaysMs: [0, 0],
-    });
-    expect(outcome).toEqual({ ok: false, message: 'There is no open tool call with that id.' });
-    expect(server.calls()).toBe(3);
-  });
-
-  it('does not retry other refusals', async () => {
-    const server = scriptedFetch([
-      jsonResponse(409, {
-        error: { code: 'already_answered', message: 'That tool call was already answered.' },
-      }),
+    expect(requests).toEqual([
+      { url: '/api/threads/t%201/tool-results', body: { toolCallId: 'c1', result: rendered } },
     ]);
-    const outcome = await postToolResult({
-      threadId: 't1',
-      toolCallId: 'c1',
-      result: rendered,
-      fetchImplementation: server.fetchImplementation,
-      retryDelaysMs: [0, 0],
+  });
+
+  it("reports the server's refusal as a value", async () => {
+    const refusal = new Response(
+      JSON.stringify({
+        error: { code: 'already_answered', message: 'That tool call was already answered or has closed.' },
+      }),
+      {
+        status: 409,
+        headers: { 'Content-Type': 'application/json' },
+      },
+    );
+    const { fetchImplementation } = recordingFetch(refusal);
+    expect(
+      await postToolResult({ threadId: 't1', toolCallId: 'c1', result: rendered, fetchImplementation }),
+    ).toEqual({
+      ok: false,
+      message: 'That tool call was already answered or has closed.',
     });
-    expect(outcome).toEqual({ ok: false, message: 'That tool call was already answered.' });
-    expect(server.calls()).toBe(1);
+  });
+
+  it('reports a network failure as a value', async () => {
+    const fetchImplementation = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    expect(
+      await postToolResult({ threadId: 't1', toolCallId: 'c1', result: rendered, fetchImplementation }),
+    ).toEqual({
+      ok: false,
+      message: 'The tool result could not be sent: Failed to fetch',
+    });
   });
 });
