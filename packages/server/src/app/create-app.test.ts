@@ -156,6 +156,27 @@ describe('POST /api/agent: refusals', () => {
 });
 
 describe('POST /api/agent: a run', () => {
+  it('does not store a retried message twice when its first attempt got no answer', async () => {
+    const thread = await store.createThread({});
+    await store.appendMessage({
+      id: 'first-try',
+      threadId: thread.id,
+      role: 'user',
+      content: 'show me sign-ups',
+    });
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(runInput(thread.id)),
+    });
+    for await (const _event of decodeEventStream(response.body!, 'ndjson'));
+    const messages = await store.listMessages(thread.id);
+    expect(messages.map((message) => [message.id, message.role])).toEqual([
+      ['first-try', 'user'],
+      [expect.any(String), 'assistant'],
+    ]);
+  });
+
   it('streams NDJSON with anti-buffering headers and persists both messages', async () => {
     const thread = await store.createThread({});
     const response = await buildApp().request('/api/agent', {

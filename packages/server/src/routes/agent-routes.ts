@@ -36,6 +36,19 @@ function isJsonContentType(contentType: string | undefined): boolean {
 }
 
 /**
+ * A retried turn whose first attempt stored nothing after the user's message (the model failed at
+ * once, or the client gave up): the message is already in the thread, so it is not stored twice.
+ */
+async function isRetryOfUnansweredMessage(
+  store: Store,
+  threadId: string,
+  userText: string,
+): Promise<boolean> {
+  const last = (await store.listMessages(threadId)).at(-1);
+  return last?.role === 'user' && last.content === userText;
+}
+
+/**
  * `POST /` (mounted at `/api/agent`): body = AG-UI `RunAgentInput`; streams the run as NDJSON, or as SSE
  * for `Accept: text/event-stream`. Every refusal happens before the stream starts, as 4xx JSON.
  */
@@ -96,7 +109,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
           'The run input ends with tool results, but none of them answers an open tool call of this thread.',
         );
       }
-      if (!continuesAfterToolResults) {
+      if (!continuesAfterToolResults && !(await isRetryOfUnansweredMessage(store, threadId, userText))) {
         await store.appendMessage({ id: ids(), threadId, role: 'user', content: userText });
       }
     } catch (error) {
