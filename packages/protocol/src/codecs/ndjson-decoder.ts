@@ -1,5 +1,5 @@
+import { LineSplitter, type NumberedLine } from './line-splitter.ts';
 import { defaultMaxRecordLength, excerptForError, StreamDecodeError } from './stream-decode-error.ts';
-import { Utf8ChunkDecoder } from './utf8-chunk-decoder.ts';
 
 /** A decoded JSON value and the 1-based line it came from. */
 export interface DecodedRecord {
@@ -21,15 +21,8 @@ export interface DecodedRecords {
  * Work is linear in the text pushed, however a line is split.
  */
 export class NdjsonDecoder {
-  private readonly utf8Decoder = new Utf8ChunkDecoder();
+  private readonly lineSplitter = new LineSplitter({ lineEnds: 'lf-or-crlf' });
   private readonly maxRecordLength: number;
-  // The unfinished last line, kept as pieces: searching a growing concatenation would flatten it on
-  // every push and make a long line split into many chunks quadratic.
-  private partialLinePieces: string[] = [];
-  private partialLineLength = 0;
-  // Text after a bad line that has not been searched for newlines yet.
-  private unsearchedText = '';
-  private completedLines = 0;
 
   constructor({ maxRecordLength = defaultMaxRecordLength }: { maxRecordLength?: number } = {}) {
     this.maxRecordLength = maxRecordLength;
@@ -47,83 +40,54 @@ export class NdjsonDecoder {
 
   /** Like {@link push}, with line numbers, and the error as a value instead of a throw. */
   pushRecords(chunk: Uint8Array | string): DecodedRecords {
-    let text: string;
-    try {
-      text = this.unsearchedText + this.utf8Decoder.decode(chunk, this.completedLines + 1);
-    } catch (error) {
-      return { records: [], error: asStreamDecodeError(error) };
-    }
-    this.unsearchedText = '';
-    return this.takeCompleteLines(text);
+    const decodeError = this.lineSplitter.push(chunk);
+    if (decodeError !== undefined) return { records: [], error: decodeError };
+    return this.takeCompleteLines();
   }
 
   /** Like {@link end}, with line numbers, and the error as a value instead of a throw. */
   endRecords(): DecodedRecords {
-    let text: string;
-    try {
-      text = this.unsearchedText + this.utf8Decoder.end(this.completedLines + 1);
-    } catch (error) {
-      return { records: [], error: asStreamDecodeError(error) };
-    }
-    this.unsearchedText = '';
-    const decoded = this.takeCompleteLines(text);
-    if (decoded.error !== undefined || this.partialLinePieces.length === 0) return decoded;
-    const lastLine = this.takePartialLine('');
-    this.completedLines += 1;
+    const decodeError = this.lineSplitter.end();
+    if (decodeError !== undefined) return { records: [], error: decodeError };
+    const decoded = this.takeCompleteLines();
+    if (decoded.error !== undefined) return decoded;
+    const lastLine = this.lineSplitter.takeUnfinishedLine();
+    if (lastLine === undefined) return decoded;
     return { records: decoded.records, error: this.readLine(lastLine, decoded.records) };
   }
 
-  private takeCompleteLines(text: string): DecodedRecords {
+  private takeCompleteLines(): DecodedRecords {
     const records: DecodedRecord[] = [];
-    let lineStart = 0;
-    let newlineIndex = text.indexOf('\n');
-    while (newlineIndex !== -1) {
-      const line = this.takePartialLine(text.slice(lineStart, newlineIndex));
-      lineStart = newlineIndex + 1;
-      this.completedLines += 1;
+    for (let line = this.lineSplitter.nextLine(); line !== undefined; line = this.lineSplitter.nextLine()) {
       const error = this.readLine(line, records);
-      if (error !== undefined) {
-        // Drop the bad line but keep what follows it, so decoding can resume with the next push.
-        this.unsearchedText = text.slice(lineStart);
-        return { records, error };
-      }
-      newlineIndex = text.indexOf('\n', lineStart);
+      // The bad line is dropped, but the splitter keeps what follows it, so decoding can resume with the next push.
+      if (error !== undefined) return { records, error };
     }
-    if (lineStart < text.length) {
-      this.partialLinePieces.push(text.slice(lineStart));
-      this.partialLineLength += text.length - lineStart;
-    }
-    if (this.partialLineLength <= this.maxRecordLength) return { records, error: undefined };
-    this.takePartialLine('');
+    if (this.lineSplitter.unfinishedLineLength <= this.maxRecordLength) return { records, error: undefined };
+    const lineNumber = this.lineSplitter.nextLineNumber;
+    this.lineSplitter.discardBufferedText();
     const error = new StreamDecodeError({
       code: 'record-too-long',
-      lineNumber: this.completedLines + 1,
+      lineNumber,
       message: `the line exceeds ${this.maxRecordLength} characters without a newline`,
       valuesBeforeError: records.map((record) => record.value),
     });
     return { records, error };
   }
 
-  private takePartialLine(ending: string): string {
-    if (this.partialLinePieces.length === 0) return ending;
-    this.partialLinePieces.push(ending);
-    const line = this.partialLinePieces.join('');
-    this.partialLinePieces = [];
-    this.partialLineLength = 0;
-    return line;
-  }
-
-  private readLine(rawLine: string, records: DecodedRecord[]): StreamDecodeError | undefined {
-    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
-    if (line.trim().length === 0) return undefined;
+  private readLine(
+    { text, lineNumber }: NumberedLine,
+    records: DecodedRecord[],
+  ): StreamDecodeError | undefined {
+    if (text.trim().length === 0) return undefined;
     try {
-      records.push({ value: JSON.parse(line), lineNumber: this.completedLines });
+      records.push({ value: JSON.parse(text), lineNumber });
       return undefined;
     } catch (cause) {
       return new StreamDecodeError({
         code: 'invalid-json',
-        lineNumber: this.completedLines,
-        message: `not a JSON value: ${excerptForError(line)}`,
+        lineNumber,
+        message: `not a JSON value: ${excerptForError(text)}`,
         valuesBeforeError: records.map((record) => record.value),
         cause,
       });
@@ -134,9 +98,4 @@ export class NdjsonDecoder {
 function valuesOrThrow({ records, error }: DecodedRecords): unknown[] {
   if (error !== undefined) throw error;
   return records.map((record) => record.value);
-}
-
-function asStreamDecodeError(error: unknown): StreamDecodeError {
-  if (error instanceof StreamDecodeError) return error;
-  throw error;
 }

@@ -1,5 +1,5 @@
+import { LineSplitter, type NumberedLine } from './line-splitter.ts';
 import { defaultMaxRecordLength, StreamDecodeError } from './stream-decode-error.ts';
-import { Utf8ChunkDecoder } from './utf8-chunk-decoder.ts';
 
 /** One dispatched SSE message. */
 export interface SseMessage {
@@ -28,14 +28,8 @@ export interface DecodedSseMessages {
  * stream surfaces as a bad final event instead of vanishing.
  */
 export class SseDecoder {
-  private readonly utf8Decoder = new Utf8ChunkDecoder();
+  private readonly lineSplitter = new LineSplitter({ lineEnds: 'lf-cr-or-crlf' });
   private readonly maxRecordLength: number;
-  // The unfinished last line as pieces, so a long line split into many chunks is never re-flattened.
-  private partialLinePieces: string[] = [];
-  private partialLineLength = 0;
-  // Set when a chunk ended in "\r": a "\n" opening the next chunk completes that same line end.
-  private skipLeadingLineFeed = false;
-  private completedLines = 0;
   private dataLines: string[] = [];
   private dataLength = 0;
   private eventType = '';
@@ -59,66 +53,43 @@ export class SseDecoder {
 
   /** Like {@link push}, with the error as a value instead of a throw. */
   pushMessages(chunk: Uint8Array | string): DecodedSseMessages {
-    try {
-      return this.takeCompleteLines(this.utf8Decoder.decode(chunk, this.completedLines + 1));
-    } catch (error) {
-      return { messages: [], error: asStreamDecodeError(error) };
-    }
+    const decodeError = this.lineSplitter.push(chunk);
+    if (decodeError !== undefined) return { messages: [], error: decodeError };
+    return this.takeCompleteLines();
   }
 
   /** Like {@link end}, with the error as a value instead of a throw. */
   endMessages(): DecodedSseMessages {
-    let decoded: DecodedSseMessages;
-    try {
-      decoded = this.takeCompleteLines(this.utf8Decoder.end(this.completedLines + 1));
-    } catch (error) {
-      return { messages: [], error: asStreamDecodeError(error) };
-    }
+    const decodeError = this.lineSplitter.end();
+    if (decodeError !== undefined) return { messages: [], error: decodeError };
+    const decoded = this.takeCompleteLines();
     if (decoded.error !== undefined) return decoded;
-    if (this.partialLinePieces.length > 0) {
-      const error = this.readLine(this.takePartialLine(''), decoded.messages);
+    const lastLine = this.lineSplitter.takeUnfinishedLine();
+    if (lastLine !== undefined) {
+      const error = this.readLine(lastLine, decoded.messages);
       if (error !== undefined) return { messages: decoded.messages, error };
     }
     this.dispatch(decoded.messages);
     return decoded;
   }
 
-  private takeCompleteLines(text: string): DecodedSseMessages {
+  private takeCompleteLines(): DecodedSseMessages {
     const messages: SseMessage[] = [];
-    let lineStart = 0;
-    if (this.skipLeadingLineFeed && text.length > 0) {
-      this.skipLeadingLineFeed = false;
-      if (text.startsWith('\n')) lineStart = 1;
-    }
-    const lineEnd = /\r\n|\r|\n/g;
-    lineEnd.lastIndex = lineStart;
-    for (let match = lineEnd.exec(text); match !== null; match = lineEnd.exec(text)) {
-      if (match[0] === '\r' && match.index === text.length - 1) this.skipLeadingLineFeed = true;
-      const error = this.readLine(this.takePartialLine(text.slice(lineStart, match.index)), messages);
+    for (let line = this.lineSplitter.nextLine(); line !== undefined; line = this.lineSplitter.nextLine()) {
+      const error = this.readLine(line, messages);
       if (error !== undefined) return { messages, error };
-      lineStart = match.index + match[0].length;
     }
-    if (lineStart < text.length) {
-      this.partialLinePieces.push(text.slice(lineStart));
-      this.partialLineLength += text.length - lineStart;
-      if (this.partialLineLength + this.dataLength > this.maxRecordLength) {
-        return { messages, error: this.tooLong(messages) };
-      }
+    const unfinishedLineLength = this.lineSplitter.unfinishedLineLength;
+    if (unfinishedLineLength > 0 && unfinishedLineLength + this.dataLength > this.maxRecordLength) {
+      return { messages, error: this.tooLong(messages) };
     }
     return { messages, error: undefined };
   }
 
-  private takePartialLine(ending: string): string {
-    if (this.partialLinePieces.length === 0) return ending;
-    this.partialLinePieces.push(ending);
-    const line = this.partialLinePieces.join('');
-    this.partialLinePieces = [];
-    this.partialLineLength = 0;
-    return line;
-  }
-
-  private readLine(line: string, messages: SseMessage[]): StreamDecodeError | undefined {
-    this.completedLines += 1;
+  private readLine(
+    { text: line, lineNumber }: NumberedLine,
+    messages: SseMessage[],
+  ): StreamDecodeError | undefined {
     if (line.length === 0) {
       this.dispatch(messages);
       return undefined;
@@ -128,7 +99,7 @@ export class SseDecoder {
     const field = colonIndex === -1 ? line : line.slice(0, colonIndex);
     const rawValue = colonIndex === -1 ? '' : line.slice(colonIndex + 1);
     const value = rawValue.startsWith(' ') ? rawValue.slice(1) : rawValue;
-    if (this.messageLineNumber === 0) this.messageLineNumber = this.completedLines;
+    if (this.messageLineNumber === 0) this.messageLineNumber = lineNumber;
     if (field === 'data') {
       this.dataLines.push(value);
       this.dataLength += value.length + 1;
@@ -153,11 +124,11 @@ export class SseDecoder {
     this.resetMessage();
   }
 
-  // Too long is final for the buffered text: it and the pending message are discarded.
+  // Too long is final for the buffered text: it, the rest of the chunk and the pending message are discarded.
   private tooLong(messages: SseMessage[]): StreamDecodeError {
-    const lineNumber = this.messageLineNumber === 0 ? this.completedLines + 1 : this.messageLineNumber;
-    this.partialLinePieces = [];
-    this.partialLineLength = 0;
+    const lineNumber =
+      this.messageLineNumber === 0 ? this.lineSplitter.nextLineNumber : this.messageLineNumber;
+    this.lineSplitter.discardBufferedText();
     this.resetMessage();
     return new StreamDecodeError({
       code: 'record-too-long',
@@ -178,9 +149,4 @@ export class SseDecoder {
 function messagesOrThrow({ messages, error }: DecodedSseMessages): SseMessage[] {
   if (error !== undefined) throw error;
   return messages;
-}
-
-function asStreamDecodeError(error: unknown): StreamDecodeError {
-  if (error instanceof StreamDecodeError) return error;
-  throw error;
 }
