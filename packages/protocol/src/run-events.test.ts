@@ -158,8 +158,8 @@ describe('type guards', () => {
   });
 });
 
-describe('the example run in docs/run-events.md', () => {
-  const markdown = readFileSync(new URL('../../../docs/run-events.md', import.meta.url), 'utf8');
+describe('the example run in docs/protocol.md', () => {
+  const markdown = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8');
   const block = /```ndjson\n([\s\S]*?)```/.exec(markdown)?.[1] ?? '';
   const lines = block.split('\n').filter((line) => line.length > 0);
 
