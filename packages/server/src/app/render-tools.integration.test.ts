@@ -222,7 +222,9 @@ describe('typed render tools over parked calls', () => {
     // Nobody answers: the run can only finish because the call was never parked.
     await run.finished;
 
-    expect(toolResultContent(run.events)).toMatch(/^Error: .*Invalid input for tool render_image.*https/s);
+    expect(toolResultContent(run.events)).toBe(
+      'Error: The call to render_image was refused: invalid_arguments: url: must be an absolute https: URL',
+    );
     expect(typesOf(run.events).at(-1)).toBe(EventType.RUN_FINISHED);
     expect(server.bridge.openCallCount()).toBe(0);
   });

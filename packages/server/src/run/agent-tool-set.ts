@@ -1,4 +1,5 @@
-import { type ToolSet, tool } from 'ai';
+import { jsonSchema, type Schema, type ToolSet, tool, zodSchema } from 'ai';
+import type { z } from 'zod';
 import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
 
 /** The run-wide facts every tool call of one run shares. */
@@ -11,6 +12,15 @@ export interface AgentToolSetOptions {
   /** Tools offered without `execute`: the client runs them, so the run ends with their calls pending. */
   clientExecutedToolNames?: ReadonlySet<string>;
   abortSignal: AbortSignal;
+}
+
+/**
+ * The tool's JSON schema for the model, without the SDK's own validation of the arguments: the
+ * governance chain validates them, words the refusal so the model can correct itself, and audits it.
+ */
+function schemaWithoutSdkValidation(schema: z.ZodType): Schema<unknown> {
+  const described = zodSchema(schema);
+  return jsonSchema(() => described.jsonSchema);
 }
 
 /** Text a failed outcome shows to the model and to the client. */
@@ -39,7 +49,7 @@ export function createAgentToolSet({
     }
     toolSet[agentTool.name] = tool<unknown, ToolOutcome, Record<string, never>>({
       description: agentTool.description,
-      inputSchema: agentTool.inputSchema,
+      inputSchema: schemaWithoutSdkValidation(agentTool.inputSchema),
       execute: (input, options) =>
         agentTool.execute(input, {
           threadId,
