@@ -76,6 +76,7 @@ describe('computeMetric', () => {
     expect(result.summary).toBe(
       'Generation time over the last hour: p50 1,100 ms, p95 2,000 ms across 20 finished runs.',
     );
+    expect(result.totals).toEqual({ p50: 1100, p95: 2000, finished: 20 });
   });
 
   it('counts parked-call timeouts and tool calls by tool from the audit log', async () => {

@@ -13,6 +13,7 @@ export interface MetricSeries {
   range: { since: string; until: string; label: string; bucketMs: number };
   labels: string[];
   series: Array<{ name: string; values: number[] }>;
+  /** Per series the range's total; for generation time `p50`, `p95` and `finished` over all finished runs. */
   totals: Record<string, number>;
   summary: string;
 }
@@ -87,15 +88,7 @@ function countsSeries(range: ResolvedTimeRange, evidence: Evidence, metric: stri
         evidence.runs,
         (run) => run.startedAt,
         ['p50', 'p95'],
-        (bucket, name) => {
-          const durations = bucket.flatMap((run) =>
-            run.status === 'finished' ? [runDurationMs(run) ?? 0] : [],
-          );
-          return percentile(
-            durations.sort((a, b) => a - b),
-            name === 'p50' ? 0.5 : 0.95,
-          );
-        },
+        (bucket, name) => percentile(finishedDurations(bucket), name === 'p50' ? 0.5 : 0.95),
       );
     case 'widgets':
       return bucketed(
@@ -147,19 +140,36 @@ function countsSeries(range: ResolvedTimeRange, evidence: Evidence, metric: stri
   }
 }
 
-function summarise(
-  definition: MetricDefinition,
-  range: ResolvedTimeRange,
-  totals: Record<string, number>,
+/** Durations of the finished runs, shortest first. */
+function finishedDurations(runs: RunRecord[]): number[] {
+  return runs
+    .flatMap((run) => (run.status === 'finished' ? [runDurationMs(run) ?? 0] : []))
+    .sort((a, b) => a - b);
+}
+
+/**
+ * A metric's figures over the whole range: the sum of each series, except generation time, whose
+ * percentiles must come from all finished runs (a percentile of bucket percentiles would be wrong).
+ */
+function totalsFor(
+  metric: string,
+  series: Array<{ name: string; values: number[] }>,
   evidence: Evidence,
-) {
+): Record<string, number> {
+  if (metric !== 'generation_time') {
+    return Object.fromEntries(series.map((entry) => [entry.name, sum(entry.values)]));
+  }
+  const durations = finishedDurations(evidence.runs);
+  return durations.length === 0
+    ? { finished: 0 }
+    : { p50: percentile(durations, 0.5), p95: percentile(durations, 0.95), finished: durations.length };
+}
+
+function summarise(definition: MetricDefinition, range: ResolvedTimeRange, totals: Record<string, number>) {
   const format = (value: number) => Math.round(value).toLocaleString('en-US');
   if (definition.name === 'generation_time') {
-    const durations = evidence.runs
-      .flatMap((run) => (run.status === 'finished' ? [runDurationMs(run) ?? 0] : []))
-      .sort((a, b) => a - b);
-    if (durations.length === 0) return `${definition.title} over ${range.label}: no finished runs.`;
-    return `${definition.title} over ${range.label}: p50 ${format(percentile(durations, 0.5))} ms, p95 ${format(percentile(durations, 0.95))} ms across ${durations.length} finished runs.`;
+    if (!totals.finished) return `${definition.title} over ${range.label}: no finished runs.`;
+    return `${definition.title} over ${range.label}: p50 ${format(totals.p50 ?? 0)} ms, p95 ${format(totals.p95 ?? 0)} ms across ${totals.finished} finished runs.`;
   }
   const parts = Object.entries(totals).map(([name, total]) => `${name} ${format(total)}`);
   return `${definition.title} over ${range.label}: ${parts.length ? parts.join(', ') : 'nothing recorded'} (${definition.unit}).`;
@@ -183,10 +193,7 @@ export async function computeMetric({
   ]);
   const evidence = { runs, audit, events };
   const { labels, series } = countsSeries(range, evidence, definition.name);
-  const totals =
-    definition.name === 'generation_time'
-      ? {}
-      : Object.fromEntries(series.map((entry) => [entry.name, sum(entry.values)]));
+  const totals = totalsFor(definition.name, series, evidence);
   return {
     metric: definition.name,
     title: definition.title,
@@ -195,6 +202,6 @@ export async function computeMetric({
     labels,
     series,
     totals,
-    summary: summarise(definition, range, totals, evidence),
+    summary: summarise(definition, range, totals),
   };
 }

@@ -1,4 +1,3 @@
-import type { RunRecord } from './dashboard-api.ts';
 import type { LoadedDashboardData } from './use-dashboard-data.ts';
 
 /** The headline numbers of a range, computed once for the KPI tiles and for the agent's `read`. */
@@ -7,31 +6,16 @@ export interface DashboardFigures {
   runErrors: number;
   inputTokens: number;
   outputTokens: number;
-  /** Over the latest (at most 200) finished runs the runs endpoint returns; null without finished runs. */
+  /** Over every finished run of the range (computed by the server); null without finished runs. */
   generationP50Ms: number | null;
   generationP95Ms: number | null;
-  generationSampleSize: number;
+  finishedRuns: number;
   widgetsRendered: number;
   widgetsFailed: number;
   toolCalls: number;
   refusedToolCalls: number;
   parkedCallTimeouts: number;
   hostileWidgetBlocks: number;
-}
-
-function percentile(sorted: number[], fraction: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? null;
-}
-
-function finishedDurations(runs: readonly RunRecord[]): number[] {
-  return runs
-    .flatMap((run) =>
-      run.status === 'finished' && run.finishedAt
-        ? [Date.parse(run.finishedAt) - Date.parse(run.startedAt)]
-        : [],
-    )
-    .sort((left, right) => left - right);
 }
 
 /** Sums the loaded series into the dashboard's headline figures. */
@@ -41,15 +25,15 @@ export function dashboardFigures(data: LoadedDashboardData): DashboardFigures {
     const picked = names.length > 0 ? names : Object.keys(totals);
     return picked.reduce((sum, name) => sum + (Object.hasOwn(totals, name) ? (totals[name] ?? 0) : 0), 0);
   };
-  const durations = finishedDurations(data.runs.runs);
+  const generation = data.series.get('generation_time')?.totals ?? {};
   return {
     runs: total('runs'),
     runErrors: total('runs', 'error'),
     inputTokens: total('tokens', 'input'),
     outputTokens: total('tokens', 'output'),
-    generationP50Ms: percentile(durations, 0.5),
-    generationP95Ms: percentile(durations, 0.95),
-    generationSampleSize: durations.length,
+    generationP50Ms: generation.p50 ?? null,
+    generationP95Ms: generation.p95 ?? null,
+    finishedRuns: generation.finished ?? 0,
     widgetsRendered: total('widgets', 'rendered'),
     widgetsFailed: total('widgets', 'failed'),
     toolCalls: total('tool_calls'),
@@ -72,7 +56,7 @@ export function describeFigures(figures: DashboardFigures): string {
   return [
     `runs ${count.format(figures.runs)} (${count.format(figures.runErrors)} errors)`,
     `tokens in ${count.format(figures.inputTokens)} / out ${count.format(figures.outputTokens)}`,
-    figures.generationSampleSize > 0
+    figures.finishedRuns > 0
       ? `generation time p50 ${formatDuration(figures.generationP50Ms)} / p95 ${formatDuration(figures.generationP95Ms)}`
       : 'no finished runs to time',
     `widgets rendered ${count.format(figures.widgetsRendered)} / failed ${count.format(figures.widgetsFailed)}`,

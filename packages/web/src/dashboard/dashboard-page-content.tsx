@@ -68,11 +68,10 @@ export function DashboardPageContent({
     return <AuditLog range={view.range} refreshKey={refreshKey} toolNames={toolNames} />;
   }
   const figures = dashboardFigures(data);
-  const sampledRuns = data.runs.runs.length < data.runs.total;
   return (
     <>
       {data.runs.total === 0 && <NoRunsYet view={view} onShowWeek={onShowWeek} />}
-      {view.page === 'overview' && <KpiTiles figures={figures} sampledRuns={sampledRuns} />}
+      {view.page === 'overview' && <KpiTiles figures={figures} />}
       <ChartGrid data={data} metrics={pageCharts[view.page]} />
       {view.page === 'runs' && data.runs.total > 0 && <RunsTable runs={data.runs} />}
     </>

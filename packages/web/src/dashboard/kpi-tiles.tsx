@@ -11,7 +11,7 @@ interface Tile {
   tone?: 'danger';
 }
 
-function tilesFor(figures: DashboardFigures, sampledRuns: boolean): Tile[] {
+function tilesFor(figures: DashboardFigures): Tile[] {
   const widgetTotal = figures.widgetsRendered + figures.widgetsFailed;
   const failureShare = widgetTotal > 0 ? Math.round((figures.widgetsFailed / widgetTotal) * 100) : 0;
   return [
@@ -29,7 +29,7 @@ function tilesFor(figures: DashboardFigures, sampledRuns: boolean): Tile[] {
     {
       label: 'Generation time p50',
       value: formatDuration(figures.generationP50Ms),
-      detail: `p95 ${formatDuration(figures.generationP95Ms)}${sampledRuns ? ', latest 200 runs' : ''}`,
+      detail: `p95 ${formatDuration(figures.generationP95Ms)} · ${figures.finishedRuns} finished runs`,
     },
     {
       label: 'Widgets rendered',
@@ -64,10 +64,10 @@ function tilesFor(figures: DashboardFigures, sampledRuns: boolean): Tile[] {
 }
 
 /** The overview's headline numbers, one tile each. */
-export function KpiTiles({ figures, sampledRuns }: { figures: DashboardFigures; sampledRuns: boolean }) {
+export function KpiTiles({ figures }: { figures: DashboardFigures }) {
   return (
     <ul className="kpi-tiles" aria-label="Key figures">
-      {tilesFor(figures, sampledRuns).map((tile) => (
+      {tilesFor(figures).map((tile) => (
         <li key={tile.label} className="kpi-tile" data-tone={tile.tone}>
           <span className="kpi-tile__label">{tile.label}</span>
           <span className="kpi-tile__value">{tile.value}</span>
