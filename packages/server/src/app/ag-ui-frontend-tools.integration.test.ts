@@ -75,6 +75,10 @@ describe('AG-UI frontend tools (a stock client without the parked-call bridge)',
       ['assistant', 'Here is the table.', undefined],
       ['assistant', '', toolCall?.id],
     ]);
+    // Executed by the client, but still granted, counted and audited like any other call.
+    expect(await server.telemetry.query({ tool: 'render_table' })).toMatchObject([
+      { toolCallId: toolCall?.id, outcome: 'ok', reason: 'executed by the client (AG-UI frontend tool)' },
+    ]);
 
     // The client draws the table itself and answers as AG-UI prescribes: a tool message, then a new run.
     agent.addMessage({

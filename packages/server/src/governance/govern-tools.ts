@@ -23,6 +23,11 @@ export interface GovernedToolset {
    * name one), or an offered tool whose arguments fail its schema.
    */
   refuse(input: { toolName: string; input: unknown; context: ToolContext }): Promise<ToolOutcome>;
+  /**
+   * Records a call the client executes itself (an AG-UI frontend tool): it was offered (so granted) and
+   * the SDK checked its arguments; it counts against the limits and leaves its audit record like any other.
+   */
+  recordClientExecution(input: { toolName: string; input: unknown; context: ToolContext }): Promise<void>;
 }
 
 /**
@@ -120,6 +125,13 @@ export function governTools({
           ? `not_granted: the ${skill.name} skill does not offer it`
           : `invalid_arguments: ${parsed.success ? 'the arguments are not a JSON object' : describeSchemaError(parsed.error)}`;
       return refusal(toolName, input, context, clock().getTime(), reason);
+    },
+    recordClientExecution: async ({ toolName, input, context }) => {
+      const startedAt = clock().getTime();
+      const verdict = limits.admit({ runId: context.runId, threadId: context.threadId, now: startedAt });
+      // The call already left for the client, so an exceeded limit can only be recorded, not enforced.
+      const reason = verdict.ok ? 'executed by the client (AG-UI frontend tool)' : verdict.reason;
+      await audit(toolName, input, context, startedAt, verdict.ok ? 'ok' : 'refused', reason);
     },
   };
 }

@@ -140,7 +140,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
           clientAttached ? [] : toolset.offered.map((tool) => tool.name).filter((name) => declared.has(name)),
         );
         try {
-          await runs.track(
+          const result = await runs.track(
             executeAgentRun({
               store,
               model: dependencies.model,
@@ -160,6 +160,13 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
               reportError: logError,
             }),
           );
+          for (const call of result?.pendingToolCalls ?? []) {
+            await toolset.recordClientExecution({
+              toolName: call.toolName,
+              input: call.input,
+              context: { ...runContext, toolCallId: call.toolCallId },
+            });
+          }
         } finally {
           dependencies.callLimits.endRun(runId);
         }

@@ -7,12 +7,15 @@ import { createScriptedModel } from '../../models/scripted/scripted-language-mod
 import { openSqliteStore } from '../../store/index.ts';
 import type { Store } from '../../store/store.ts';
 import { openSqliteTelemetry } from '../../telemetry/open-sqlite-telemetry.ts';
+import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { startServer } from '../start-server.ts';
 
 /** The real server with the real skills and render tools, a scripted model and a bridge the test can inspect. */
 export interface RenderToolServer {
   url: string;
   store: Store;
+  /** The audit log and widget events of this server. */
+  telemetry: TelemetryStore;
   bridge: InMemoryClientToolBridge;
   /** Every prompt the model received, in call order (what the model saw, history included). */
   prompts: LanguageModelV4Prompt[];
@@ -61,6 +64,7 @@ export async function startRenderToolServer({
   return {
     url: server.url,
     store,
+    telemetry,
     bridge,
     prompts,
     close: async () => {
