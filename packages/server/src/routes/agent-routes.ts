@@ -44,7 +44,7 @@ async function isRetryOfUnansweredMessage(
   threadId: string,
   userText: string,
 ): Promise<boolean> {
-  const last = (await store.listMessages(threadId)).at(-1);
+  const last = await store.lastMessage(threadId);
   return last?.role === 'user' && last.content === userText;
 }
 

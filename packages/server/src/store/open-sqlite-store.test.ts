@@ -137,6 +137,9 @@ describe('openSqliteStore messages', () => {
     expect(messages[3]?.createdAt).toBe('2030-01-01T00:00:00.000Z');
     expect(messages[0]).not.toHaveProperty('widget');
     expect(messages[0]).not.toHaveProperty('toolCallId');
+    // The newest message is the last in insertion order, whatever its createdAt says.
+    expect(await store.lastMessage('t')).toEqual(messages[3]);
+    expect(await store.lastMessage('no-such-thread')).toBeUndefined();
   });
 
   it('refuses a message for an unknown thread with a typed error', async () => {

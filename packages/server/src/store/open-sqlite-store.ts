@@ -58,6 +58,10 @@ export function openSqliteStore(options: { path: string; clock?: () => Date; ids
       `SELECT ${messageColumns} FROM messages m LEFT JOIN widgets w ON w.message_id = m.id
        WHERE m.thread_id = ? ORDER BY m.sequence`,
     ),
+    selectLastMessage: database.prepare(
+      `SELECT ${messageColumns} FROM messages m LEFT JOIN widgets w ON w.message_id = m.id
+       WHERE m.thread_id = ? ORDER BY m.sequence DESC LIMIT 1`,
+    ),
     selectWidget: database.prepare(
       `SELECT widget_id, height AS widget_height, css AS widget_css, html AS widget_html, js AS widget_js,
          complete AS widget_complete
@@ -167,6 +171,11 @@ export function openSqliteStore(options: { path: string; clock?: () => Date; ids
 
     async listMessages(threadId) {
       return statements.selectMessages.all(threadId).map(messageFromRow);
+    },
+
+    async lastMessage(threadId) {
+      const row = statements.selectLastMessage.get(threadId);
+      return row === undefined ? undefined : messageFromRow(row);
     },
 
     async getWidget(threadId, widgetId) {

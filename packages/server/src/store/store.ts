@@ -54,6 +54,8 @@ export interface Store {
   updateMessage(id: string, patch: { content?: string; widget?: StoredWidget }): Promise<void>;
   /** Oldest first, in the order they were appended. */
   listMessages(threadId: string): Promise<StoredMessage[]>;
+  /** The newest message of the thread, without reading the rest. */
+  lastMessage(threadId: string): Promise<StoredMessage | undefined>;
   getWidget(threadId: string, widgetId: string): Promise<StoredWidget | undefined>;
   startRun(input: { id: string; threadId: string; model: string }): Promise<void>;
   finishRun(
