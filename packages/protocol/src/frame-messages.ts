@@ -49,6 +49,9 @@ export const frameToHostMessageSchema = z.discriminatedUnion('kind', [
   drawbridgeMessage({ kind: z.literal('prompt'), id: z.string(), text: z.string() }),
   drawbridgeMessage({ kind: z.literal('link'), id: z.string(), url: z.string() }),
   drawbridgeMessage({ kind: z.literal('rendered') }),
+  // Sent from `beforeunload`: the frame may be leaving its bootstrap document (a navigation, or a form submit
+  // that CSP may still block); the host treats silence after it as a navigation.
+  drawbridgeMessage({ kind: z.literal('leaving') }),
 ]);
 
 export type FrameToHostMessage = z.infer<typeof frameToHostMessageSchema>;

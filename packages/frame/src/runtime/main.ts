@@ -109,5 +109,9 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
     if (event.source !== window.parent || !isHostToFrameMessage(event.data)) return;
     handle(event.data);
   });
+  // A frame that navigates itself away asks this document to unload first. Saying so then, while the
+  // document can still speak (messages sent later, from `pagehide`, arrive without a source), lets the host
+  // tear it down at once: a blocked navigation ends on an error page whose load the host may never see.
+  window.addEventListener('beforeunload', () => send({ drawbridge: 1, kind: 'leaving' }));
   send({ drawbridge: 1, kind: 'ready' });
 }

@@ -46,6 +46,11 @@ export class FrameHost {
   private theme: FrameTheme;
   private ready = false;
   private disposed = false;
+  /**
+   * The frame said it was about to unload and has not answered a heartbeat since. If it then falls silent,
+   * it navigated away (a blocked navigation ends on an error page whose load the host may never see).
+   */
+  leavingAnnounced = false;
   private loadCount = 0;
   private sentCss = '';
   private sentHtmlLength = 0;
@@ -152,11 +157,15 @@ export class FrameHost {
 
   private readonly handleLoad = (): void => {
     this.loadCount += 1;
-    if (this.loadCount > 1) {
-      this.dispose();
-      this.options.onNavigatedAway();
-    }
+    if (this.loadCount > 1) this.leftBootstrap();
   };
+
+  /** The frame left its bootstrap document, announced (`leaving`) or seen (a second `load`): tear it down once. */
+  private leftBootstrap(): void {
+    if (this.disposed) return;
+    this.dispose();
+    this.options.onNavigatedAway();
+  }
 
   private readonly handleMessage = (event: MessageEvent): void => {
     if (this.disposed || event.source !== this.iframe.contentWindow || event.source === null) {
@@ -199,7 +208,12 @@ export class FrameHost {
       case 'rendered':
         this.options.onRendered();
         return;
+      case 'leaving':
+        // Not yet proof: a form submit that CSP then blocks announces it too, and the frame lives on.
+        this.leavingAnnounced = true;
+        return;
       case 'pong':
+        this.leavingAnnounced = false;
         return;
       case 'prompt':
       case 'link': {

@@ -86,7 +86,13 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       iframe: host.iframe,
       budget: pageWebglBudget,
       onUnresponsive: (silentForMs) =>
-        stop('unresponsive', 'unresponsive', `No heartbeat answered for ${Math.round(silentForMs)} ms.`),
+        host.leavingAnnounced
+          ? stop(
+              'navigated',
+              'navigation_blocked',
+              'The frame announced it was leaving its bootstrap document and fell silent.',
+            )
+          : stop('unresponsive', 'unresponsive', `No heartbeat answered for ${Math.round(silentForMs)} ms.`),
       onReleased: () =>
         stop('released', 'released', 'Released off screen to keep live WebGL contexts within budget.'),
     });
