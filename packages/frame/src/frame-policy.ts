@@ -7,6 +7,12 @@
  * origin whose JSON response does not run, so it is accepted. Everything that could carry data
  * out is closed: no fetch/XHR/WebSocket/EventSource, no nested frames or workers, no plugins, no
  * form submission, no `<base>` rewriting. Images, fonts and media come only from `data:`/`blob:`.
+ *
+ * The header also sandboxes the document itself and names who may embed it. The iframe's `sandbox`
+ * attribute is chosen by the embedding page: a page on another origin that embeds `/frame` without one
+ * would get a document running as our origin, beside our API. The `sandbox` directive gives the
+ * document an opaque origin however it is embedded, and `frame-ancestors 'self'` lets only our own
+ * page embed it at all.
  */
 export function frameContentSecurityPolicy(): string {
   return [
@@ -23,5 +29,7 @@ export function frameContentSecurityPolicy(): string {
     "object-src 'none'",
     "form-action 'none'",
     "base-uri 'none'",
+    "frame-ancestors 'self'",
+    'sandbox allow-scripts allow-forms',
   ].join('; ');
 }

@@ -18,9 +18,12 @@ import { runWidgetScript } from './widget-script.ts';
 const root = document.getElementById('widget-root')!;
 const widgetStyle = document.getElementById('widget-css')!;
 const isStandalone = window.parent === window;
+// The host is the page of the server that served this document. The document's own origin is opaque,
+// but its URL still names that server, and only a page of that origin may speak for the host.
+const hostOrigin = window.location.origin;
 const post = isStandalone
   ? undefined
-  : (message: FrameToHostMessage) => window.parent.postMessage(message, '*');
+  : (message: FrameToHostMessage) => window.parent.postMessage(message, hostOrigin);
 
 removePeerConnections(window);
 const bridge = new HostBridgeClient({ post });
@@ -105,8 +108,11 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
   };
 
   window.addEventListener('message', (event) => {
-    // Only the embedding page speaks for the host; widget code posting to itself is ignored.
-    if (event.source !== window.parent || !isHostToFrameMessage(event.data)) return;
+    // Only the embedding page of our own origin speaks for the host; widget code posting to itself, and
+    // a page elsewhere that managed to embed this document, are ignored.
+    if (event.source !== window.parent || event.origin !== hostOrigin || !isHostToFrameMessage(event.data)) {
+      return;
+    }
     handle(event.data);
   });
   // A frame that navigates itself away asks this document to unload first. Saying so then, while the
