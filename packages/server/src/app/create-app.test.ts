@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
+import { openSqliteTelemetry } from '../telemetry/open-sqlite-telemetry.ts';
 import { createApp } from './create-app.ts';
 import { temporaryDirectory } from './testing/temporary-directory.ts';
 import { barChartScript, scriptedTestModel } from './testing/test-models.ts';
@@ -243,6 +244,10 @@ describe('createApp: frame and vendor files', () => {
     const frame = await app.request('/frame');
     expect(frame.status).toBe(200);
     expect(frame.headers.get('content-security-policy')).toBe(frameContentSecurityPolicy());
+    // Whoever embeds it, and however: an opaque origin, and only our own page as the embedder.
+    expect(frame.headers.get('content-security-policy')).toContain('sandbox allow-scripts allow-forms');
+    expect(frame.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(frame.headers.get('x-frame-options')).toBeNull();
     expect(frame.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(frame.headers.get('set-cookie')).toBeNull();
     const runtime = await app.request('/frame/runtime.js');
@@ -309,5 +314,52 @@ describe('createApp: the web app', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     await expectJsonError(await app.request('/assets/missing-456.js'), 404, 'not_found');
     await expectJsonError(await app.request('/api/missing'), 404, 'not_found');
+  });
+});
+
+describe('createApp: cross-site requests and framing', () => {
+  it('refuses a rebinding Host on every route', async () => {
+    const app = buildApp();
+    for (const path of ['/api/threads', '/', '/frame']) {
+      const response = await app.request(path, { headers: { Host: 'evil.example:8787' } });
+      await expectJsonError(response, 403, 'host_not_allowed');
+    }
+  });
+
+  it('creates no thread from a cross-site text/plain post or a null-origin widget', async () => {
+    const app = buildApp();
+    const plain = await app.request('/api/threads', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{}',
+    });
+    await expectJsonError(plain, 415, 'unsupported_media_type');
+    const fromWidget = await app.request('/api/threads', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'null' },
+      body: '{}',
+    });
+    await expectJsonError(fromWidget, 403, 'origin_not_allowed');
+    expect(await store.listThreads()).toEqual([]);
+  });
+
+  it('refuses forged widget telemetry from another site', async () => {
+    const app = buildApp({ telemetry: openSqliteTelemetry({ path: ':memory:' }) });
+    const forged = await app.request('/api/telemetry/widget-events', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Origin: 'http://evil.example' },
+      body: JSON.stringify({ kind: 'rendered', threadId: 't', widgetId: 'w', detail: '' }),
+    });
+    await expectJsonError(forged, 403, 'origin_not_allowed');
+  });
+
+  it('lets neither the page nor the API be framed', async () => {
+    const app = buildApp();
+    const api = await app.request('/api/health');
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const page = await app.request('/');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });

@@ -21,6 +21,8 @@ import type { AgentTool } from '../tools/agent-tool.ts';
 import { type AppPaths, defaultAppPaths } from './app-paths.ts';
 import { createErrorHandler, type ErrorLogger } from './error-handler.ts';
 import { errorResponse } from './http-error.ts';
+import { loopbackHostNames } from './request-guard/host-allowlist.ts';
+import { createRequestGuard } from './request-guard/request-guard.ts';
 import { RunRegistry } from './run-registry.ts';
 import { createStandaloneRenderer } from './standalone-renderer.ts';
 
@@ -57,6 +59,8 @@ export interface AppDependencies {
   logError?: ErrorLogger;
   /** Collects in-flight runs so a shutdown can wait for their last writes. */
   runs?: RunRegistry;
+  /** Host names (optionally `name:port`) requests may address; default: loopback names only. */
+  allowedHosts?: readonly string[];
 }
 
 export const defaultHeartbeatIntervalMs = 10_000;
@@ -81,7 +85,13 @@ export function createApp(dependencies: AppDependencies): Hono {
     await next();
     context.header('X-Content-Type-Options', 'nosniff');
     context.header('Referrer-Policy', 'no-referrer');
+    // Only the widget frame's bootstrap document may be framed (by our own page, per its CSP).
+    if (context.req.path !== '/frame') context.header('X-Frame-Options', 'DENY');
+    if (context.req.path.startsWith('/api/') && !context.res.headers.has('Content-Security-Policy')) {
+      context.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    }
   });
+  app.use('*', createRequestGuard({ allowedHosts: dependencies.allowedHosts ?? loopbackHostNames }));
   app.use(
     '/api/*',
     bodyLimit({

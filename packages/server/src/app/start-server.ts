@@ -12,6 +12,7 @@ import type { Store } from '../store/store.ts';
 import { openSqliteTelemetry } from '../telemetry/open-sqlite-telemetry.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { type AppDependencies, createApp, type ServedModel } from './create-app.ts';
+import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
 import { RunRegistry } from './run-registry.ts';
 
 export interface StartServerOptions
@@ -85,7 +86,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     options.telemetry ?? openSqliteTelemetry({ path: ownsStore ? defaultDatabasePath(env) : ':memory:' });
   const bridge = options.bridge ?? new InMemoryClientToolBridge();
   const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
-  const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs });
+  const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
+  const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs, allowedHosts });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(started as Server));
