@@ -229,6 +229,32 @@ describe('typed render tools over parked calls', () => {
     expect(server.bridge.openCallCount()).toBe(0);
   });
 
+  it('keeps a provider-reused call id apart in two threads running at once', async () => {
+    const script = tableScript();
+    const call = script.steps[0]?.parts[1];
+    if (call?.type === 'tool-call') call.toolCallId = 'call_0';
+    server = await startRenderToolServer({ script });
+    const threads = [await createThreadOver(server.url), await createThreadOver(server.url)];
+    const url = server.url;
+    const runs = await Promise.all(
+      threads.map((threadId) => startRun({ url, threadId, text: 'show me a table' })),
+    );
+    expect(await Promise.all(runs.map((run) => firstToolCallEnd(run)))).toEqual(['call_0', 'call_0']);
+    for (const threadId of threads.toReversed()) {
+      const message = `Displayed the table in ${threadId}.`;
+      expect(
+        await postToolResult({ url: server.url, threadId, toolCallId: 'call_0', message }),
+      ).toMatchObject({
+        status: 200,
+      });
+    }
+    await Promise.all(runs.map((run) => run.finished));
+    runs.forEach((run, index) => {
+      expect(run.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+      expect(toolResultContent(run.events)).toBe(`Displayed the table in ${threads[index]}.`);
+    });
+  });
+
   it('refuses a result posted twice, for a closed call or from another thread, changing nothing', async () => {
     server = await startRenderToolServer({ script: tableScript() });
     const threadId = await createThreadOver(server.url);
@@ -238,7 +264,7 @@ describe('typed render tools over parked calls', () => {
 
     expect(await postToolResult({ url: server.url, threadId: otherThreadId, toolCallId })).toMatchObject({
       status: 404,
-      body: { error: { code: 'wrong_thread' } },
+      body: { error: { code: 'unknown_call' } },
     });
     expect(server.bridge.openCallCount()).toBe(1);
     expect(await postToolResult({ url: server.url, threadId, toolCallId })).toMatchObject({ status: 200 });
@@ -251,7 +277,7 @@ describe('typed render tools over parked calls', () => {
     });
     expect(await postToolResult({ url: server.url, threadId: otherThreadId, toolCallId })).toMatchObject({
       status: 404,
-      body: { error: { code: 'wrong_thread' } },
+      body: { error: { code: 'unknown_call' } },
     });
     expect(await postToolResult({ url: server.url, threadId, toolCallId: 'call_never_made' })).toMatchObject({
       status: 404,

@@ -15,11 +15,13 @@ export type ParkOutcome =
   | { kind: 'timeout' }
   | { kind: 'cancelled' };
 
-/** What happened to a posted answer; only `accepted` changed anything. */
+/**
+ * What happened to a posted answer; only `accepted` changed anything. Calls are known by thread and
+ * call id (providers reuse call ids across conversations), so another thread's call is `unknown_call`.
+ */
 export type AnswerOutcome =
   | { status: 'accepted'; call: ParkedCall }
   | { status: 'unknown_call' }
-  | { status: 'wrong_thread' }
   | { status: 'already_answered' };
 
 /**

@@ -4,9 +4,11 @@ import { InMemoryClientToolBridge } from './in-memory-client-tool-bridge.ts';
 
 const rendered = { status: 'rendered', message: 'Displayed the table to the user.' } as const;
 
-function call(toolCallId: string, threadId = 't1'): ParkedCall {
-  return { threadId, runId: 'r1', toolCallId, toolName: 'render_table', args: { rows: [] } };
+function call(toolCallId: string, threadId = 't1', runId = 'r1'): ParkedCall {
+  return { threadId, runId, toolCallId, toolName: 'render_table', args: { rows: [] } };
 }
+
+const open = () => ({ timeoutMs: 60_000, abortSignal: new AbortController().signal });
 
 afterEach(() => vi.useRealTimers());
 
@@ -32,14 +34,53 @@ describe('InMemoryClientToolBridge', () => {
       abortSignal: new AbortController().signal,
     });
     expect(bridge.answer({ threadId: 't2', toolCallId: 'c1', result: rendered })).toEqual({
-      status: 'wrong_thread',
+      status: 'unknown_call',
     });
     expect(bridge.openCallCount()).toBe(1);
     bridge.answer({ threadId: 't1', toolCallId: 'c1', result: rendered });
     expect((await parked).kind).toBe('answered');
     expect(bridge.answer({ threadId: 't2', toolCallId: 'c1', result: rendered })).toEqual({
-      status: 'wrong_thread',
+      status: 'unknown_call',
     });
+  });
+
+  it('keeps calls with the same id in different threads apart', async () => {
+    const bridge = new InMemoryClientToolBridge();
+    const first = bridge.park(call('call_0', 't1'), open());
+    const second = bridge.park(call('call_0', 't2'), open());
+    expect(bridge.openCallCount()).toBe(2);
+    const other = { status: 'error', message: 'unknown widget' } as const;
+    expect(bridge.answer({ threadId: 't2', toolCallId: 'call_0', result: other }).status).toBe('accepted');
+    expect(await second).toEqual({ kind: 'answered', result: other });
+    expect(bridge.openCallCount()).toBe(1);
+    expect(bridge.answer({ threadId: 't1', toolCallId: 'call_0', result: rendered }).status).toBe('accepted');
+    expect(await first).toEqual({ kind: 'answered', result: rendered });
+  });
+
+  it("parks a reused id again in the thread's next run, and refuses it twice in one run", async () => {
+    const bridge = new InMemoryClientToolBridge();
+    const first = bridge.park(call('call_0', 't1', 'r1'), open());
+    bridge.answer({ threadId: 't1', toolCallId: 'call_0', result: rendered });
+    await first;
+    await expect(bridge.park(call('call_0', 't1', 'r1'), open())).rejects.toThrow(/parked before/);
+    const next = bridge.park(call('call_0', 't1', 'r2'), open());
+    expect(bridge.answer({ threadId: 't1', toolCallId: 'call_0', result: rendered }).status).toBe('accepted');
+    expect((await next).kind).toBe('answered');
+  });
+
+  it('remembers at most its capacity of closed calls, forgetting the oldest', async () => {
+    const bridge = new InMemoryClientToolBridge({ closedCallCapacity: 3 });
+    for (const id of ['c1', 'c2', 'c3', 'c4']) {
+      const parked = bridge.park(call(id), open());
+      bridge.answer({ threadId: 't1', toolCallId: id, result: rendered });
+      await parked;
+    }
+    expect(bridge.answer({ threadId: 't1', toolCallId: 'c1', result: rendered }).status).toBe('unknown_call');
+    for (const id of ['c2', 'c3', 'c4']) {
+      expect(bridge.answer({ threadId: 't1', toolCallId: id, result: rendered }).status).toBe(
+        'already_answered',
+      );
+    }
   });
 
   it('answers unknown calls with unknown_call', () => {
@@ -133,7 +174,7 @@ describe('answers that outrun their call', () => {
       timeoutMs: 60_000,
       abortSignal: new AbortController().signal,
     });
-    expect(await early).toEqual({ status: 'wrong_thread' });
+    expect(await early).toEqual({ status: 'unknown_call' });
     expect(bridge.openCallCount()).toBe(1);
     bridge.answer({ threadId: 't1', toolCallId: 'c1', result: rendered });
     await parked;

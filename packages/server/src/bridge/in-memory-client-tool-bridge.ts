@@ -12,23 +12,49 @@ export const defaultAnswerGraceMs = 3_000;
 /** How long a closed call is remembered, so a late or repeated answer is told "already answered". */
 const closedCallMemoryMs = 10 * 60_000;
 
+/** At most this many closed calls are remembered, however many close within the memory time. */
+export const defaultClosedCallCapacity = 10_000;
+
+/**
+ * A call id is the model provider's, and providers reuse them (`call_0` in every conversation), so a
+ * call is known by its thread as well; an answer names the thread it belongs to.
+ */
+function threadCallKey(threadId: string, toolCallId: string): string {
+  return JSON.stringify([threadId, toolCallId]);
+}
+
+/** A closed call is remembered per run too: the same id may come back in the thread's next run. */
+function runCallKey(call: Pick<ParkedCall, 'threadId' | 'runId' | 'toolCallId'>): string {
+  return JSON.stringify([call.threadId, call.runId, call.toolCallId]);
+}
+
 /** The single-process bridge: open calls in a Map, each settled exactly once. */
 export class InMemoryClientToolBridge implements ClientToolBridge {
+  /** Open calls by thread and call id. */
   readonly #open = new Map<string, OpenCall>();
-  readonly #closed = new Map<string, { threadId: string; closedAt: number }>();
-  /** Early answers waiting for their call to be parked, by call id. */
+  /** Closed calls by thread, run and call id, oldest first, with the thread-and-call key they answer to. */
+  readonly #closed = new Map<string, { threadCall: string; closedAt: number }>();
+  /** How many remembered closed calls answer to each thread-and-call key. */
+  readonly #closedByThreadCall = new Map<string, number>();
+  /** Early answers waiting for their call to be parked, by thread and call id. */
   readonly #parkWaiters = new Map<string, Set<() => void>>();
   readonly #now: () => number;
+  readonly #closedCallCapacity: number;
 
-  constructor({ now = Date.now }: { now?: () => number } = {}) {
+  constructor({
+    now = Date.now,
+    closedCallCapacity = defaultClosedCallCapacity,
+  }: { now?: () => number; closedCallCapacity?: number } = {}) {
     this.#now = now;
+    this.#closedCallCapacity = closedCallCapacity;
   }
 
   park(
     call: ParkedCall,
     { timeoutMs, abortSignal }: { timeoutMs: number; abortSignal: AbortSignal },
   ): Promise<ParkOutcome> {
-    if (this.#open.has(call.toolCallId) || this.#closed.has(call.toolCallId)) {
+    const key = threadCallKey(call.threadId, call.toolCallId);
+    if (this.#open.has(key) || this.#closed.has(runCallKey(call))) {
       return Promise.reject(new Error(`tool call ${call.toolCallId} was parked before`));
     }
     if (abortSignal.aborted) return Promise.resolve({ kind: 'cancelled' });
@@ -36,16 +62,16 @@ export class InMemoryClientToolBridge implements ClientToolBridge {
       const onAbort = () => settle({ kind: 'cancelled' });
       const timer = setTimeout(() => settle({ kind: 'timeout' }), timeoutMs);
       const settle = (outcome: ParkOutcome) => {
-        if (!this.#open.has(call.toolCallId)) return;
+        if (this.#open.get(key)?.call !== call) return;
         clearTimeout(timer);
         abortSignal.removeEventListener('abort', onAbort);
-        this.#open.delete(call.toolCallId);
+        this.#open.delete(key);
         this.#remember(call);
         resolve(outcome);
       };
       abortSignal.addEventListener('abort', onAbort, { once: true });
-      this.#open.set(call.toolCallId, { call, settle });
-      for (const wake of [...(this.#parkWaiters.get(call.toolCallId) ?? [])]) wake();
+      this.#open.set(key, { call, settle });
+      for (const wake of [...(this.#parkWaiters.get(key) ?? [])]) wake();
     });
   }
 
@@ -59,15 +85,14 @@ export class InMemoryClientToolBridge implements ClientToolBridge {
     result: ToolResult;
   }): AnswerOutcome {
     this.#forgetOldClosedCalls();
-    const open = this.#open.get(toolCallId);
+    const key = threadCallKey(threadId, toolCallId);
+    const open = this.#open.get(key);
     if (open) {
-      if (open.call.threadId !== threadId) return { status: 'wrong_thread' };
       open.settle({ kind: 'answered', result });
       return { status: 'accepted', call: open.call };
     }
-    const closed = this.#closed.get(toolCallId);
-    if (!closed) return { status: 'unknown_call' };
-    return closed.threadId === threadId ? { status: 'already_answered' } : { status: 'wrong_thread' };
+    // Another thread's call is unknown here, exactly like a call that never existed.
+    return this.#closedByThreadCall.has(key) ? { status: 'already_answered' } : { status: 'unknown_call' };
   }
 
   async answerWhenParked(
@@ -76,7 +101,7 @@ export class InMemoryClientToolBridge implements ClientToolBridge {
   ): Promise<AnswerOutcome> {
     const outcome = this.answer(input);
     if (outcome.status !== 'unknown_call' || graceMs <= 0) return outcome;
-    await this.#waitForPark(input.toolCallId, graceMs);
+    await this.#waitForPark(threadCallKey(input.threadId, input.toolCallId), graceMs);
     return this.answer(input);
   }
 
@@ -84,31 +109,38 @@ export class InMemoryClientToolBridge implements ClientToolBridge {
     return this.#open.size;
   }
 
-  #waitForPark(toolCallId: string, graceMs: number): Promise<void> {
+  #waitForPark(key: string, graceMs: number): Promise<void> {
     return new Promise((resolve) => {
-      const waiters = this.#parkWaiters.get(toolCallId) ?? new Set<() => void>();
+      const waiters = this.#parkWaiters.get(key) ?? new Set<() => void>();
       const wake = () => {
         clearTimeout(timer);
         waiters.delete(wake);
-        if (waiters.size === 0) this.#parkWaiters.delete(toolCallId);
+        if (waiters.size === 0) this.#parkWaiters.delete(key);
         resolve();
       };
       const timer = setTimeout(wake, graceMs);
       waiters.add(wake);
-      this.#parkWaiters.set(toolCallId, waiters);
+      this.#parkWaiters.set(key, waiters);
     });
   }
 
   #remember(call: ParkedCall): void {
-    this.#closed.set(call.toolCallId, { threadId: call.threadId, closedAt: this.#now() });
+    const threadCall = threadCallKey(call.threadId, call.toolCallId);
+    this.#closed.set(runCallKey(call), { threadCall, closedAt: this.#now() });
+    this.#closedByThreadCall.set(threadCall, (this.#closedByThreadCall.get(threadCall) ?? 0) + 1);
+    this.#forgetOldClosedCalls();
   }
 
+  /** Forgets closed calls past their memory time, and the oldest beyond the capacity. */
   #forgetOldClosedCalls(): void {
     const cutoff = this.#now() - closedCallMemoryMs;
     // Map iteration follows insertion order, which is closing order, so the oldest come first.
-    for (const [toolCallId, closed] of this.#closed) {
-      if (closed.closedAt > cutoff) break;
-      this.#closed.delete(toolCallId);
+    for (const [key, closed] of this.#closed) {
+      if (closed.closedAt > cutoff && this.#closed.size <= this.#closedCallCapacity) break;
+      this.#closed.delete(key);
+      const remaining = (this.#closedByThreadCall.get(closed.threadCall) ?? 1) - 1;
+      if (remaining === 0) this.#closedByThreadCall.delete(closed.threadCall);
+      else this.#closedByThreadCall.set(closed.threadCall, remaining);
     }
   }
 }

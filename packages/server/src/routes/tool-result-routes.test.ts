@@ -75,7 +75,7 @@ describe('POST /api/threads/:id/tool-results', () => {
 
   it.each([
     ['twice', 'already_answered', 409],
-    ['for another thread', 'wrong_thread', 404],
+    ['for another thread', 'unknown_call', 404],
     ['for an unknown call', 'unknown_call', 404],
   ])('refuses a result posted %s and changes nothing', async (label, code, status) => {
     const { bridge, saved, post, park } = setup();

@@ -5,8 +5,7 @@ import type { AnswerOutcome, ClientToolBridge } from '../bridge/client-tool-brid
 import type { Store } from '../store/store.ts';
 
 const refusals = {
-  unknown_call: [404, 'There is no open tool call with that id.'],
-  wrong_thread: [404, 'That tool call does not belong to this thread.'],
+  unknown_call: [404, 'This thread has no open tool call with that id.'],
   already_answered: [409, 'That tool call was already answered or has closed.'],
 } as const satisfies Record<Exclude<AnswerOutcome['status'], 'accepted'>, readonly [number, string]>;
 
