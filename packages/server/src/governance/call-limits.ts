@@ -48,9 +48,26 @@ export class CallLimits {
       };
     }
     recent.push(now);
+    // Re-inserting keeps the map ordered by each thread's latest call, so the sweep below stops at the
+    // first thread still inside its window: a map that grew with every thread ever seen is bounded by
+    // the threads active within one window.
+    this.#callTimesByThread.delete(threadId);
     this.#callTimesByThread.set(threadId, recent);
+    this.#forgetQuietThreads(windowStart);
     this.#callsByRun.set(runId, runCalls + 1);
     return { ok: true };
+  }
+
+  /** How many threads' call times are held (for tests and the memory bound). */
+  get trackedThreadCount(): number {
+    return this.#callTimesByThread.size;
+  }
+
+  #forgetQuietThreads(windowStart: number): void {
+    for (const [threadId, times] of this.#callTimesByThread) {
+      if ((times.at(-1) ?? Number.NEGATIVE_INFINITY) > windowStart) return;
+      this.#callTimesByThread.delete(threadId);
+    }
   }
 
   /** Forgets a finished run's budget. */
