@@ -50,12 +50,18 @@ describe('typed render tools in the browser', () => {
     await page.locator('.agent-form').first().waitFor({ timeout: 30_000 });
     await page.getByText('All four widgets are on screen.').first().waitFor({ timeout: 30_000 });
 
-    // The host does not resolve offline, so the figure shows its broken state: alt text and caption still render.
+    // Nothing is requested from a model-chosen image host until the user asks: alt text, caption and a
+    // load button render; a click loads it inside the sandboxed, script-less /frame/image document.
     const image = page.locator('.agent-image').first();
     await expect
       .poll(async () => (await image.textContent()) ?? '', { timeout: 10_000 })
       .toContain('A lighthouse on a rocky coast');
     expect(await image.textContent()).toContain('Lighthouse at dusk');
+    expect(await image.locator('img, iframe').count()).toBe(0);
+    await image.getByRole('button', { name: /^Load image from / }).click();
+    const imageFrame = image.locator('iframe');
+    expect(await imageFrame.getAttribute('sandbox')).toBe('');
+    expect(await imageFrame.getAttribute('src')).toMatch(/^\/frame\/image\?url=https%3A%2F%2F/);
     expect(await page.locator('.agent-table').first().textContent()).toContain('Rust');
     expect(await page.locator('.agent-chart canvas').count()).toBeGreaterThan(0);
     // An answer may be sent again when it outran the parking of its call; each call is answered.

@@ -10,6 +10,7 @@ import { createAgentRoutes } from '../routes/agent-routes.ts';
 import { createDashboardRoutes } from '../routes/dashboard-routes.ts';
 import { createFrameRoutes } from '../routes/frame-routes.ts';
 import { createHealthRoutes } from '../routes/health-routes.ts';
+import { createImageFrameRoutes } from '../routes/image-frame-routes.ts';
 import { createTelemetryRoutes } from '../routes/telemetry-routes.ts';
 import { createThreadRoutes, type StandaloneRenderer } from '../routes/thread-routes.ts';
 import { createToolResultRoutes } from '../routes/tool-result-routes.ts';
@@ -85,8 +86,10 @@ export function createApp(dependencies: AppDependencies): Hono {
     await next();
     context.header('X-Content-Type-Options', 'nosniff');
     context.header('Referrer-Policy', 'no-referrer');
-    // Only the widget frame's bootstrap document may be framed (by our own page, per its CSP).
-    if (context.req.path !== '/frame') context.header('X-Frame-Options', 'DENY');
+    // Only the frame documents may be framed (by our own page, per their CSP).
+    if (context.req.path !== '/frame' && context.req.path !== '/frame/image') {
+      context.header('X-Frame-Options', 'DENY');
+    }
     if (context.req.path.startsWith('/api/') && !context.res.headers.has('Content-Security-Policy')) {
       context.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     }
@@ -130,6 +133,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     app.route('/api/dashboard', createDashboardRoutes({ sources, clock }));
     app.route('/api/telemetry', createTelemetryRoutes({ telemetry: dependencies.telemetry }));
   }
+  app.route('/', createImageFrameRoutes());
   app.route('/', createFrameRoutes(paths));
   app.route('/', createWebAppRoutes(paths));
   return app;

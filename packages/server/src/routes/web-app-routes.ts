@@ -6,7 +6,9 @@ export const pageContentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  // No remote images: an image URL a model chose can carry what it read to any server. A remote image
+  // the user asks for loads inside the sandboxed /frame/image document instead.
+  "img-src 'self' data: blob:",
   "frame-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

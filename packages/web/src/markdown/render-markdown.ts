@@ -1,25 +1,98 @@
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
+import { Marked } from 'marked';
 
-let linkHookInstalled = false;
+/**
+ * Model prose is untrusted markup: a prompt-injected reply can try to leak what it read through an image
+ * URL, cover the app with a styled overlay ("Session expired, sign in again") or ask for a password in a
+ * form field. So prose keeps text structure and links only: no images or media (each image becomes a
+ * visible "image not loaded" link the user may choose to open), no `style`, no form controls. The page's
+ * CSP (`img-src 'self' data: blob:`) backs this up.
+ */
+const forbiddenTags = [
+  'style',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'optgroup',
+  'fieldset',
+  'datalist',
+  'output',
+  'picture',
+  'source',
+  'video',
+  'audio',
+  'track',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+];
+const forbiddenAttributes = ['style', 'srcset', 'ping', 'background', 'formaction', 'form'];
 
-function installLinkHook(): void {
-  if (linkHookInstalled) {
-    return;
+const markdown = new Marked({ async: false, gfm: true, breaks: false });
+// A task list's checkbox is a form control: show its state as text instead.
+markdown.use({ renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') } });
+
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+function httpsUrl(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  try {
+    const url = new URL(value, 'https://invalid.invalid/');
+    return url.protocol === 'https:' && url.hostname !== 'invalid.invalid' ? url.href : undefined;
+  } catch {
+    return undefined;
   }
-  linkHookInstalled = true;
+}
+
+/** An image the prose asked for, shown as a link the user may follow instead of a request made for them. */
+function blockedImage(image: Element): Element {
+  const document = image.ownerDocument;
+  const alt = image.getAttribute('alt')?.trim();
+  const source = httpsUrl(image.getAttribute('src'));
+  const label = `Image not loaded${alt ? `: ${alt}` : ''}`;
+  if (source === undefined) {
+    const span = document.createElement('span');
+    span.className = 'prose-image-blocked';
+    span.textContent = label;
+    return span;
+  }
+  const link = document.createElement('a');
+  link.className = 'prose-image-blocked';
+  link.setAttribute('href', source);
+  link.textContent = `${label} (${new URL(source).hostname})`;
+  return link;
+}
+
+function createPurifier(): ReturnType<typeof DOMPurify> {
+  const instance = DOMPurify(window);
   // Runs after sanitising so the attributes we add are not stripped again.
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  instance.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
   });
+  return instance;
 }
 
 /** Renders model prose (markdown, possibly cut mid-stream) to sanitised HTML; links open in a new tab. */
-export function renderMarkdown(markdown: string): string {
-  installLinkHook();
-  const html = marked.parse(markdown, { async: false, gfm: true, breaks: false });
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+export function renderMarkdown(text: string): string {
+  purifier ??= createPurifier();
+  const html = markdown.parse(text) as string;
+  const fragment = purifier.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: forbiddenTags,
+    FORBID_ATTR: forbiddenAttributes,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  // The fragment is inert (no request is made for its images); they are swapped out before it is shown.
+  for (const image of fragment.querySelectorAll('img')) image.replaceWith(blockedImage(image));
+  const container = document.createElement('div');
+  container.append(fragment);
+  return container.innerHTML;
 }

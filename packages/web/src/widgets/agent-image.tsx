@@ -2,22 +2,38 @@ import type { RenderImageArgs } from '@drawbridge/protocol';
 import { useState } from 'react';
 import './agent-image.css';
 
-/** An image the agent chose: https only (the schema saw to it), lazy, sent without a referrer. */
+/** The sandboxed, script-less document that may load one remote image (the page itself may not). */
+function imageFrameUrl(image: RenderImageArgs): string {
+  return `/frame/image?${new URLSearchParams({ url: image.url, alt: image.alt })}`;
+}
+
+/**
+ * An image the agent chose: https only (the schema saw to it). A model-chosen URL can carry what the model
+ * read to any server, so nothing is requested until the user asks; then it loads inside a sandboxed
+ * frame, without a referrer.
+ */
 export function AgentImage({ image }: { image: RenderImageArgs }) {
-  const [phase, setPhase] = useState<'loading' | 'loaded' | 'broken'>('loading');
+  const [requested, setRequested] = useState(false);
   const host = new URL(image.url).host;
-  const aspectRatio = image.width && image.height ? `${image.width} / ${image.height}` : undefined;
+  const aspectRatio = image.width && image.height ? `${image.width} / ${image.height}` : '4 / 3';
   return (
-    <figure className="agent-image" data-phase={phase}>
-      {phase === 'broken' ? (
-        <div
-          className="agent-image__broken"
-          role="img"
-          aria-label={`Image could not be loaded: ${image.alt}`}
-        >
+    <figure className="agent-image" data-phase={requested ? 'loaded' : 'blocked'}>
+      {requested ? (
+        <div className="agent-image__frame" style={{ aspectRatio }}>
+          <iframe
+            className="agent-image__img"
+            title={image.alt}
+            src={imageFrameUrl(image)}
+            sandbox=""
+            referrerPolicy="no-referrer"
+            loading="lazy"
+          />
+        </div>
+      ) : (
+        <div className="agent-image__blocked">
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
             <path
-              d="M4 5h16v14H4zM4 15l4-4 3 3 3-4 6 6M3 3l18 18"
+              d="M4 5h16v14H4zM4 15l4-4 3 3 3-4 6 6"
               fill="none"
               stroke="currentColor"
               strokeWidth="1.6"
@@ -25,34 +41,18 @@ export function AgentImage({ image }: { image: RenderImageArgs }) {
               strokeLinejoin="round"
             />
           </svg>
-          <span className="agent-image__broken-title">The image could not be loaded</span>
-          <span className="agent-image__broken-detail">{image.alt}</span>
-          <a className="agent-image__source" href={image.url} target="_blank" rel="noopener noreferrer">
-            Open from {host}
-          </a>
-        </div>
-      ) : (
-        <div className="agent-image__frame" style={aspectRatio ? { aspectRatio } : undefined}>
-          <img
-            className="agent-image__img"
-            src={image.url}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            loading="lazy"
-            decoding="async"
-            referrerPolicy="no-referrer"
-            onLoad={() => setPhase('loaded')}
-            onError={() => setPhase('broken')}
-          />
+          <span className="agent-image__blocked-detail">{image.alt}</span>
+          <button type="button" className="agent-image__load" onClick={() => setRequested(true)}>
+            Load image from {host}
+          </button>
         </div>
       )}
-      {(image.caption || phase !== 'broken') && (
-        <figcaption className="agent-image__caption">
-          {image.caption && <span>{image.caption}</span>}
-          {phase !== 'broken' && <span className="agent-image__host">{host}</span>}
-        </figcaption>
-      )}
+      <figcaption className="agent-image__caption">
+        {image.caption && <span>{image.caption}</span>}
+        <a className="agent-image__host" href={image.url} target="_blank" rel="noopener noreferrer">
+          {host}
+        </a>
+      </figcaption>
     </figure>
   );
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createImageFrameRoutes, imageFrameContentSecurityPolicy } from './image-frame-routes.ts';
+
+const routes = createImageFrameRoutes();
+const frameFor = (query: Record<string, string>) =>
+  routes.request(`/frame/image?${new URLSearchParams(query)}`);
+
+describe('GET /frame/image', () => {
+  it('shows one https image in a sandboxed, script-less document that may load nothing else', async () => {
+    const response = await frameFor({ url: 'https://example.com/a.png?x=1&y=2', alt: 'A "quoted" <alt>' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(imageFrameContentSecurityPolicy);
+    expect(imageFrameContentSecurityPolicy).toContain("default-src 'none'");
+    expect(imageFrameContentSecurityPolicy).toMatch(/(^|; )sandbox($|;)/);
+    expect(imageFrameContentSecurityPolicy).not.toContain('script-src');
+    const html = await response.text();
+    expect(html).toContain('src="https://example.com/a.png?x=1&amp;y=2"');
+    expect(html).toContain('alt="A &quot;quoted&quot; &lt;alt&gt;"');
+    expect(html).not.toContain('<script');
+  });
+
+  it.each([
+    ['an http URL', { url: 'http://example.com/a.png' }],
+    ['a javascript: URL', { url: 'javascript:alert(1)' }],
+    ['a relative URL', { url: '/api/threads' }],
+    ['no URL', {}],
+  ])('refuses %s with 400 JSON', async (_label, query) => {
+    const response = await frameFor(query as Record<string, string>);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_image_url');
+  });
+});
