@@ -6,6 +6,14 @@ import { frameDistributionFiles, renderStandaloneHtml } from '@drawbridge/frame'
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
+import { type CanaryServers, startCanaryServers } from './support/canary-servers.ts';
+
+/** The widget's own document, as the shell's sandboxed `srcdoc` frame holds it. */
+function widgetDocumentOf(html: string): string {
+  const srcdoc = /<iframe sandbox="allow-scripts allow-forms"[^>]* srcdoc="([^"]*)"/.exec(html)?.[1];
+  if (srcdoc === undefined) throw new Error('The export has no sandboxed widget frame.');
+  return srcdoc.replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)));
+}
 
 const cubeWidget = {
   css: '.scene{border:1px solid var(--db-border)} h3{color:var(--db-accent)}',
@@ -20,12 +28,14 @@ window.hostAnswer = await window.host.sendPrompt('hi').then(() => 'sent', (error
 };
 
 let browser: Browser;
+let canary: CanaryServers;
 let directory: string;
 let runtimeSource: string;
 let threeBundleSource: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  canary = await startCanaryServers();
   directory = await mkdtemp(join(tmpdir(), 'drawbridge-standalone-'));
   [runtimeSource, threeBundleSource] = await Promise.all([
     readFile(frameDistributionFiles.runtime, 'utf8'),
@@ -35,6 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await canary?.close();
   if (directory !== undefined) await rm(directory, { recursive: true, force: true });
 });
 
@@ -52,8 +63,13 @@ describe('a standalone export', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(pathToFileURL(file).href);
-    await page.waitForFunction(() => (window as unknown as { hostAnswer?: string }).hostAnswer !== undefined);
-    const result = await page.evaluate(() => {
+    expect(await page.title()).toBe('Cube <1>');
+    const widgetFrame = page.frames().find((frame) => frame !== page.mainFrame());
+    if (widgetFrame === undefined) throw new Error('The export shows no widget frame.');
+    await widgetFrame.waitForFunction(
+      () => (window as unknown as { hostAnswer?: string }).hostAnswer !== undefined,
+    );
+    const result = await widgetFrame.evaluate(() => {
       const realm = window as unknown as {
         widgetStage: {
           renderer: { render(scene: unknown, camera: unknown): void; getContext(): WebGLRenderingContext };
@@ -108,8 +124,46 @@ describe('a standalone export', () => {
       threeBundleSource,
       title: 'Cube',
     });
-    expect(plain).not.toContain('importmap');
-    expect(plain.length).toBeLessThan(runtimeSource.length + 5000);
-    expect(withThree).toContain('"three":"data:text/javascript;base64,');
+    expect(widgetDocumentOf(plain)).not.toContain('importmap');
+    expect(plain.length).toBeLessThan(runtimeSource.length * 1.5 + 5000);
+    expect(widgetDocumentOf(withThree)).toContain('"three":"data:text/javascript;base64,');
+  });
+
+  it('shows markup holding <!-- and keeps a hostile widget inside its sandbox when opened from disk', async () => {
+    const outside = `${canary.httpOrigin}/standalone`;
+    const html = renderStandaloneHtml({
+      widget: {
+        css: '',
+        html: '<!-- a comment the model wrote --><p id="after">visible after the comment</p>',
+        js: `window.open('${outside}-popup');
+try { top.location.href = '${outside}-top'; } catch {}
+fetch('${outside}-fetch').catch(() => {});
+const after = document.getElementById('after');
+after.addEventListener('click', () => { location.href = '${outside}-self'; });
+after.dataset.ran = 'yes';`,
+        height: 120,
+      },
+      runtimeSource,
+      threeBundleSource,
+      title: 'Hostile export',
+    });
+    const file = join(directory, 'hostile.html');
+    await writeFile(file, html);
+    const page = await browser.newPage();
+    const popups: string[] = [];
+    page.on('popup', (popup) => popups.push(popup.url()));
+    await page.goto(pathToFileURL(file).href);
+    const widgetFrame = page.frames().find((frame) => frame !== page.mainFrame());
+    await widgetFrame?.locator('#after[data-ran="yes"]').waitFor({ timeout: 10_000 });
+    expect(await widgetFrame?.locator('#after').textContent()).toBe('visible after the comment');
+    await widgetFrame?.locator('#after').click();
+    // The self-navigation is refused by the shell's frame-src: the frame ends on the browser's error page.
+    await expect.poll(() => widgetFrame?.url() ?? '', { timeout: 10_000 }).toContain('chrome-error://');
+    expect(page.url()).toBe(pathToFileURL(file).href);
+    expect(popups).toEqual([]);
+    await fetch(`${canary.httpOrigin}/after-export`);
+    await expect.poll(() => canary.hitsFor('after-export').length).toBe(1);
+    expect(canary.hitsFor('standalone')).toEqual([]);
+    await page.close();
   });
 });

@@ -36,11 +36,33 @@ const standalonePolicy = [
 const threeImport = /(?:\bfrom|\bimport)\s*\(?\s*["']three(?:\/addons\/[^"']*)?["']/;
 
 /**
- * One self-contained HTML file that shows a widget from disk: the runtime, the CSS, the markup
- * (built by the runtime with the same rules as in a live frame) and the script, with `three`
- * mapped to an inline `data:` module when — and only when — the script imports it.
+ * One self-contained HTML file that shows a widget from disk. Opened from disk it has no server and no
+ * opaque origin of its own, so the widget does not run in it: the file is a shell whose only content is
+ * a sandboxed `srcdoc` frame holding the widget document (the runtime, the CSS, the markup — built by the
+ * runtime with the same rules as in a live frame — and the script, with `three` mapped to an inline
+ * `data:` module when, and only when, the script imports it). The shell's CSP is inherited by that frame
+ * and its `frame-src 'none'` stops the frame from navigating anywhere; the sandbox gives it no popups and
+ * no way to navigate the shell.
  */
-export function renderStandaloneHtml({
+export function renderStandaloneHtml(options: StandaloneHtmlOptions): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${standalonePolicy}">
+<title>${escapeHtml(options.title)}</title>
+<style>html,body{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style>
+</head>
+<body>
+<iframe sandbox="allow-scripts allow-forms" title="${escapeHtml(options.title)}" srcdoc="${escapeHtml(renderWidgetDocument(options))}"></iframe>
+</body>
+</html>
+`;
+}
+
+/** The widget's own document, shown inside the shell's sandboxed frame. */
+function renderWidgetDocument({
   widget,
   runtimeSource,
   threeBundleSource,
@@ -53,7 +75,6 @@ export function renderStandaloneHtml({
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${standalonePolicy}">
 <title>${escapeHtml(title)}</title>
 ${importMap === undefined ? '' : `<script type="importmap">${escapeScript(JSON.stringify(importMap))}</script>\n`}<style>${frameThemeCss}
 @media (prefers-color-scheme: dark){:root:not([data-theme="light"]){color-scheme:dark}}
@@ -62,7 +83,7 @@ body{padding:16px}#widget-root{min-height:${minimumHeight}px}</style>
 </head>
 <body>
 <div id="widget-root"></div>
-<script type="application/json" id="widget-markup">${escapeScript(JSON.stringify(widget.html))}</script>
+<script type="application/json" id="widget-markup">${jsonForScript(widget.html)}</script>
 <script>${escapeScript(runtimeSource)}</script>
 <script type="module">${escapeScript(widget.js)}</script>
 </body>
@@ -80,9 +101,20 @@ function standaloneThreeImportMap(threeBundleSource: string): { imports: Record<
   };
 }
 
-/** Keeps inline script text from ending its `<script>` element early. */
+/**
+ * Keeps inline script text from ending its `<script>` element early (`</script`) or from switching the
+ * HTML parser into its escaped script states (`<!--`). Both rewrites mean the same in JavaScript text.
+ */
 function escapeScript(source: string): string {
   return source.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+}
+
+/**
+ * A JSON value as inline script text. `<` is written as `\u003c`, which is still valid JSON (unlike the
+ * `<\!--` of `escapeScript`, which JSON.parse refuses) and can neither close the element nor open a comment.
+ */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 function escapeHtml(text: string): string {

@@ -17,7 +17,10 @@ import { runWidgetScript } from './widget-script.ts';
 
 const root = document.getElementById('widget-root')!;
 const widgetStyle = document.getElementById('widget-css')!;
-const isStandalone = window.parent === window;
+// An exported widget carries its markup in the document (and runs inside its own file's sandboxed frame,
+// so it has a parent too); a live frame gets everything from the host.
+const embeddedMarkup = document.getElementById('widget-markup');
+const isStandalone = embeddedMarkup !== null;
 // The host is the page of the server that served this document. The document's own origin is opaque,
 // but its URL still names that server, and only a page of that origin may speak for the host.
 const hostOrigin = window.location.origin;
@@ -37,12 +40,11 @@ defineGlobal('stage', {
 });
 routeAnchorClicks({ document, openLink: bridge.host.openLink });
 
-if (post === undefined) buildEmbeddedMarkup();
+if (post === undefined) buildEmbeddedMarkup(embeddedMarkup);
 else followHost(post);
 
 /** A standalone export carries its markup as JSON, built with the same rules as a live frame. */
-function buildEmbeddedMarkup(): void {
-  const embedded = document.getElementById('widget-markup');
+function buildEmbeddedMarkup(embedded: HTMLElement | null): void {
   if (embedded === null) return;
   const builder = new MarkupBuilder({ root });
   builder.append(String(JSON.parse(embedded.textContent ?? '""')));

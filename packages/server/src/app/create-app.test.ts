@@ -286,7 +286,10 @@ describe('createApp: frame and vendor files', () => {
     await buildFrameDist();
     const exported = await buildApp().request(path);
     expect(exported.status).toBe(200);
-    expect(await exported.text()).toContain('<p>hi</p>');
+    // The widget's document sits, attribute-escaped, in the sandboxed frame of the file's shell.
+    const file = await exported.text();
+    expect(file).toContain('<iframe sandbox="allow-scripts allow-forms"');
+    expect(file).toContain(String.raw`\u003cp&#62;hi\u003c/p&#62;`);
   });
 });
 
