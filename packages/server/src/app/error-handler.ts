@@ -10,6 +10,10 @@ function isClientErrorStatus(status: number): status is ClientErrorStatusCode {
   return status >= 400 && status < 500;
 }
 
+function isRequestAborted(error: Error): boolean {
+  return 'code' in error && error.code === 'ECONNRESET' && error.message === 'aborted';
+}
+
 /** Turns any thrown error into JSON: client errors keep their 4xx, anything else is logged and becomes a 500. */
 export function createErrorHandler(logError: ErrorLogger): (error: Error, context: Context) => Response {
   return (error, context) => {
@@ -21,6 +25,14 @@ export function createErrorHandler(logError: ErrorLogger): (error: Error, contex
       return context.json(
         errorBody('bad_request', error.message || 'The request was not understood.'),
         error.status,
+      );
+    }
+    // The client went away (or cut its body off) while the body was being read: its fault, not ours, and
+    // nobody may be left to read the answer.
+    if (isRequestAborted(error)) {
+      return context.json(
+        errorBody('incomplete_body', 'The request ended before its body was complete.'),
+        400,
       );
     }
     logError(`unexpected error on ${context.req.method} ${context.req.path}`, error);

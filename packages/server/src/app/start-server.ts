@@ -11,6 +11,13 @@ import { defaultDatabasePath, openSqliteStore } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import { openSqliteTelemetry } from '../telemetry/open-sqlite-telemetry.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
+import { answerClientError } from './answer-client-error.ts';
+import {
+  connectionCap,
+  connectionsCheckingIntervalMs,
+  defaultHeadersTimeoutMs,
+  defaultRequestTimeoutMs,
+} from './connection-limits.ts';
 import { type AppDependencies, createApp, type ServedModel } from './create-app.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
 import { RunRegistry } from './run-registry.ts';
@@ -28,6 +35,12 @@ export interface StartServerOptions
   /** Default: `resolveModel(env)`, which throws `ModelConfigError` for a broken configuration. */
   model?: ServedModel;
   systemPrompt?: string;
+  /** How long a client may take to send its headers; default 10 s. */
+  headersTimeoutMs?: number;
+  /** How long a client may take to send its whole request (not to read the answer); default 30 s. */
+  requestTimeoutMs?: number;
+  /** Connections held at once; default `DRAWBRIDGE_MAX_CONNECTIONS` or what the open-file limit allows. */
+  maxConnections?: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -75,7 +88,15 @@ async function defaultProfiles(
 
 /** Starts the app on Node's HTTP server; resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = defaultPort, host = defaultHost, env = process.env, ...rest } = options;
+  const {
+    port = defaultPort,
+    host = defaultHost,
+    env = process.env,
+    headersTimeoutMs = defaultHeadersTimeoutMs,
+    requestTimeoutMs = defaultRequestTimeoutMs,
+    maxConnections = connectionCap(env.DRAWBRIDGE_MAX_CONNECTIONS),
+    ...rest
+  } = options;
   const model = options.model ?? resolveModel(env);
   const ownsStore = options.store === undefined;
   const store = options.store ?? openSqliteStore({ path: defaultDatabasePath(env) });
@@ -90,9 +111,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs, allowedHosts });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(started as Server));
+    const serverOptions = {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: connectionsCheckingIntervalMs,
+    };
+    const started = serve({ fetch: app.fetch, port, hostname: host, serverOptions }, () =>
+      resolve(started as Server),
+    );
     started.once('error', reject);
   });
+  server.on('clientError', answerClientError);
+  server.maxConnections = maxConnections;
   const address = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;
