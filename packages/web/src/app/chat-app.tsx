@@ -33,7 +33,15 @@ export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler 
 
   return (
     <WidgetEnvironmentContext.Provider value={environment}>
-      <a className="skip-link" href="#composer-input">
+      <a
+        className="skip-link"
+        href="#composer-input"
+        // The URL's hash is the router's (`#/t/<id>`): following the fragment would read as "new chat".
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('composer-input')?.focus();
+        }}
+      >
         Skip to message box
       </a>
       <div className="layout">

@@ -66,13 +66,29 @@ export function Composer({
       <span id="composer-hint" className="visually-hidden">
         Enter sends, Shift+Enter starts a new line.
       </span>
+      {/* Distinct keys: the Send button must be a new element, or the click that stops the reply would
+          also submit the draft through the button it turned into. */}
       {running ? (
-        <button type="button" className="composer__button composer__button--stop" onClick={onStop}>
+        <button
+          key="stop"
+          type="button"
+          className="composer__button composer__button--stop"
+          onClick={(event) => {
+            event.preventDefault();
+            onStop();
+          }}
+        >
           <span className="composer__stop-icon" aria-hidden="true" />
           Stop
         </button>
       ) : (
-        <button type="submit" className="composer__button" disabled={!text.trim()} aria-label="Send message">
+        <button
+          key="send"
+          type="submit"
+          className="composer__button"
+          disabled={!text.trim()}
+          aria-label="Send message"
+        >
           <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
             <path
               d="M3 10h12M10 4l6 6-6 6"

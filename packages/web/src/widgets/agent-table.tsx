@@ -7,8 +7,14 @@ import './agent-table.css';
 const rowHeight = 36;
 const countFormat = new Intl.NumberFormat();
 
-/** Relative column widths from the longest text in a sample of rows, so virtualised rows never re-flow. */
-function columnWidths(table: RenderTableArgs): string[] {
+/** A cell's horizontal padding (14 px each side), beside the text it holds. */
+const cellPaddingPx = 28;
+
+/**
+ * Relative column widths from the longest text in a sample of rows, so virtualised rows never re-flow,
+ * and the width under which the table scrolls sideways instead of cutting every cell to "P…".
+ */
+function columnWidths(table: RenderTableArgs): { widths: string[]; minimumWidth: string } {
   const sample = table.rows.slice(0, 200);
   const lengths = table.columns.map((column) => {
     const longest = Math.max(
@@ -21,7 +27,10 @@ function columnWidths(table: RenderTableArgs): string[] {
     return Math.min(Math.max(longest, 6), 48);
   });
   const total = lengths.reduce((sum, length) => sum + length, 0);
-  return lengths.map((length) => `${((length / total) * 100).toFixed(2)}%`);
+  return {
+    widths: lengths.map((length) => `${((length / total) * 100).toFixed(2)}%`),
+    minimumWidth: `calc(${total}ch + ${lengths.length * cellPaddingPx}px)`,
+  };
 }
 
 /** A table the agent sent: sortable headers, sticky header, and only the visible rows in the DOM. */
@@ -29,7 +38,7 @@ export function AgentTable({ table }: { table: RenderTableArgs }) {
   const captionId = useId();
   const [sort, setSort] = useState<TableSort | undefined>();
   const scrollElement = useRef<HTMLDivElement>(null);
-  const widths = useMemo(() => columnWidths(table), [table]);
+  const { widths, minimumWidth } = useMemo(() => columnWidths(table), [table]);
   const rows = useMemo(() => {
     const column = sort && table.columns.find((candidate) => candidate.key === sort.key);
     return column && sort ? sortTableRows(table.rows, column, sort.direction) : table.rows;
@@ -65,7 +74,11 @@ export function AgentTable({ table }: { table: RenderTableArgs }) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
         tabIndex={0}
       >
-        <table className="agent-table__table" aria-rowcount={rows.length + 1}>
+        <table
+          className="agent-table__table"
+          style={{ minWidth: minimumWidth }}
+          aria-rowcount={rows.length + 1}
+        >
           <caption className="visually-hidden">
             {table.title ?? 'Table'}, {table.rows.length} rows. Column headers sort the rows.
           </caption>

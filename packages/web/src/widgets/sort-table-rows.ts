@@ -47,7 +47,9 @@ export function nextTableSort(current: TableSort | undefined, key: string): Tabl
   return current.direction === 'ascending' ? { key, direction: 'descending' } : undefined;
 }
 
-const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
+// `min2` groups only numbers of five digits or more, so a year reads 1991, not 1,991, while 12,345 keeps
+// its separator.
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6, useGrouping: 'min2' });
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

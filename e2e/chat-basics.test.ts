@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, openAppPage, sendChatMessage, startAppServer } from './support/app-server.ts';
+import { launchBrowser } from './support/browser.ts';
+
+let browser: Browser;
+let server: AppServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Slow enough that a reply is still running when the test presses Stop.
+  server = await startAppServer({ pace: 40 });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+async function userMessagesStored(): Promise<string[]> {
+  const threads = (await (await fetch(`${server.url}/api/threads`)).json()) as { threads: { id: string }[] };
+  const texts: string[] = [];
+  for (const thread of threads.threads) {
+    const response = await fetch(`${server.url}/api/threads/${thread.id}/messages`);
+    const body = (await response.json()) as { messages: { role: string; content: string }[] };
+    texts.push(
+      ...body.messages.filter((message) => message.role === 'user').map((message) => message.content),
+    );
+  }
+  return texts;
+}
+
+describe('the composer', () => {
+  it('stops the reply and keeps the draft when Stop is clicked with text in the box', async () => {
+    const opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(page, 'a 3D solar system');
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.locator('#composer-input').fill('a draft I am still writing');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.locator('.run-status__problem--stopped').waitFor();
+    expect(await page.locator('.message--user').count()).toBe(1);
+    expect(await page.locator('#composer-input').inputValue()).toBe('a draft I am still writing');
+    expect(await userMessagesStored()).not.toContain('a draft I am still writing');
+    await opened.close();
+  });
+});
+
+describe('the skip link', () => {
+  it('moves focus to the message box without leaving the thread', async () => {
+    const opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(page, 'what can you do?');
+    await page.waitForFunction(() => window.location.hash.startsWith('#/t/'));
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 60_000 });
+    const hash = await page.evaluate(() => window.location.hash);
+    await page.locator('.skip-link').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
+    expect(await page.evaluate(() => window.location.hash)).toBe(hash);
+    const threadsBefore = await page.locator('.sidebar__list .thread').count();
+    await page.keyboard.type('and a follow-up');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.message--user').count()).toBe(2);
+    expect(await page.evaluate(() => window.location.hash)).toBe(hash);
+    expect(await page.locator('.sidebar__list .thread').count()).toBe(threadsBefore);
+    await opened.close();
+  });
+});
+
+describe('a typed table on a phone', () => {
+  it('writes years without a separator and scrolls sideways instead of cutting cells', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await sendChatMessage(page, 'a table of programming languages');
+    const table = page.locator('.agent-table').first();
+    await table.getByText('Python').waitFor({ timeout: 60_000 });
+    const text = (await table.textContent()) ?? '';
+    expect(text).toContain('1991');
+    expect(text).not.toContain('1,991');
+    const layout = await table.locator('.agent-table__scroll').evaluate((scroll) => {
+      const cells = [...scroll.querySelectorAll('td')];
+      return {
+        scrolls: scroll.scrollWidth > scroll.clientWidth,
+        cutCells: cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      };
+    });
+    expect(layout).toEqual({ scrolls: true, cutCells: [] });
+    await context.close();
+  });
+});
