@@ -12,6 +12,7 @@ function guardedApp(allowedHosts: readonly string[] = loopbackHostNames): Hono {
   app.use('*', createRequestGuard({ allowedHosts }));
   app.get('/api/threads', (context) => context.json({ threads: [] }));
   app.post('/api/threads', (context) => context.json({ created: true }, 201));
+  app.delete('/api/threads/:id', (context) => context.body(null, 204));
   app.get('/frame', (context) => context.text('frame'));
   return app;
 }
@@ -80,21 +81,34 @@ describe('state-changing requests', () => {
   });
 });
 
-describe('absolute-form request targets', () => {
+describe('requests on the wire', () => {
   let server: Server | undefined;
   afterEach(async () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server = undefined;
   });
 
-  it('are refused on the wire, whatever Host says', async () => {
+  async function listen(): Promise<number> {
     const app = guardedApp();
     server = await new Promise<Server>((resolve) => {
       const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
         resolve(started as Server),
       );
     });
-    const { port } = server.address() as AddressInfo;
+    return (server.address() as AddressInfo).port;
+  }
+
+  it('let a bodiless DELETE from our own page through (the adapter gives it an empty body stream)', async () => {
+    const port = await listen();
+    const response = await fetch(`http://127.0.0.1:${port}/api/threads/t1`, {
+      method: 'DELETE',
+      headers: { Origin: `http://127.0.0.1:${port}` },
+    });
+    expect(response.status).toBe(204);
+  });
+
+  it('refuse an absolute-form target, whatever Host says', async () => {
+    const port = await listen();
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = connect({ host: '127.0.0.1', port });
       let text = '';

@@ -10,10 +10,19 @@ function isJsonMediaType(contentType: string | undefined): boolean {
   return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false);
 }
 
-function hasBody(request: { header(name: string): string | undefined; raw: Request }): boolean {
+/**
+ * Whether the request carries a body. On the wire that is what its framing headers say; a `Request` built
+ * in process (another runtime, `app.request()` in tests) may have a body stream without them. The Node
+ * adapter gives every request but GET/HEAD a body stream, empty or not, so only the headers count there.
+ */
+function hasBody(
+  request: { header(name: string): string | undefined; raw: Request },
+  onTheWire: boolean,
+): boolean {
   const length = request.header('content-length');
   if (length !== undefined) return length.trim() !== '0';
-  return request.header('transfer-encoding') !== undefined || request.raw.body !== null;
+  if (request.header('transfer-encoding') !== undefined) return true;
+  return !onTheWire && request.raw.body !== null;
 }
 
 /** The request target as it arrived on the wire, when the Node adapter exposes it. */
@@ -79,7 +88,7 @@ export function createRequestGuard({ allowedHosts }: { allowedHosts: readonly st
     }
     if (
       context.req.path.startsWith('/api/') &&
-      hasBody(context.req) &&
+      hasBody(context.req, target !== undefined) &&
       !isJsonMediaType(context.req.header('content-type'))
     ) {
       return errorResponse(
