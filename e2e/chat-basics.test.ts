@@ -90,3 +90,35 @@ describe('a typed table on a phone', () => {
     await context.close();
   });
 });
+
+describe('deleting a chat', () => {
+  async function storedThreadTitles(): Promise<string[]> {
+    const body = (await (await fetch(`${server.url}/api/threads`)).json()) as {
+      threads: { title: string }[];
+    };
+    return body.threads.map((thread) => thread.title);
+  }
+
+  it('hides it at once, offers Undo, and deletes it on the server only when the undo window passed', async () => {
+    const opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(page, 'keep me: what can you do?');
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 60_000 });
+    const title = (await storedThreadTitles()).find((candidate) => candidate.startsWith('keep me'));
+    if (title === undefined) throw new Error('The chat was not stored.');
+    const entry = page.locator('.sidebar__list .thread', { hasText: title });
+    await entry.getByRole('button', { name: /^Delete chat/ }).click();
+    await entry.waitFor({ state: 'detached' });
+    await page.getByRole('status').getByText(`Deleted “${title}”.`).waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await entry.waitFor();
+    expect(await storedThreadTitles()).toContain(title);
+
+    await entry.getByRole('button', { name: /^Delete chat/ }).press('Enter');
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
+    expect(await storedThreadTitles()).toContain(title);
+    await page.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(storedThreadTitles).not.toContain(title);
+    await opened.close();
+  });
+});

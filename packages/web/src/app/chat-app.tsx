@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { fetchHealth } from '../api/api-client.ts';
 import type { HealthResponse } from '../api/api-schemas.ts';
 import { Composer } from '../components/composer.tsx';
+import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { RunStatusLine } from '../components/run-status-line.tsx';
@@ -12,6 +13,7 @@ import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/
 import { useTheme } from '../theme/use-theme.ts';
 import type { ToolCallEndHandler } from '../transcript/tool-call-hook.ts';
 import { useChat } from './use-chat.ts';
+import { usePendingDeletions } from './use-pending-deletions.ts';
 
 /** The chat application: thread list, transcript with live widgets, composer. */
 export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler }) {
@@ -28,6 +30,14 @@ export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler 
     () => ({ theme, threadId: chat.activeThreadId, sendPrompt: chat.send }),
     [theme, chat.activeThreadId, chat.send],
   );
+  const deletions = usePendingDeletions({ commit: chat.removeThread });
+  const deletingIds = new Set(deletions.pending.map((deletion) => deletion.threadId));
+  const visibleThreads = chat.threads.filter((thread) => !deletingIds.has(thread.id));
+  const deleteThread = (threadId: string) => {
+    const title = chat.threads.find((thread) => thread.id === threadId)?.title || 'Untitled chat';
+    if (threadId === chat.activeThreadId) chat.newChat();
+    deletions.schedule({ threadId, title });
+  };
   const activeTitle = chat.threads.find((thread) => thread.id === chat.activeThreadId)?.title;
   const isEmpty = chat.transcript.messages.length === 0;
 
@@ -44,13 +54,14 @@ export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler 
       >
         Skip to message box
       </a>
+      <DeletionToast deletion={deletions.pending.at(-1)} onUndo={deletions.undo} />
       <div className="layout">
         <ThreadSidebar
-          threads={chat.threads}
+          threads={visibleThreads}
           activeThreadId={chat.activeThreadId}
           onNewChat={chat.newChat}
           onSelect={chat.selectThread}
-          onDelete={(threadId) => void chat.removeThread(threadId)}
+          onDelete={deleteThread}
         />
         <main className="main" aria-label="Conversation">
           <header className="topbar">
