@@ -122,3 +122,59 @@ describe('deleting a chat', () => {
     await opened.close();
   });
 });
+
+describe('following the reply', () => {
+  const distanceFromBottom = (page: import('playwright-core').Page) =>
+    page
+      .locator('#transcript')
+      .evaluate((scroller) => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight);
+
+  let fasterServer: AppServer;
+  beforeAll(async () => {
+    fasterServer = await startAppServer({ pace: 150 });
+  });
+  afterAll(async () => {
+    await fasterServer?.close();
+  });
+
+  it('brings a sent message into view, stops following when scrolled up, and jumps back on request', {
+    timeout: 120_000,
+  }, async () => {
+    const opened = await openAppPage(fasterServer.url, { browser });
+    const { page } = opened;
+    // A short window, so one reply already fills more than a screen.
+    await page.setViewportSize({ width: 1280, height: 600 });
+    for (const prompt of ['a revenue chart', 'what can you do?']) {
+      await sendChatMessage(page, prompt);
+      await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 90_000 });
+    }
+    await page.locator('#transcript').evaluate((scroller) => scroller.scrollTo({ top: 0 }));
+    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+
+    await sendChatMessage(page, 'a 3D solar system');
+    const sent = page.locator('.message--user').last();
+    await expect.poll(() => sent.textContent()).toBe('a 3D solar system');
+    await expect.poll(() => sent.isVisible()).toBe(true);
+    const inView = await sent.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const scroller = document.getElementById('transcript')!.getBoundingClientRect();
+      return box.top >= scroller.top && box.bottom <= scroller.bottom;
+    });
+    expect(inView).toBe(true);
+
+    // Scrolled up while the reply streams: the view stays where the reader put it.
+    await page.locator('#transcript').evaluate((scroller) => scroller.scrollBy({ top: -400 }));
+    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+    const readingAt = await page.locator('#transcript').evaluate((scroller) => scroller.scrollTop);
+    const reply = page.locator('.message--assistant').last();
+    const lengthThen = ((await reply.textContent()) ?? '').length;
+    await expect
+      .poll(async () => ((await reply.textContent()) ?? '').length, { timeout: 30_000 })
+      .toBeGreaterThan(lengthThen);
+    expect(await page.locator('#transcript').evaluate((scroller) => scroller.scrollTop)).toBe(readingAt);
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThan(120);
+    await page.getByRole('button', { name: 'Jump to latest' }).waitFor({ state: 'detached' });
+    await opened.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TranscriptState } from '../transcript/transcript-state.ts';
 import { MessageView } from './message-view.tsx';
 
@@ -19,6 +19,17 @@ export function TranscriptView({
 }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const followingRef = useRef(true);
+  // The same fact as state, for the "Jump to latest" button; the ref is what scroll handlers read.
+  const [following, setFollowing] = useState(true);
+  const lastUserMessageId = transcript.messages.findLast((message) => message.role === 'user')?.id;
+  const seenUserMessageId = useRef(lastUserMessageId);
+
+  const follow = (behavior: ScrollBehavior = 'auto') => {
+    const scroller = scrollerRef.current;
+    followingRef.current = true;
+    setFollowing(true);
+    scroller?.scrollTo({ top: scroller.scrollHeight, behavior });
+  };
 
   useEffect(() => {
     const scroller = scrollerRef.current;
@@ -26,8 +37,9 @@ export function TranscriptView({
       return;
     }
     const handleScroll = () => {
-      followingRef.current =
-        scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < followThreshold;
+      const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < followThreshold;
+      followingRef.current = atBottom;
+      setFollowing(atBottom);
     };
     scroller.addEventListener('scroll', handleScroll, { passive: true });
     // Widgets grow inside their frames without a React update; follow those size changes too.
@@ -48,25 +60,52 @@ export function TranscriptView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: every transcript change may need a scroll.
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
-    if (scroller && followingRef.current) {
+    if (!scroller) {
+      return;
+    }
+    // A message the user just sent always comes into view, wherever they had scrolled to, and the view
+    // follows the reply to it from there.
+    if (lastUserMessageId !== seenUserMessageId.current) {
+      seenUserMessageId.current = lastUserMessageId;
+      follow();
+      return;
+    }
+    if (followingRef.current) {
       scroller.scrollTop = scroller.scrollHeight;
     }
   }, [transcript]);
 
   const lastAssistant = transcript.messages.findLast((message) => message.role === 'assistant');
   return (
-    <div ref={scrollerRef} className="transcript" id="transcript" tabIndex={-1}>
-      <div className="transcript__column">
-        {transcript.messages.map((message) => (
-          <MessageView
-            key={message.id}
-            message={message}
-            streaming={running && message === lastAssistant}
-            toolCallViews={toolCallViews}
-          />
-        ))}
-        {footer}
+    <div className="transcript-frame">
+      {/* Focusable so the transcript can be scrolled from the keyboard. */}
+      <div ref={scrollerRef} className="transcript" id="transcript" tabIndex={0} aria-label="Messages">
+        <div className="transcript__column">
+          {transcript.messages.map((message) => (
+            <MessageView
+              key={message.id}
+              message={message}
+              streaming={running && message === lastAssistant}
+              toolCallViews={toolCallViews}
+            />
+          ))}
+          {footer}
+        </div>
       </div>
+      {!following && (
+        <button type="button" className="jump-to-latest" onClick={() => follow('smooth')}>
+          <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
+            <path
+              d="M10 4v12M5 11l5 5 5-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          Jump to latest
+        </button>
+      )}
     </div>
   );
 }
