@@ -178,3 +178,41 @@ describe('following the reply', () => {
     await opened.close();
   });
 });
+
+describe('on a phone', () => {
+  it('reaches the chats through a drawer, shows the whole title and lets the demo notice be dismissed', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    const title = page.locator('.topbar__title');
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await title.textContent()).toBe('New chat');
+
+    await sendChatMessage(page, 'what can you do?');
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 60_000 });
+    const chatList = page.getByRole('navigation', { name: 'Chats' });
+    expect(await chatList.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Chats' }).click();
+    await chatList.getByRole('button', { name: 'New chat' }).waitFor();
+    await chatList.getByRole('button', { name: 'New chat' }).click();
+    await expect.poll(() => chatList.isVisible()).toBe(false);
+    expect(await page.locator('.message').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Chats' }).click();
+    await chatList.locator('.thread__link').first().click();
+    await expect.poll(() => chatList.isVisible()).toBe(false);
+    await page.locator('.message--user').first().waitFor();
+
+    await page.getByRole('button', { name: 'Chats' }).click();
+    await chatList.getByRole('button', { name: 'New chat' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => chatList.isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Dismiss the demo notice' }).click();
+    await page.locator('.demo-banner').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator('.topbar__title').waitFor();
+    expect(await page.locator('.demo-banner').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fetchHealth } from '../api/api-client.ts';
 import type { HealthResponse } from '../api/api-schemas.ts';
 import { Composer } from '../components/composer.tsx';
@@ -40,6 +40,31 @@ export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler 
   };
   const activeTitle = chat.threads.find((thread) => thread.id === chat.activeThreadId)?.title;
   const isEmpty = chat.transcript.messages.length === 0;
+  // On a phone the chat list is a drawer: it closes on every choice, on Escape and on the backdrop.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    menuButton.current?.focus();
+  };
+  const inDrawer =
+    <Arguments extends unknown[]>(action: (...args: Arguments) => void) =>
+    (...args: Arguments) => {
+      action(...args);
+      setDrawerOpen(false);
+    };
+  useEffect(() => {
+    if (!drawerOpen) return;
+    document.querySelector<HTMLElement>('#chat-list button, #chat-list a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setDrawerOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen]);
 
   return (
     <WidgetEnvironmentContext.Provider value={environment}>
@@ -59,12 +84,33 @@ export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler 
         <ThreadSidebar
           threads={visibleThreads}
           activeThreadId={chat.activeThreadId}
-          onNewChat={chat.newChat}
-          onSelect={chat.selectThread}
+          open={drawerOpen}
+          onNewChat={inDrawer(chat.newChat)}
+          onSelect={inDrawer(chat.selectThread)}
           onDelete={deleteThread}
         />
+        {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
         <main className="main" aria-label="Conversation">
           <header className="topbar">
+            <button
+              ref={menuButton}
+              type="button"
+              className="topbar__menu icon-button"
+              aria-label="Chats"
+              aria-controls="chat-list"
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen((open) => !open)}
+            >
+              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                <path
+                  d="M3 5h14M3 10h14M3 15h14"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </button>
             <h1 className="topbar__title">{activeTitle || 'New chat'}</h1>
             <div className="topbar__actions">
               <a className="topbar__link" href="#/dashboard/overview">

@@ -4,18 +4,21 @@ import type { ThreadSummary } from '../api/api-schemas.ts';
 export function ThreadSidebar({
   threads,
   activeThreadId,
+  open,
   onNewChat,
   onSelect,
   onDelete,
 }: {
   threads: ThreadSummary[];
   activeThreadId: string | undefined;
+  /** On a phone the list is a drawer; `open` says whether it is showing. */
+  open: boolean;
   onNewChat(): void;
   onSelect(threadId: string): void;
   onDelete(threadId: string): void;
 }) {
   return (
-    <nav className="sidebar" aria-label="Chats">
+    <nav className={open ? 'sidebar sidebar--open' : 'sidebar'} id="chat-list" aria-label="Chats">
       <div className="sidebar__brand">
         <span className="sidebar__logo" aria-hidden="true" />
         <span>Drawbridge</span>
