@@ -5,15 +5,19 @@ import { launchBrowser } from './support/browser.ts';
 
 let browser: Browser;
 let server: AppServer;
+/** For tests that need whole replies first: fast, but still streaming over many events. */
+let fasterServer: AppServer;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   // Slow enough that a reply is still running when the test presses Stop.
   server = await startAppServer({ pace: 40 });
+  fasterServer = await startAppServer({ pace: 150 });
 });
 
 afterAll(async () => {
   await server?.close();
+  await fasterServer?.close();
   await browser?.close();
 });
 
@@ -129,14 +133,6 @@ describe('following the reply', () => {
       .locator('#transcript')
       .evaluate((scroller) => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight);
 
-  let fasterServer: AppServer;
-  beforeAll(async () => {
-    fasterServer = await startAppServer({ pace: 150 });
-  });
-  afterAll(async () => {
-    await fasterServer?.close();
-  });
-
   it('brings a sent message into view, stops following when scrolled up, and jumps back on request', {
     timeout: 120_000,
   }, async () => {
@@ -148,8 +144,17 @@ describe('following the reply', () => {
       await sendChatMessage(page, prompt);
       await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 90_000 });
     }
-    await page.locator('#transcript').evaluate((scroller) => scroller.scrollTo({ top: 0 }));
-    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+    // A widget may still settle its height (and the view follow it) when the reader scrolls up, so the
+    // reader scrolls again until the view stays there, as a person would.
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    const scrollUpUntilReading = (by: number) =>
+      expect
+        .poll(async () => {
+          await page.locator('#transcript').evaluate((scroller, top) => scroller.scrollBy({ top }), by);
+          return jump.isVisible();
+        })
+        .toBe(true);
+    await scrollUpUntilReading(-100_000);
 
     await sendChatMessage(page, 'a 3D solar system');
     const sent = page.locator('.message--user').last();
@@ -163,8 +168,7 @@ describe('following the reply', () => {
     expect(inView).toBe(true);
 
     // Scrolled up while the reply streams: the view stays where the reader put it.
-    await page.locator('#transcript').evaluate((scroller) => scroller.scrollBy({ top: -400 }));
-    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+    await scrollUpUntilReading(-400);
     const readingAt = await page.locator('#transcript').evaluate((scroller) => scroller.scrollTop);
     const reply = page.locator('.message--assistant').last();
     const lengthThen = ((await reply.textContent()) ?? '').length;
@@ -172,9 +176,9 @@ describe('following the reply', () => {
       .poll(async () => ((await reply.textContent()) ?? '').length, { timeout: 30_000 })
       .toBeGreaterThan(lengthThen);
     expect(await page.locator('#transcript').evaluate((scroller) => scroller.scrollTop)).toBe(readingAt);
-    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await jump.click();
     await expect.poll(() => distanceFromBottom(page)).toBeLessThan(120);
-    await page.getByRole('button', { name: 'Jump to latest' }).waitFor({ state: 'detached' });
+    await jump.waitFor({ state: 'detached' });
     await opened.close();
   });
 });
@@ -213,6 +217,36 @@ describe('on a phone', () => {
     await page.reload();
     await page.locator('.topbar__title').waitFor();
     expect(await page.locator('.demo-banner').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the widget toolbar', () => {
+  it('is reachable without hover, never over the widget, and copies runnable HTML', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fasterServer.url });
+    const page = await context.newPage();
+    await page.goto(fasterServer.url);
+    await sendChatMessage(page, 'a calculator');
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 90_000 });
+    const card = page.locator('.widget-card').first();
+    const copy = card.getByRole('button', { name: 'Copy HTML' });
+    expect(await copy.isVisible()).toBe(true);
+    const frameBox = await card.locator('iframe.widget-frame').boundingBox();
+    const toolbarBox = await card.getByRole('toolbar').boundingBox();
+    if (frameBox === null || toolbarBox === null)
+      throw new Error('The widget or its toolbar is not laid out.');
+    expect(toolbarBox.y).toBeGreaterThanOrEqual(frameBox.y + frameBox.height);
+    await copy.tap();
+    await card.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.startsWith('<!doctype html>')).toBe(true);
+    expect(copied).toContain('<iframe sandbox="allow-scripts allow-forms"');
+    expect(copied).not.toContain('@@HTML@@');
     await context.close();
   });
 });

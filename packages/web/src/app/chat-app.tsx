@@ -68,17 +68,15 @@ export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler 
 
   return (
     <WidgetEnvironmentContext.Provider value={environment}>
-      <a
+      {/* A button, not a `#composer-input` link: the URL's hash is the router's (`#/t/<id>`), and
+          following that fragment read as "new chat". */}
+      <button
+        type="button"
         className="skip-link"
-        href="#composer-input"
-        // The URL's hash is the router's (`#/t/<id>`): following the fragment would read as "new chat".
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById('composer-input')?.focus();
-        }}
+        onClick={() => document.getElementById('composer-input')?.focus()}
       >
         Skip to message box
-      </a>
+      </button>
       <DeletionToast deletion={deletions.pending.at(-1)} onUndo={deletions.undo} />
       <div className="layout">
         <ThreadSidebar

@@ -8,18 +8,34 @@ import { usePendingDeletions } from './use-pending-deletions.ts';
 
 type Deletions = ReturnType<typeof usePendingDeletions>;
 
+function DeletionsProbe({
+  options,
+  onRender,
+}: {
+  options: Parameters<typeof usePendingDeletions>[0];
+  onRender(result: Deletions): void;
+}) {
+  onRender(usePendingDeletions(options));
+  return null;
+}
+
 /** Mounts the hook in a component and hands back its latest result. */
 function mountDeletions(options: Parameters<typeof usePendingDeletions>[0]): {
   current(): Deletions;
   root: Root;
 } {
   let latest: Deletions | undefined;
-  function Probe() {
-    latest = usePendingDeletions(options);
-    return null;
-  }
   const root = createRoot(document.createElement('div'));
-  act(() => root.render(createElement(Probe)));
+  act(() =>
+    root.render(
+      createElement(DeletionsProbe, {
+        options,
+        onRender: (result) => {
+          latest = result;
+        },
+      }),
+    ),
+  );
   return {
     current: () => {
       if (latest === undefined) throw new Error('not rendered');

@@ -17,7 +17,7 @@ export function TranscriptView({
   toolCallViews: ReadonlyMap<string, ReactNode>;
   footer: ReactNode;
 }) {
-  const scrollerRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLElement>(null);
   const followingRef = useRef(true);
   // The same fact as state, for the "Jump to latest" button; the ref is what scroll handlers read.
   const [following, setFollowing] = useState(true);
@@ -78,8 +78,15 @@ export function TranscriptView({
   const lastAssistant = transcript.messages.findLast((message) => message.role === 'assistant');
   return (
     <div className="transcript-frame">
-      {/* Focusable so the transcript can be scrolled from the keyboard. */}
-      <div ref={scrollerRef} className="transcript" id="transcript" tabIndex={0} aria-label="Messages">
+      <section
+        ref={scrollerRef}
+        className="transcript"
+        id="transcript"
+        aria-label="Messages"
+        // A scrollable region must be reachable by keyboard to be scrolled without a mouse.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+        tabIndex={0}
+      >
         <div className="transcript__column">
           {transcript.messages.map((message) => (
             <MessageView
@@ -91,7 +98,7 @@ export function TranscriptView({
           ))}
           {footer}
         </div>
-      </div>
+      </section>
       {!following && (
         <button type="button" className="jump-to-latest" onClick={() => follow('smooth')}>
           <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">

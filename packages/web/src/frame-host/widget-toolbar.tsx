@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
-import { widgetSourceText } from './widget-source.ts';
 import { WidgetSourceDialog } from './widget-source-dialog.tsx';
 
-/** Download, view source, copy source and reload, for one widget. */
+const copyHtmlLabel = 'Copy HTML';
+
+/** Download, view source, copy runnable HTML and reload, for one widget; always visible, below it. */
 export function WidgetToolbar({
   widget,
   downloadUrl,
@@ -14,16 +15,20 @@ export function WidgetToolbar({
   onReload(): void;
 }) {
   const [sourceOpen, setSourceOpen] = useState(false);
-  const [copyLabel, setCopyLabel] = useState('Copy source');
+  const [copyLabel, setCopyLabel] = useState(copyHtmlLabel);
 
-  const copySource = async () => {
+  // What is copied runs as it is: the same standalone document the download gives, not the wire format.
+  const copyHtml = async () => {
+    if (downloadUrl === undefined) return;
     try {
-      await navigator.clipboard.writeText(widgetSourceText(widget));
+      const response = await fetch(downloadUrl);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      await navigator.clipboard.writeText(await response.text());
       setCopyLabel('Copied');
     } catch {
       setCopyLabel('Copy failed');
     }
-    window.setTimeout(() => setCopyLabel('Copy source'), 1600);
+    window.setTimeout(() => setCopyLabel(copyHtmlLabel), 1600);
   };
 
   return (
@@ -40,7 +45,13 @@ export function WidgetToolbar({
       <button type="button" className="widget-toolbar__button" onClick={() => setSourceOpen(true)}>
         View source
       </button>
-      <button type="button" className="widget-toolbar__button" onClick={copySource} aria-live="polite">
+      <button
+        type="button"
+        className="widget-toolbar__button"
+        onClick={copyHtml}
+        disabled={downloadUrl === undefined}
+        aria-live="polite"
+      >
         {copyLabel}
       </button>
       <button type="button" className="widget-toolbar__button" onClick={onReload}>
