@@ -188,3 +188,41 @@ describe('WidgetStreamParser streaming', () => {
     expect(() => parser.push('more')).toThrow(/already ended/);
   });
 });
+
+describe('WidgetStreamParser and astral characters', () => {
+  // A lone surrogate in any chunk is invalid UTF-16, which strict UTF-8 encoders (a Python client) refuse.
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  const reply = '👋 hi 🇫🇷\n@@HEIGHT:80@@\n@@CSS@@\n.a::after{content:"🍰"}\n@@HTML@@\n<p>𝄞😀</p>\n@@JS@@\nlog("🎉");\n@@END@@\nbye 👩‍🍳';
+
+  it('never cuts a surrogate pair, split at every index or every pair of indices', () => {
+    const expected = mergeAdjacentChunks(parseWidgetReply(reply));
+    for (let first = 0; first <= reply.length; first += 1) {
+      for (let second = first; second <= reply.length; second += 1) {
+        const chunks = parsePieces(splitAt(reply, [first, second]));
+        for (const chunk of chunks) expect(chunk.delta, `cut at ${first}, ${second}`).not.toMatch(loneSurrogate);
+        expect(mergeAdjacentChunks(chunks)).toEqual(expected);
+      }
+    }
+  });
+
+  it('never cuts a surrogate pair one code unit at a time', () => {
+    const chunks = parsePieces(reply.split(''));
+    for (const chunk of chunks) expect(chunk.delta).not.toMatch(loneSurrogate);
+    expect(mergeAdjacentChunks(chunks)).toEqual(mergeAdjacentChunks(parseWidgetReply(reply)));
+  });
+
+  it('holds a trailing high surrogate until its low half arrives', () => {
+    const parser = new WidgetStreamParser();
+    expect(parser.push('ok \uD83D')).toEqual([{ type: 'prose', delta: 'ok ' }]);
+    expect(parser.push('')).toEqual([]);
+    expect(parser.push('\uDE00!')).toEqual([{ type: 'prose', delta: '😀!' }]);
+  });
+
+  it('passes on a high surrogate that no low half follows, as the input had it', () => {
+    const parser = new WidgetStreamParser();
+    expect(parser.push('a\uD83D')).toEqual([{ type: 'prose', delta: 'a' }]);
+    expect(parser.push('\uD83Db')).toEqual([{ type: 'prose', delta: '\uD83D\uD83Db' }]);
+    expect(parser.push('\uD83D')).toEqual([]);
+    expect(parser.end()).toEqual([{ type: 'prose', delta: '\uD83D' }]);
+  });
+});

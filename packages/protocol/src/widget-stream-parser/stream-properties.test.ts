@@ -37,6 +37,8 @@ const contentPieces = fc.constantFrom(
   'a{}',
   'é',
   '😀',
+  '🇫🇷',
+  '𝄞',
 );
 
 // Fewer, denser pieces around the code channels, where fence lines are held back and stripped.
@@ -138,6 +140,21 @@ describe('WidgetStreamParser properties', () => {
       fc.property(reply, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
         const whole = mergeAdjacentChunks(parsePieces([text]));
         expect(mergeAdjacentChunks(parsePieces(splitAt(text, cuts)))).toEqual(whole);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('never emits half of a surrogate pair from well-formed input, however it is split', () => {
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const wellFormedReply = fc
+      .array(fc.oneof(markerPieces, contentPieces, fc.string({ unit: 'grapheme', maxLength: 4 })), {
+        maxLength: 24,
+      })
+      .map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(wellFormedReply, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
+        for (const chunk of parsePieces(splitAt(text, cuts))) expect(chunk.delta).not.toMatch(loneSurrogate);
       }),
       { numRuns: 3000 },
     );
