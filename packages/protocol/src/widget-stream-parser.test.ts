@@ -192,14 +192,16 @@ describe('WidgetStreamParser streaming', () => {
 describe('WidgetStreamParser and astral characters', () => {
   // A lone surrogate in any chunk is invalid UTF-16, which strict UTF-8 encoders (a Python client) refuse.
   const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-  const reply = '👋 hi 🇫🇷\n@@HEIGHT:80@@\n@@CSS@@\n.a::after{content:"🍰"}\n@@HTML@@\n<p>𝄞😀</p>\n@@JS@@\nlog("🎉");\n@@END@@\nbye 👩‍🍳';
+  const reply =
+    '👋 hi 🇫🇷\n@@HEIGHT:80@@\n@@CSS@@\n.a::after{content:"🍰"}\n@@HTML@@\n<p>𝄞😀</p>\n@@JS@@\nlog("🎉");\n@@END@@\nbye 👩‍🍳';
 
   it('never cuts a surrogate pair, split at every index or every pair of indices', () => {
     const expected = mergeAdjacentChunks(parseWidgetReply(reply));
     for (let first = 0; first <= reply.length; first += 1) {
       for (let second = first; second <= reply.length; second += 1) {
         const chunks = parsePieces(splitAt(reply, [first, second]));
-        for (const chunk of chunks) expect(chunk.delta, `cut at ${first}, ${second}`).not.toMatch(loneSurrogate);
+        for (const chunk of chunks)
+          expect(chunk.delta, `cut at ${first}, ${second}`).not.toMatch(loneSurrogate);
         expect(mergeAdjacentChunks(chunks)).toEqual(expected);
       }
     }

@@ -125,7 +125,9 @@ describe('chatCommand', () => {
     expect(await chatCommand(['--help'], { output: output.sink, errorOutput: collector().sink })).toBe(0);
     expect(output.text()).toMatch(/^usage: drawbridge chat/);
     const errorOutput = collector();
-    expect(await chatCommand(['--verbose', 'hi'], { output: collector().sink, errorOutput: errorOutput.sink })).toBe(2);
+    expect(
+      await chatCommand(['--verbose', 'hi'], { output: collector().sink, errorOutput: errorOutput.sink }),
+    ).toBe(2);
     expect(errorOutput.text()).toMatch(/^Unknown option '--verbose'.*\nusage: drawbridge chat/s);
   });
 

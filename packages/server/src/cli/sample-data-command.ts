@@ -10,7 +10,9 @@ export async function sampleDataCommand(args: string[]): Promise<number> {
     // Configuration comes from the environment; a flag here is a mistake worth saying, not ignoring.
     parseArgs({ args, options: {}, strict: true, allowPositionals: false });
   } catch (error) {
-    console.error(`${(error as Error).message.split('\n')[0]}\nusage: drawbridge sample-data   (writes to the database DRAWBRIDGE_DB names)`);
+    console.error(
+      `${(error as Error).message.split('\n')[0]}\nusage: drawbridge sample-data   (writes to the database DRAWBRIDGE_DB names)`,
+    );
     return 2;
   }
   const path = defaultDatabasePath(process.env);

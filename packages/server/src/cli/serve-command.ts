@@ -15,7 +15,9 @@ export async function serveCommand(args: string[]): Promise<number> {
     // Configuration comes from the environment; a flag here is a mistake worth saying, not ignoring.
     parseArgs({ args, options: {}, strict: true, allowPositionals: false });
   } catch (error) {
-    console.error(`${(error as Error).message.split('\n')[0]}\nusage: drawbridge serve   (configured by PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)`);
+    console.error(
+      `${(error as Error).message.split('\n')[0]}\nusage: drawbridge serve   (configured by PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)`,
+    );
     return 2;
   }
   const port = parsePort(process.env.PORT);
