@@ -33,7 +33,6 @@ export {
   type ScriptedModelOptions,
   type ScriptedModelPacing,
 } from './scripted/scripted-language-model.ts';
-export { createSeededRandom } from './scripted/seeded-random.ts';
 export { splitIntoTokenPieces } from './scripted/split-into-token-pieces.ts';
 export { startFakeAnthropicServer } from './testing/fake-anthropic-server.ts';
 export { startFakeOpenAiCompatibleServer } from './testing/fake-openai-compatible-server.ts';

@@ -1,10 +1,5 @@
-import {
-  encodeNdjsonEvent,
-  encodeSseEvent,
-  type RunEvent,
-  runEvents,
-  type StreamFormat,
-} from '@drawbridge/protocol';
+import { encodeNdjsonEvent, encodeSseEvent, type RunEvent, runEvents } from '@drawbridge/protocol';
+import type { StreamFormat } from './negotiate-stream-format.ts';
 
 /** The headers that keep every proxy and framework between us and the browser from buffering the stream. */
 export function eventStreamHeaders(format: StreamFormat): Record<string, string> {

@@ -44,5 +44,5 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       status: response.status,
     });
   }
-  yield* decodeEventStream(response.body, 'ndjson');
+  yield* decodeEventStream(response.body);
 }
