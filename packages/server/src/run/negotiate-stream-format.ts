@@ -1,3 +1,4 @@
+import { ndjsonContentType, sseContentType } from '@drawbridge/protocol';
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
 
@@ -32,8 +33,8 @@ function acceptance(
 function matchStreamFormat(ranges: AcceptedRange[]): string {
   const mediaRanges = ranges.filter((range) => /^[^/]+\/[^/]+$/.test(range.type));
   if (mediaRanges.length === 0) return 'ndjson';
-  const serverSentEvents = acceptance(mediaRanges, 'text/event-stream');
-  const ndjson = acceptance(mediaRanges, 'application/x-ndjson');
+  const serverSentEvents = acceptance(mediaRanges, sseContentType);
+  const ndjson = acceptance(mediaRanges, ndjsonContentType);
   const json = acceptance(mediaRanges, 'application/json');
   const lineDelimited = json.quality > ndjson.quality ? json : ndjson;
   if (serverSentEvents.quality === 0 && lineDelimited.quality === 0) return noAcceptableFormat;
