@@ -3,6 +3,7 @@
  * counted in o200k tokens as a naive full replay versus what buildModelHistory sends.
  * Run: npx tsx bench/history.ts
  */
+import { createSeededRandom } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { buildModelHistory } from '../packages/server/src/history/build-model-history.ts';
@@ -23,17 +24,8 @@ const topics = [
   'Scores',
 ];
 
-// A deterministic generator keeps the numbers identical between runs.
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
 function realisticWidget(turn: number, topic: string): StoredWidget {
-  const random = seededRandom(turn + 1);
+  const random = createSeededRandom(turn + 1);
   const css = Array.from(
     { length: 24 },
     (_, index) =>

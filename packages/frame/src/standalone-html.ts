@@ -1,4 +1,5 @@
 import { frameThemeCss } from './frame-document.ts';
+import { frameContentSecurityPolicy } from './frame-policy.ts';
 
 /** The parts of a finished widget, as stored. */
 export interface StandaloneWidget {
@@ -17,21 +18,18 @@ export interface StandaloneHtmlOptions {
   title: string;
 }
 
-/** A downloaded file has no server behind it: scripts come inline or from `data:` URLs only. */
-const standalonePolicy = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline' data:",
-  "style-src 'unsafe-inline'",
-  'img-src data: blob:',
-  'font-src data:',
-  'media-src data: blob:',
-  "connect-src 'none'",
-  "frame-src 'none'",
-  "worker-src 'none'",
-  "object-src 'none'",
-  "form-action 'none'",
-  "base-uri 'none'",
-].join('; ');
+// A `<meta>` policy may not carry these (browsers ignore them there, with a console warning).
+const headerOnlyDirectives = new Set(['frame-ancestors', 'sandbox', 'report-uri']);
+
+/**
+ * The live frame's policy, for a downloaded file: it has no server behind it, so scripts come inline or
+ * from `data:` URLs only, and the directives only a header can carry are left out.
+ */
+const standaloneContentSecurityPolicy = frameContentSecurityPolicy()
+  .split('; ')
+  .filter((directive) => !headerOnlyDirectives.has(directive.split(' ')[0] ?? ''))
+  .map((directive) => (directive.startsWith('script-src ') ? "script-src 'unsafe-inline' data:" : directive))
+  .join('; ');
 
 const threeImport = /(?:\bfrom|\bimport)\s*\(?\s*["']three(?:\/addons\/[^"']*)?["']/;
 
@@ -50,7 +48,7 @@ export function renderStandaloneHtml(options: StandaloneHtmlOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${standalonePolicy}">
+<meta http-equiv="Content-Security-Policy" content="${standaloneContentSecurityPolicy}">
 <title>${escapeHtml(options.title)}</title>
 <style>html,body{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style>
 </head>

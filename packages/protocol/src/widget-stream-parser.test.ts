@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createSeededRandom } from './seeded-random.ts';
+import { splitAt } from './testing/split-at.ts';
 import type { WidgetChunk } from './widget-chunk.ts';
 import { mergeAdjacentChunks, parseWidgetReply, WidgetStreamParser } from './widget-stream-parser.ts';
 
-const fixtureDirectory = new URL('./fixtures/replies/', import.meta.url);
+const fixtureDirectory = new URL('./testing/fixtures/replies/', import.meta.url);
 const fixtures = readdirSync(fixtureDirectory)
   .filter((name) => name.endsWith('.txt'))
   .map((name) => ({
@@ -20,28 +22,6 @@ function parsePieces(pieces: string[]): WidgetChunk[] {
   return [...chunks, ...parser.end()];
 }
 
-function splitAt(text: string, indices: number[]): string[] {
-  const pieces: string[] = [];
-  let start = 0;
-  for (const index of indices) {
-    pieces.push(text.slice(start, index));
-    start = index;
-  }
-  pieces.push(text.slice(start));
-  return pieces;
-}
-
-/** A small deterministic generator (mulberry32), so every run splits the fixtures the same way. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('WidgetStreamParser fixtures', () => {
   it('has at least 15 reply fixtures', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(15);
@@ -53,7 +33,7 @@ describe('WidgetStreamParser fixtures', () => {
 
   it.each(fixtures)('$name gives the same output split at every index', ({ text, expected }) => {
     for (let index = 0; index <= text.length; index += 1) {
-      expect(mergeAdjacentChunks(parsePieces(splitAt(text, [index])))).toEqual(expected);
+      expect(mergeAdjacentChunks(parsePieces(splitAt({ whole: text, cuts: [index] })))).toEqual(expected);
     }
   });
 
@@ -64,7 +44,7 @@ describe('WidgetStreamParser fixtures', () => {
       const expectedJson = JSON.stringify(expected);
       for (let first = 0; first <= text.length; first += 1) {
         for (let second = first; second <= text.length; second += 1) {
-          const merged = mergeAdjacentChunks(parsePieces(splitAt(text, [first, second])));
+          const merged = mergeAdjacentChunks(parsePieces(splitAt({ whole: text, cuts: [first, second] })));
           if (JSON.stringify(merged) !== expectedJson) {
             expect({ first, second, merged }).toEqual({ first, second, merged: expected });
           }
@@ -74,13 +54,12 @@ describe('WidgetStreamParser fixtures', () => {
   );
 
   it('gives the same output for 10,000 seeded random multi-way splits', () => {
-    const random = seededRandom(20_240_611);
+    const random = createSeededRandom(20_240_611);
     for (let run = 0; run < 10_000; run += 1) {
       const { text, expected } = fixtures[run % fixtures.length]!;
       const pieceCount = 1 + Math.floor(random() * 40);
       const indices = Array.from({ length: pieceCount }, () => Math.floor(random() * (text.length + 1)));
-      indices.sort((left, right) => left - right);
-      expect(mergeAdjacentChunks(parsePieces(splitAt(text, indices)))).toEqual(expected);
+      expect(mergeAdjacentChunks(parsePieces(splitAt({ whole: text, cuts: indices })))).toEqual(expected);
     }
   });
 
@@ -186,5 +165,45 @@ describe('WidgetStreamParser streaming', () => {
     const parser = new WidgetStreamParser();
     parser.end();
     expect(() => parser.push('more')).toThrow(/already ended/);
+  });
+});
+
+describe('WidgetStreamParser and astral characters', () => {
+  // A lone surrogate in any chunk is invalid UTF-16, which strict UTF-8 encoders (a Python client) refuse.
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  const reply =
+    '👋 hi 🇫🇷\n@@HEIGHT:80@@\n@@CSS@@\n.a::after{content:"🍰"}\n@@HTML@@\n<p>𝄞😀</p>\n@@JS@@\nlog("🎉");\n@@END@@\nbye 👩‍🍳';
+
+  it('never cuts a surrogate pair, split at every index or every pair of indices', () => {
+    const expected = mergeAdjacentChunks(parseWidgetReply(reply));
+    for (let first = 0; first <= reply.length; first += 1) {
+      for (let second = first; second <= reply.length; second += 1) {
+        const chunks = parsePieces(splitAt({ whole: reply, cuts: [first, second] }));
+        for (const chunk of chunks)
+          expect(chunk.delta, `cut at ${first}, ${second}`).not.toMatch(loneSurrogate);
+        expect(mergeAdjacentChunks(chunks)).toEqual(expected);
+      }
+    }
+  });
+
+  it('never cuts a surrogate pair one code unit at a time', () => {
+    const chunks = parsePieces(reply.split(''));
+    for (const chunk of chunks) expect(chunk.delta).not.toMatch(loneSurrogate);
+    expect(mergeAdjacentChunks(chunks)).toEqual(mergeAdjacentChunks(parseWidgetReply(reply)));
+  });
+
+  it('holds a trailing high surrogate until its low half arrives', () => {
+    const parser = new WidgetStreamParser();
+    expect(parser.push('ok \uD83D')).toEqual([{ type: 'prose', delta: 'ok ' }]);
+    expect(parser.push('')).toEqual([]);
+    expect(parser.push('\uDE00!')).toEqual([{ type: 'prose', delta: '😀!' }]);
+  });
+
+  it('passes on a high surrogate that no low half follows, as the input had it', () => {
+    const parser = new WidgetStreamParser();
+    expect(parser.push('a\uD83D')).toEqual([{ type: 'prose', delta: 'a' }]);
+    expect(parser.push('\uD83Db')).toEqual([{ type: 'prose', delta: '\uD83D\uD83Db' }]);
+    expect(parser.push('\uD83D')).toEqual([]);
+    expect(parser.end()).toEqual([{ type: 'prose', delta: '\uD83D' }]);
   });
 });

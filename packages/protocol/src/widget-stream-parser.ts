@@ -31,7 +31,8 @@ const readingHeightClose = 2;
 
 /**
  * Splits a model reply, pushed in pieces cut anywhere, into prose and widget chunks. Only a tail that could
- * still become a marker or a fence line is held back; the grammar and every rule are in docs/protocol.md.
+ * still become a marker or a fence line is held back, and a trailing high surrogate until its low half
+ * arrives; the grammar and every rule are in docs/protocol.md.
  */
 export class WidgetStreamParser {
   private phase = beforeBlock;
@@ -43,6 +44,8 @@ export class WidgetStreamParser {
   private segment: SegmentWriter;
   private heightValue = new HeightValueReader();
   private ended = false;
+  // A high surrogate that ended the last push waits for its low half, so no chunk ever holds half a character.
+  private heldHighSurrogate = '';
   private chunks: WidgetChunk[] = [];
   private outputType: WidgetChunkType = 'prose';
   private outputText = '';
@@ -66,7 +69,15 @@ export class WidgetStreamParser {
   /** Feeds the next piece of the reply and returns the chunks that are now certain. */
   push(text: string): WidgetChunk[] {
     this.assertOpen();
-    this.consume(text);
+    const whole = this.heldHighSurrogate === '' ? text : this.heldHighSurrogate + text;
+    const lastCode = whole.charCodeAt(whole.length - 1);
+    if (lastCode >= 0xd800 && lastCode <= 0xdbff) {
+      this.heldHighSurrogate = whole[whole.length - 1]!;
+      this.consume(whole.slice(0, -1));
+    } else {
+      this.heldHighSurrogate = '';
+      this.consume(whole);
+    }
     return this.takeChunks();
   }
 
@@ -74,6 +85,9 @@ export class WidgetStreamParser {
   end(): WidgetChunk[] {
     this.assertOpen();
     this.ended = true;
+    // A high surrogate still held has no low half coming: it is passed on as the input had it.
+    this.consume(this.heldHighSurrogate);
+    this.heldHighSurrogate = '';
     const pending = this.pending;
     this.pending = '';
     if (this.mode === readingText) {

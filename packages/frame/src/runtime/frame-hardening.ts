@@ -1,5 +1,6 @@
 /**
- * Closes what the sandbox and CSP leave open, before any widget code runs (design §3).
+ * Closes what the sandbox and CSP leave open, before any widget code runs (docs/security.md, "The promise";
+ * docs/frame.md, "The runtime").
  */
 
 const peerConnectionGlobals = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel'];

@@ -34,10 +34,7 @@ const stage = new Stage({ window });
 const defineGlobal = (name: string, value: object) =>
   Object.defineProperty(window, name, { value: Object.freeze(value), writable: false, configurable: false });
 defineGlobal('host', bridge.host);
-defineGlobal('stage', {
-  mount: stage.mount.bind(stage),
-  release: stage.release.bind(stage),
-});
+defineGlobal('stage', { mount: stage.mount.bind(stage) });
 routeAnchorClicks({ document, openLink: bridge.host.openLink });
 
 if (post === undefined) buildEmbeddedMarkup(embeddedMarkup);

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+
+import { splitAt } from '@drawbridge/protocol/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarkupBuilder } from './markup-builder.ts';
@@ -67,18 +69,6 @@ function parsedByTemplate(markup: string): string {
   return root.innerHTML;
 }
 
-function splitAt(markup: string, indexes: number[]): string[] {
-  const sorted = [...new Set(indexes)].sort((left, right) => left - right);
-  const pieces: string[] = [];
-  let start = 0;
-  for (const index of sorted) {
-    pieces.push(markup.slice(start, index));
-    start = index;
-  }
-  pieces.push(markup.slice(start));
-  return pieces;
-}
-
 describe('MarkupBuilder', () => {
   for (const [name, markup] of Object.entries(wellFormedFixtures)) {
     it(`builds the same DOM as the HTML parser for "${name}"`, () => {
@@ -88,7 +78,7 @@ describe('MarkupBuilder', () => {
     it(`builds the same DOM for every two-way split of "${name}"`, () => {
       const whole = build([markup]).innerHTML;
       for (let index = 0; index <= markup.length; index++) {
-        expect(build(splitAt(markup, [index])).innerHTML, `split at ${index}`).toBe(whole);
+        expect(build(splitAt({ whole: markup, cuts: [index] })).innerHTML, `split at ${index}`).toBe(whole);
       }
     });
 
@@ -97,7 +87,7 @@ describe('MarkupBuilder', () => {
       expect(build([...markup]).innerHTML).toBe(whole);
       fc.assert(
         fc.property(fc.array(fc.integer({ min: 0, max: markup.length }), { maxLength: 40 }), (indexes) => {
-          expect(build(splitAt(markup, indexes)).innerHTML).toBe(whole);
+          expect(build(splitAt({ whole: markup, cuts: indexes })).innerHTML).toBe(whole);
         }),
         { numRuns: 60 },
       );

@@ -10,7 +10,6 @@ const maximumDelta = 0.1;
 
 export class Stage {
   private readonly window: Window;
-  private readonly mounted = new Set<StageHandle>();
   private visible = true;
   private readonly visibilityListeners = new Set<(visible: boolean) => void>();
 
@@ -107,14 +106,12 @@ export class Stage {
         stop();
         observer.disconnect();
         this.visibilityListeners.delete(onVisibility);
-        this.mounted.delete(handle);
         for (const callback of disposeCallbacks) callback();
         controls?.dispose();
         renderer.dispose();
         renderer.forceContextLoss();
       },
     };
-    this.mounted.add(handle);
     resize();
     start();
     return handle;
@@ -124,10 +121,5 @@ export class Stage {
   setVisible(visible: boolean): void {
     this.visible = visible;
     for (const listener of this.visibilityListeners) listener(visible);
-  }
-
-  /** Disposes every mounted stage and releases its WebGL context. */
-  release(): void {
-    for (const handle of [...this.mounted]) handle.dispose();
   }
 }

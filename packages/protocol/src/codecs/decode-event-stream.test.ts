@@ -1,18 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type RunEvent, runEvents, widgetPartTypes } from '../run-events.ts';
-import { decodeEventStream, type StreamFormat } from './decode-event-stream.ts';
+import { sampleRunEvents } from '../testing/sample-run-events.ts';
+import { splitAt } from '../testing/split-at.ts';
+import { decodeEventStream } from './decode-event-stream.ts';
 import { encodeNdjsonEvent } from './ndjson-encoder.ts';
-import { sampleRunEvents } from './sample-run-events.ts';
-import { splitAt } from './split-bytes.ts';
-import { encodeSseComment, encodeSseEvent } from './sse-encoder.ts';
 import { StreamDecodeError } from './stream-decode-error.ts';
 
 const encoder = new TextEncoder();
-const encoders: Record<StreamFormat, (event: RunEvent) => string> = {
-  ndjson: encodeNdjsonEvent,
-  sse: encodeSseEvent,
-};
 
 /** A body that hands out one chunk per read and records whether the reader cancelled it. */
 function bodyOf(chunks: readonly Uint8Array[]): {
@@ -35,13 +30,10 @@ function bodyOf(chunks: readonly Uint8Array[]): {
   return { body, wasCancelled: () => cancelled };
 }
 
-async function collect(
-  body: ReadableStream<Uint8Array>,
-  format: StreamFormat,
-): Promise<{ events: RunEvent[]; error: unknown }> {
+async function collect(body: ReadableStream<Uint8Array>): Promise<{ events: RunEvent[]; error: unknown }> {
   const events: RunEvent[] = [];
   try {
-    for await (const event of decodeEventStream(body, format)) events.push(event);
+    for await (const event of decodeEventStream(body)) events.push(event);
     return { events, error: undefined };
   } catch (error) {
     return { events, error };
@@ -75,89 +67,68 @@ const runEventArbitrary: fc.Arbitrary<RunEvent> = fc.oneof(
 );
 
 describe('decodeEventStream', () => {
-  for (const format of ['ndjson', 'sse'] as const) {
-    describe(format, () => {
-      it('yields the validated events of a chunked body', async () => {
-        const bytes = encoder.encode(sampleRunEvents.map(encoders[format]).join(''));
-        const chunks = splitAt(bytes, [1, 2, 50, 51, 300, 301, 302, 900]);
-        expect(await collect(bodyOf(chunks).body, format)).toEqual({
-          events: sampleRunEvents,
-          error: undefined,
-        });
-      });
+  it('yields the validated events of a chunked body', async () => {
+    const bytes = encoder.encode(sampleRunEvents.map(encodeNdjsonEvent).join(''));
+    const chunks = splitAt({ whole: bytes, cuts: [1, 2, 50, 51, 300, 301, 302, 900] });
+    expect(await collect(bodyOf(chunks).body)).toEqual({ events: sampleRunEvents, error: undefined });
+  });
 
-      it('round-trips arbitrary events split arbitrarily', async () => {
-        await fc.assert(
-          fc.asyncProperty(
-            fc.array(runEventArbitrary, { maxLength: 12 }),
-            fc.array(fc.nat()),
-            async (events, cutSeeds) => {
-              const bytes = encoder.encode(events.map(encoders[format]).join(''));
-              const cuts = cutSeeds
-                .map((seed) => seed % (bytes.length + 1))
-                .sort((left, right) => left - right);
-              const decoded = await collect(bodyOf(splitAt(bytes, cuts)).body, format);
-              expect(decoded).toEqual({ events, error: undefined });
-            },
-          ),
-          { numRuns: 300 },
-        );
-      });
+  it('round-trips arbitrary events split arbitrarily', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(runEventArbitrary, { maxLength: 12 }),
+        fc.array(fc.nat()),
+        async (events, cutSeeds) => {
+          const bytes = encoder.encode(events.map(encodeNdjsonEvent).join(''));
+          const cuts = cutSeeds.map((seed) => seed % (bytes.length + 1));
+          const decoded = await collect(bodyOf(splitAt({ whole: bytes, cuts })).body);
+          expect(decoded).toEqual({ events, error: undefined });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 
-      it('yields the events before an invalid one, then names the bad event and its line', async () => {
-        const badWidget = {
-          type: 'CUSTOM',
-          name: 'drawbridge.widget',
-          value: { messageId: 'm', widgetId: 'w' },
-        };
-        const lines = [
-          encoders[format](sampleRunEvents[0]!),
-          format === 'ndjson' ? `${JSON.stringify(badWidget)}\n` : `data: ${JSON.stringify(badWidget)}\n\n`,
-          ...sampleRunEvents.slice(1).map(encoders[format]),
-        ];
-        // One chunk per event, so the body is still open (and cancellable) when the bad event is read.
-        const { body, wasCancelled } = bodyOf(lines.map((line) => encoder.encode(line)));
-        const { events, error } = await collect(body, format);
-        expect(events).toEqual([sampleRunEvents[0]]);
-        expect(error).toBeInstanceOf(StreamDecodeError);
-        const decodeError = error as StreamDecodeError;
-        expect(decodeError.code).toBe('invalid-event');
-        expect(decodeError.lineNumber).toBe(format === 'ndjson' ? 2 : 3);
-        expect(decodeError.message).toContain('CUSTOM "drawbridge.widget" is not a valid run event');
-        expect(decodeError.message).toContain('value.part');
-        expect(wasCancelled()).toBe(true);
-      });
-
-      it('yields the good events of a chunk before reporting invalid UTF-8 in a later chunk', async () => {
-        const good = encoder.encode(sampleRunEvents.slice(0, 3).map(encoders[format]).join(''));
-        const { events, error } = await collect(bodyOf([good, Uint8Array.of(0xff, 0x0a)]).body, format);
-        expect(events).toEqual(sampleRunEvents.slice(0, 3));
-        expect((error as StreamDecodeError).code).toBe('invalid-utf8');
-      });
-
-      it('cancels the body when the consumer stops early', async () => {
-        const chunks = sampleRunEvents.map((event) => encoder.encode(encoders[format](event)));
-        const { body, wasCancelled } = bodyOf(chunks);
-        for await (const event of decodeEventStream(body, format)) {
-          expect(event).toEqual(sampleRunEvents[0]);
-          break;
-        }
-        expect(wasCancelled()).toBe(true);
-      });
-    });
-  }
-
-  it('reports SSE data that is not JSON, after the good events in the same chunk', async () => {
-    const text = `${encodeSseEvent(sampleRunEvents[0]!)}${encodeSseComment('ping')}data: {oops\n\n`;
-    const { events, error } = await collect(bodyOf([encoder.encode(text)]).body, 'sse');
+  it('yields the events before an invalid one, then names the bad event and its line', async () => {
+    const badWidget = { type: 'CUSTOM', name: 'drawbridge.widget', value: { messageId: 'm', widgetId: 'w' } };
+    const lines = [
+      encodeNdjsonEvent(sampleRunEvents[0]!),
+      `${JSON.stringify(badWidget)}\n`,
+      ...sampleRunEvents.slice(1).map(encodeNdjsonEvent),
+    ];
+    // One chunk per event, so the body is still open (and cancellable) when the bad event is read.
+    const { body, wasCancelled } = bodyOf(lines.map((line) => encoder.encode(line)));
+    const { events, error } = await collect(body);
     expect(events).toEqual([sampleRunEvents[0]]);
-    expect((error as StreamDecodeError).code).toBe('invalid-json');
-    expect((error as StreamDecodeError).lineNumber).toBe(5);
+    expect(error).toBeInstanceOf(StreamDecodeError);
+    const decodeError = error as StreamDecodeError;
+    expect(decodeError.code).toBe('invalid-event');
+    expect(decodeError.lineNumber).toBe(2);
+    expect(decodeError.message).toContain('CUSTOM "drawbridge.widget" is not a valid run event');
+    expect(decodeError.message).toContain('→ at value.part');
+    expect(wasCancelled()).toBe(true);
+  });
+
+  it('yields the good events of a chunk before reporting invalid UTF-8 in a later chunk', async () => {
+    const good = encoder.encode(sampleRunEvents.slice(0, 3).map(encodeNdjsonEvent).join(''));
+    const { events, error } = await collect(bodyOf([good, Uint8Array.of(0xff, 0x0a)]).body);
+    expect(events).toEqual(sampleRunEvents.slice(0, 3));
+    expect((error as StreamDecodeError).code).toBe('invalid-utf8');
+  });
+
+  it('cancels the body when the consumer stops early', async () => {
+    const chunks = sampleRunEvents.map((event) => encoder.encode(encodeNdjsonEvent(event)));
+    const { body, wasCancelled } = bodyOf(chunks);
+    for await (const event of decodeEventStream(body)) {
+      expect(event).toEqual(sampleRunEvents[0]);
+      break;
+    }
+    expect(wasCancelled()).toBe(true);
   });
 
   it('reports an NDJSON line that is not JSON', async () => {
     const text = `${encodeNdjsonEvent(sampleRunEvents[0]!)}{oops\n`;
-    const { events, error } = await collect(bodyOf([encoder.encode(text)]).body, 'ndjson');
+    const { events, error } = await collect(bodyOf([encoder.encode(text)]).body);
     expect(events).toEqual([sampleRunEvents[0]]);
     expect((error as StreamDecodeError).message).toBe('Line 2: not a JSON value: "{oops"');
   });
@@ -172,7 +143,7 @@ describe('decodeEventStream', () => {
         else controller.error(failure);
       },
     });
-    const { events, error } = await collect(body, 'ndjson');
+    const { events, error } = await collect(body);
     expect(events).toEqual([sampleRunEvents[0]]);
     expect(error).toBe(failure);
   });

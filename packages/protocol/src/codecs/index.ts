@@ -1,8 +1,7 @@
-export { decodeEventStream, type StreamFormat } from './decode-event-stream.ts';
+export { decodeEventStream } from './decode-event-stream.ts';
 export { type DecodedRecord, type DecodedRecords, NdjsonDecoder } from './ndjson-decoder.ts';
 export { encodeNdjsonEvent, ndjsonContentType } from './ndjson-encoder.ts';
-export { type DecodedSseMessages, SseDecoder, type SseMessage } from './sse-decoder.ts';
-export { encodeSseComment, encodeSseEvent, sseContentType } from './sse-encoder.ts';
+export { encodeSseEvent, sseContentType } from './sse-encoder.ts';
 export {
   defaultMaxRecordLength,
   StreamDecodeError,

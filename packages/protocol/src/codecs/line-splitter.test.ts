@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type LineEnds, LineSplitter, type NumberedLine } from './line-splitter.ts';
-import { splitAt } from './split-bytes.ts';
+import { splitAt } from '../testing/split-at.ts';
+import { LineSplitter, type NumberedLine } from './line-splitter.ts';
 
 const encoder = new TextEncoder();
 
@@ -10,8 +10,8 @@ function pullAll(splitter: LineSplitter): NumberedLine[] {
   return lines;
 }
 
-function splitStream(lineEnds: LineEnds, chunks: readonly (Uint8Array | string)[]): string[] {
-  const splitter = new LineSplitter({ lineEnds });
+function splitStream(chunks: readonly (Uint8Array | string)[]): string[] {
+  const splitter = new LineSplitter();
   const lines: NumberedLine[] = [];
   for (const chunk of chunks) {
     expect(splitter.push(chunk)).toBeUndefined();
@@ -28,48 +28,36 @@ function splitStream(lineEnds: LineEnds, chunks: readonly (Uint8Array | string)[
 describe('LineSplitter', () => {
   const mixedText = 'crème\r\nbrûlée\n\n🍰 cake\r\r\nlast 中';
 
-  const expectedLines: Record<LineEnds, string[]> = {
-    'lf-or-crlf': ['crème', 'brûlée', '', '🍰 cake\r', 'last 中'],
-    'lf-cr-or-crlf': ['crème', 'brûlée', '', '🍰 cake', '', 'last 中'],
-  };
+  const expectedLines = ['crème', 'brûlée', '', '🍰 cake\r', 'last 中'];
 
-  it.each(['lf-or-crlf', 'lf-cr-or-crlf'] as const)(
-    'splits by %s rules, whatever byte the stream is cut at',
-    (lineEnds) => {
-      const bytes = encoder.encode(mixedText);
-      for (let index = 0; index <= bytes.length; index += 1) {
-        expect(splitStream(lineEnds, splitAt(bytes, [index])), `cut at byte ${index}`).toEqual(
-          expectedLines[lineEnds],
-        );
-      }
-    },
-  );
+  it('splits at LF and CRLF, whatever byte the stream is cut at', () => {
+    const bytes = encoder.encode(mixedText);
+    for (let index = 0; index <= bytes.length; index += 1) {
+      expect(splitStream(splitAt({ whole: bytes, cuts: [index] })), `cut at byte ${index}`).toEqual(
+        expectedLines,
+      );
+    }
+  });
 
   it('decodes one byte at a time, holding back split multi-byte characters', () => {
     const bytes = Array.from(encoder.encode('é\n中\n🍰'), (byte) => Uint8Array.of(byte));
-    expect(splitStream('lf-or-crlf', bytes)).toEqual(['é', '中', '🍰']);
+    expect(splitStream(bytes)).toEqual(['é', '中', '🍰']);
   });
 
-  it('counts a CRLF split across chunks as one line end, but a CR then another character as a line end', () => {
-    expect(splitStream('lf-cr-or-crlf', ['a\r', '\nb\r', 'c\r', '', '\r\n'])).toEqual(['a', 'b', 'c', '']);
-  });
-
-  it('completes a line at a chunk-final CR without waiting for the next chunk', () => {
-    const splitter = new LineSplitter({ lineEnds: 'lf-cr-or-crlf' });
-    splitter.push('data\r');
-    expect(pullAll(splitter)).toEqual([{ text: 'data', lineNumber: 1 }]);
+  it('counts a CRLF split across chunks as one line end, and a lone CR as text', () => {
+    expect(splitStream(['a\r', '\nb\rc\r', '', '\r\n'])).toEqual(['a', 'b\rc\r']);
   });
 
   it('drops the CR of a final line without a line end under the LF rule', () => {
-    expect(splitStream('lf-or-crlf', ['tail\r'])).toEqual(['tail']);
+    expect(splitStream(['tail\r'])).toEqual(['tail']);
   });
 
   it('drops one leading byte-order mark', () => {
-    expect(splitStream('lf-or-crlf', ['\uFEFF\uFEFFx\n'])).toEqual(['\uFEFFx']);
+    expect(splitStream(['\uFEFF\uFEFFx\n'])).toEqual(['\uFEFFx']);
   });
 
   it('keeps the text after a line the caller stopped at, for the next pull', () => {
-    const splitter = new LineSplitter({ lineEnds: 'lf-or-crlf' });
+    const splitter = new LineSplitter();
     splitter.push('one\ntwo\nthr');
     expect(splitter.nextLine()).toEqual({ text: 'one', lineNumber: 1 });
     expect(splitter.nextLineNumber).toBe(2);
@@ -81,7 +69,7 @@ describe('LineSplitter', () => {
   });
 
   it('measures the unfinished line across pushes, its CR included, for the caller to bound', () => {
-    const splitter = new LineSplitter({ lineEnds: 'lf-or-crlf' });
+    const splitter = new LineSplitter();
     splitter.push('done\nabc');
     pullAll(splitter);
     splitter.push('de\r');
@@ -93,7 +81,7 @@ describe('LineSplitter', () => {
   });
 
   it('discards the unfinished line and queued text without renumbering', () => {
-    const splitter = new LineSplitter({ lineEnds: 'lf-or-crlf' });
+    const splitter = new LineSplitter();
     splitter.push('first\nsecond\nthi');
     expect(splitter.nextLine()?.text).toBe('first');
     splitter.discardBufferedText();
@@ -104,7 +92,7 @@ describe('LineSplitter', () => {
   });
 
   it('joins a long line that arrives in many small chunks', () => {
-    const splitter = new LineSplitter({ lineEnds: 'lf-cr-or-crlf' });
+    const splitter = new LineSplitter();
     const longLine = 'z'.repeat(300_000);
     for (let start = 0; start < longLine.length; start += 5) {
       splitter.push(longLine.slice(start, start + 5));
@@ -116,7 +104,7 @@ describe('LineSplitter', () => {
   });
 
   it('returns invalid UTF-8 as an error value numbered at the line it starts on', () => {
-    const splitter = new LineSplitter({ lineEnds: 'lf-or-crlf' });
+    const splitter = new LineSplitter();
     splitter.push('ok\n');
     pullAll(splitter);
     const error = splitter.push(Uint8Array.of(0x61, 0xff));
@@ -126,7 +114,7 @@ describe('LineSplitter', () => {
   });
 
   it('returns an error value when the stream ends inside a multi-byte character', () => {
-    const splitter = new LineSplitter({ lineEnds: 'lf-cr-or-crlf' });
+    const splitter = new LineSplitter();
     expect(splitter.push(encoder.encode('€').subarray(0, 2))).toBeUndefined();
     expect(splitter.end()?.message).toBe(
       'Line 1: the stream is not valid UTF-8 (it ends inside a multi-byte character)',

@@ -1,12 +1,6 @@
 import { StreamDecodeError } from './stream-decode-error.ts';
 import { Utf8ChunkDecoder } from './utf8-chunk-decoder.ts';
 
-/**
- * Which characters end a line. In both, a "\r" just before the line end belongs to the line end;
- * "lf-cr-or-crlf" also ends a line at a lone "\r", as `text/event-stream` does.
- */
-export type LineEnds = 'lf-or-crlf' | 'lf-cr-or-crlf';
-
 /** One complete line, without its line end, and its 1-based number in the stream. */
 export interface NumberedLine {
   text: string;
@@ -15,12 +9,12 @@ export interface NumberedLine {
 
 /**
  * Cuts a stream of byte or string chunks, split anywhere (even inside a UTF-8 character or between
- * "\r" and "\n"), into numbered lines. The caller pulls lines with {@link nextLine} and may stop early:
+ * "\r" and "\n"), into numbered lines. A line ends at "\n"; a "\r" just before it belongs to the line end. The caller pulls lines with {@link nextLine} and may stop early:
  * text it has not pulled yet stays queued for the next call. Work is linear in the text pushed.
  */
 export class LineSplitter {
   private readonly utf8Decoder = new Utf8ChunkDecoder();
-  private readonly lineEndPattern: RegExp;
+  private readonly lineEndPattern = /\n/g;
   // The unfinished last line, kept as pieces: searching a growing concatenation would flatten it on
   // every push and make a long line split into many chunks quadratic.
   private unfinishedLinePieces: string[] = [];
@@ -28,13 +22,7 @@ export class LineSplitter {
   // Pushed text not yet searched for line ends; it starts at `searchFrom`.
   private unsearchedText = '';
   private searchFrom = 0;
-  // Set when the text ended in a lone "\r": a "\n" opening the next chunk completes that same line end.
-  private skipLeadingLineFeed = false;
   private completedLines = 0;
-
-  constructor({ lineEnds }: { lineEnds: LineEnds }) {
-    this.lineEndPattern = lineEnds === 'lf-or-crlf' ? /\n/g : /\r\n|\r|\n/g;
-  }
 
   /** The 1-based number of the line the unsearched or unfinished text belongs to. */
   get nextLineNumber(): number {
@@ -76,9 +64,8 @@ export class LineSplitter {
       this.searchFrom = 0;
       return undefined;
     }
-    if (match[0] === '\r' && match.index === this.unsearchedText.length - 1) this.skipLeadingLineFeed = true;
     const line = this.takeUnfinished(this.unsearchedText.slice(this.searchFrom, match.index));
-    this.searchFrom = match.index + match[0].length;
+    this.searchFrom = match.index + 1;
     return this.complete(line);
   }
 
@@ -98,12 +85,7 @@ export class LineSplitter {
 
   private queue(text: string): void {
     if (text.length === 0) return;
-    let start = 0;
-    if (this.skipLeadingLineFeed) {
-      this.skipLeadingLineFeed = false;
-      if (text.startsWith('\n')) start = 1;
-    }
-    this.unsearchedText = this.unsearchedText.slice(this.searchFrom) + text.slice(start);
+    this.unsearchedText = this.unsearchedText.slice(this.searchFrom) + text;
     this.searchFrom = 0;
   }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sampleRunEvents } from '../testing/sample-run-events.ts';
+import { seededCuts, splitAt } from '../testing/split-at.ts';
 import { NdjsonDecoder } from './ndjson-decoder.ts';
 import { encodeNdjsonEvent } from './ndjson-encoder.ts';
-import { sampleRunEvents } from './sample-run-events.ts';
-import { seededCuts, splitAt } from './split-bytes.ts';
 import { StreamDecodeError } from './stream-decode-error.ts';
 
 const encoder = new TextEncoder();
@@ -30,14 +30,16 @@ describe('NdjsonDecoder', () => {
 
   it('decodes the same events at every single split index', () => {
     for (let index = 0; index <= sampleBytes.length; index += 1) {
-      expect(decodeAll(splitAt(sampleBytes, [index])), `split at byte ${index}`).toEqual(sampleRunEvents);
+      expect(decodeAll(splitAt({ whole: sampleBytes, cuts: [index] })), `split at byte ${index}`).toEqual(
+        sampleRunEvents,
+      );
     }
   });
 
   it('decodes the same events under seeded random multi-way splits', () => {
     for (let seed = 1; seed <= 300; seed += 1) {
-      const cuts = seededCuts(seed, sampleBytes.length, 1 + (seed % 40));
-      expect(decodeAll(splitAt(sampleBytes, cuts)), `seed ${seed}`).toEqual(sampleRunEvents);
+      const cuts = seededCuts({ seed, length: sampleBytes.length, count: 1 + (seed % 40) });
+      expect(decodeAll(splitAt({ whole: sampleBytes, cuts })), `seed ${seed}`).toEqual(sampleRunEvents);
     }
   });
 

@@ -21,7 +21,7 @@ export interface DecodedRecords {
  * Work is linear in the text pushed, however a line is split.
  */
 export class NdjsonDecoder {
-  private readonly lineSplitter = new LineSplitter({ lineEnds: 'lf-or-crlf' });
+  private readonly lineSplitter = new LineSplitter();
   private readonly maxRecordLength: number;
 
   constructor({ maxRecordLength = defaultMaxRecordLength }: { maxRecordLength?: number } = {}) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runEvents } from '../run-events.ts';
+import { sampleRunEvents } from '../testing/sample-run-events.ts';
 import { encodeNdjsonEvent } from './ndjson-encoder.ts';
-import { sampleRunEvents } from './sample-run-events.ts';
 
 describe('encodeNdjsonEvent', () => {
   it('writes one JSON line ending in a newline', () => {

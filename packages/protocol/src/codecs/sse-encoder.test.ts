@@ -2,8 +2,8 @@ import { HttpAgent } from '@ag-ui/client';
 import { EventEncoder } from '@ag-ui/encoder';
 import { describe, expect, it } from 'vitest';
 import { runEvents } from '../run-events.ts';
-import { sampleRunEvents } from './sample-run-events.ts';
-import { encodeSseComment, encodeSseEvent, sseContentType } from './sse-encoder.ts';
+import { sampleRunEvents } from '../testing/sample-run-events.ts';
+import { encodeSseEvent, sseContentType } from './sse-encoder.ts';
 
 describe('encodeSseEvent', () => {
   it('writes one data line and a blank line', () => {
@@ -26,21 +26,9 @@ describe('encodeSseEvent', () => {
   });
 });
 
-describe('encodeSseComment', () => {
-  it('writes a keep-alive comment', () => {
-    expect(encodeSseComment('ping')).toBe(': ping\n\n');
-  });
-
-  it('prefixes every line, so a multi-line comment cannot inject a field', () => {
-    expect(encodeSseComment('one\ndata: evil\r\nthree')).toBe(': one\n: data: evil\n: three\n\n');
-  });
-});
-
 describe('a stock @ag-ui/client HttpAgent reading our SSE', () => {
-  it('sees the prose, the tool call and the CUSTOM values, with keep-alives interleaved', async () => {
-    const body = sampleRunEvents
-      .map((event) => `${encodeSseComment('ping')}${encodeSseEvent(event)}`)
-      .join('');
+  it('sees the prose, the tool call and the CUSTOM values', async () => {
+    const body = sampleRunEvents.map(encodeSseEvent).join('');
     const bytes = new TextEncoder().encode(body);
     const fetchStub = async (): Promise<Response> =>
       new Response(

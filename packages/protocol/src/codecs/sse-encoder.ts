@@ -9,9 +9,3 @@ export const sseContentType = 'text/event-stream';
 export function encodeSseEvent(event: RunEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
-
-/** An SSE comment (a keep-alive such as `: ping`) that every SSE reader skips; each line of `text` is prefixed. */
-export function encodeSseComment(text: string): string {
-  const lines = text.split(/\r\n|\r|\n/);
-  return `${lines.map((line) => `: ${line}`).join('\n')}\n\n`;
-}

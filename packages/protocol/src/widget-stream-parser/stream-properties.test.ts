@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { referenceParseReply } from '../testing/reference-parse-reply.ts';
+import { splitAt } from '../testing/split-at.ts';
 import type { WidgetChunk } from '../widget-chunk.ts';
 import { mergeAdjacentChunks, WidgetStreamParser } from '../widget-stream-parser.ts';
-import { referenceParseReply } from './reference-parse-reply.ts';
 
 // Replies built from markers (whole and cut) and from the content that sits next to them: fences, blanks,
 // line breaks and height values. Drawing markers and content with equal weight makes every rule likely.
@@ -37,6 +38,8 @@ const contentPieces = fc.constantFrom(
   'a{}',
   'é',
   '😀',
+  '🇫🇷',
+  '𝄞',
 );
 
 // Fewer, denser pieces around the code channels, where fence lines are held back and stripped.
@@ -67,16 +70,9 @@ function parsePieces(pieces: string[]): WidgetChunk[] {
   return [...chunks, ...parser.end()];
 }
 
-function splitAt(text: string, cuts: number[]): string[] {
-  const indices = cuts.map((cut) => cut % (text.length + 1)).sort((left, right) => left - right);
-  const pieces: string[] = [];
-  let start = 0;
-  for (const index of indices) {
-    pieces.push(text.slice(start, index));
-    start = index;
-  }
-  pieces.push(text.slice(start));
-  return pieces;
+/** The text cut at `cuts`, each taken modulo the text's length + 1 so any natural number is a cut. */
+function splitAtAny(text: string, cuts: number[]): string[] {
+  return splitAt({ whole: text, cuts: cuts.map((cut) => cut % (text.length + 1)) });
 }
 
 /** True when every character of `part` occurs in `whole`, in order: nothing invented, nothing repeated. */
@@ -137,7 +133,23 @@ describe('WidgetStreamParser properties', () => {
     fc.assert(
       fc.property(reply, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
         const whole = mergeAdjacentChunks(parsePieces([text]));
-        expect(mergeAdjacentChunks(parsePieces(splitAt(text, cuts)))).toEqual(whole);
+        expect(mergeAdjacentChunks(parsePieces(splitAtAny(text, cuts)))).toEqual(whole);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('never emits half of a surrogate pair from well-formed input, however it is split', () => {
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const wellFormedReply = fc
+      .array(fc.oneof(markerPieces, contentPieces, fc.string({ unit: 'grapheme', maxLength: 4 })), {
+        maxLength: 24,
+      })
+      .map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(wellFormedReply, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
+        for (const chunk of parsePieces(splitAtAny(text, cuts)))
+          expect(chunk.delta).not.toMatch(loneSurrogate);
       }),
       { numRuns: 3000 },
     );

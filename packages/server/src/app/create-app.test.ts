@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HttpAgent } from '@ag-ui/client';
 import { frameContentSecurityPolicy } from '@drawbridge/frame';
 import { decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
 import type { Hono } from 'hono';
@@ -170,7 +171,7 @@ describe('POST /api/agent: a run', () => {
       headers: jsonHeaders,
       body: JSON.stringify(runInput(thread.id)),
     });
-    for await (const _event of decodeEventStream(response.body!, 'ndjson'));
+    for await (const _event of decodeEventStream(response.body!));
     const messages = await store.listMessages(thread.id);
     expect(messages.map((message) => [message.id, message.role])).toEqual([
       ['first-try', 'user'],
@@ -192,7 +193,7 @@ describe('POST /api/agent: a run', () => {
     expect(response.headers.get('content-encoding')).toBeNull();
 
     const events: RunEvent[] = [];
-    for await (const event of decodeEventStream(response.body!, 'ndjson')) events.push(event);
+    for await (const event of decodeEventStream(response.body!)) events.push(event);
     expect(events[0]).toMatchObject({ type: EventType.RUN_STARTED, threadId: thread.id, runId: 'run-1' });
     expect(events[1]).toMatchObject({
       type: EventType.CUSTOM,
@@ -211,17 +212,28 @@ describe('POST /api/agent: a run', () => {
     expect(run?.outputTokens).toBeGreaterThan(0);
   });
 
-  it('streams SSE when asked', async () => {
+  it('streams SSE when asked, which a stock AG-UI client reads', async () => {
     const thread = await store.createThread({});
-    const response = await buildApp().request('/api/agent', {
-      method: 'POST',
-      headers: { ...jsonHeaders, Accept: 'text/event-stream' },
-      body: JSON.stringify(runInput(thread.id)),
+    const app = buildApp();
+    const contentTypes: (string | null)[] = [];
+    const agent = new HttpAgent({
+      url: 'http://127.0.0.1/api/agent',
+      threadId: thread.id,
+      fetch: async (_url: string | URL | Request, init?: RequestInit) => {
+        const response = await app.request('/api/agent', init);
+        contentTypes.push(response.headers.get('content-type'));
+        return response;
+      },
     });
-    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const events: RunEvent[] = [];
-    for await (const event of decodeEventStream(response.body!, 'sse')) events.push(event);
-    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    agent.addMessage({ id: 'u1', role: 'user', content: 'show me sign-ups' });
+    const finished: string[] = [];
+    await agent.runAgent(
+      { runId: 'run-1' },
+      { onRunFinishedEvent: ({ event }) => void finished.push(event.runId) },
+    );
+    expect(contentTypes).toEqual(['text/event-stream; charset=utf-8']);
+    expect(finished).toEqual(['run-1']);
+    expect(agent.messages.find((message) => message.role === 'assistant')?.content).toBeTruthy();
   });
 });
 

@@ -120,6 +120,17 @@ describe('chatCommand', () => {
     expect(errorOutput.text()).toContain('could not save the widget: The widget frame is not built yet');
   });
 
+  it('prints the usage for --help and exits 0, and refuses an unknown option with 2', async () => {
+    const output = collector();
+    expect(await chatCommand(['--help'], { output: output.sink, errorOutput: collector().sink })).toBe(0);
+    expect(output.text()).toMatch(/^usage: drawbridge chat/);
+    const errorOutput = collector();
+    expect(
+      await chatCommand(['--verbose', 'hi'], { output: collector().sink, errorOutput: errorOutput.sink }),
+    ).toBe(2);
+    expect(errorOutput.text()).toMatch(/^Unknown option '--verbose'.*\nusage: drawbridge chat/s);
+  });
+
   it('prints the usage for a missing prompt and exits 2', async () => {
     const errorOutput = collector();
     expect(await chatCommand([' '], { output: collector().sink, errorOutput: errorOutput.sink })).toBe(2);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { EventType, isWidgetPartEvent, type RunEvent } from '@drawbridge/protocol';
 import { defaultAppPaths } from '../app/app-paths.ts';
 import { createStandaloneRenderer } from '../app/standalone-renderer.ts';
@@ -46,11 +47,24 @@ export async function chatCommand(
 ): Promise<number> {
   const output = dependencies.output ?? process.stdout;
   const errorOutput = dependencies.errorOutput ?? process.stderr;
-  if (args.includes('--help')) {
+  let parsedArguments: { values: { help?: boolean | undefined }; positionals: string[] };
+  try {
+    parsedArguments = parseArgs({
+      args,
+      options: { help: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    // parseArgs throws for an unknown option; a prompt that starts with a dash goes after `--`.
+    errorOutput.write(`${errorMessageOf(error).split('\n')[0]}\n${usage}\n`);
+    return 2;
+  }
+  if (parsedArguments.values.help === true) {
     output.write(`${usage}\n`);
     return 0;
   }
-  const prompt = args.join(' ').trim();
+  const prompt = parsedArguments.positionals.join(' ').trim();
   if (prompt === '') {
     errorOutput.write(`${usage}\n`);
     return 2;

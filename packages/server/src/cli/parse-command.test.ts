@@ -49,6 +49,15 @@ describe('runParseCommand', () => {
     });
   });
 
+  it('cuts pieces by code point, so --chunk-size 1 never splits an emoji', () => {
+    const text = 'a😀b🇫🇷';
+    const { result, lines } = runToLines(encoder.encode(text), 1);
+    expect(result).toEqual({ exitCode: 0 });
+    const deltas = lines.map((line) => (JSON.parse(line) as { delta: string }).delta);
+    expect(deltas).toEqual(['a', '😀', 'b', '🇫', '🇷']);
+    for (const line of lines) expect(line).not.toMatch(/\\ud[89ab]/i);
+  });
+
   it('refuses a chunk size that is not a positive integer', () => {
     for (const chunkSize of [0, -2, 1.5, Number.NaN]) {
       expect(runToLines(encoder.encode(reply), chunkSize).result).toMatchObject({ exitCode: 2 });
@@ -80,7 +89,11 @@ describe('parseParseCommandArguments', () => {
   it('rejects unknown arguments', () => {
     expect(parseParseCommandArguments(['--chunks', '3'])).toEqual({
       success: false,
-      error: 'unknown argument "--chunks"',
+      error: expect.stringMatching(/^Unknown option '--chunks'/),
+    });
+    expect(parseParseCommandArguments(['reply.txt'])).toEqual({
+      success: false,
+      error: expect.stringMatching(/^Unexpected argument 'reply.txt'/),
     });
   });
 });

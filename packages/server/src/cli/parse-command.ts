@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { type WidgetChunk, WidgetStreamParser } from '@drawbridge/protocol';
 
 export const parseCommandUsage = 'usage: drawbridge parse [--chunk-size N]   (a raw model reply on stdin)';
@@ -9,7 +10,7 @@ export type ParseCommandArguments = { success: true; chunkSize?: number } | { su
 
 export interface ParseCommandOptions {
   input: Uint8Array;
-  /** Pieces of this many UTF-16 code units are pushed; the whole text at once when omitted. */
+  /** Pieces of this many code points are pushed; the whole text at once when omitted. */
   chunkSize?: number;
   write: (line: string) => void;
 }
@@ -20,27 +21,48 @@ function isPositiveInteger(value: number): boolean {
 
 /** Reads `--chunk-size N` (or `--chunk-size=N`); anything else is a usage error. */
 export function parseParseCommandArguments(args: readonly string[]): ParseCommandArguments {
-  let chunkSize: number | undefined;
-  for (let index = 0; index < args.length; index += 1) {
-    const argument = args[index]!;
-    let value: string | undefined;
-    if (argument === '--chunk-size') {
-      index += 1;
-      value = args[index];
-    } else if (argument.startsWith('--chunk-size=')) {
-      value = argument.slice('--chunk-size='.length);
-    } else {
-      return { success: false, error: `unknown argument ${JSON.stringify(argument)}` };
-    }
-    if (value === undefined || !/^\d+$/.test(value) || !isPositiveInteger(Number(value))) {
-      return {
-        success: false,
-        error: `--chunk-size must be a positive integer, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`,
-      };
-    }
-    chunkSize = Number(value);
+  let chunkSizeText: string | undefined;
+  try {
+    chunkSizeText = parseArgs({
+      args: [...args],
+      options: { 'chunk-size': { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }).values['chunk-size'];
+  } catch (error) {
+    // parseArgs throws a TypeError with a code for unknown options, stray arguments and missing values.
+    return { success: false, error: usageErrorOf(error) };
   }
-  return chunkSize === undefined ? { success: true } : { success: true, chunkSize };
+  if (chunkSizeText === undefined) return { success: true };
+  if (!/^\d+$/.test(chunkSizeText) || !isPositiveInteger(Number(chunkSizeText))) {
+    return {
+      success: false,
+      error: `--chunk-size must be a positive integer, got ${JSON.stringify(chunkSizeText)}`,
+    };
+  }
+  return { success: true, chunkSize: Number(chunkSizeText) };
+}
+
+function usageErrorOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  // The only option takes a value, so an invalid option value is always a missing or dash-led chunk size.
+  return code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+    ? `--chunk-size must be a positive integer (${message})`
+    : message;
+}
+
+/** The text cut into pieces of `size` code points, so no piece ends inside a surrogate pair. */
+function* piecesOfCodePoints(text: string, size: number): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    let end = start;
+    for (let count = 0; count < size && end < text.length; count += 1) {
+      end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+    }
+    yield text.slice(start, end);
+    start = end;
+  }
 }
 
 /** Parses a raw reply from bytes and writes one `{"type","delta"}` JSON line per chunk. */
@@ -66,10 +88,8 @@ export function runParseCommand({ input, chunkSize, write }: ParseCommandOptions
   const writeChunks = (chunks: WidgetChunk[]): void => {
     for (const chunk of chunks) write(JSON.stringify({ type: chunk.type, delta: chunk.delta }));
   };
-  const step = chunkSize ?? Math.max(text.length, 1);
-  for (let start = 0; start < text.length; start += step) {
-    writeChunks(parser.push(text.slice(start, start + step)));
-  }
+  if (chunkSize === undefined) writeChunks(parser.push(text));
+  else for (const piece of piecesOfCodePoints(text, chunkSize)) writeChunks(parser.push(piece));
   writeChunks(parser.end());
   return { exitCode: 0 };
 }

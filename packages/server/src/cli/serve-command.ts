@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { startServer } from '../app/start-server.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
@@ -9,7 +10,16 @@ function parsePort(value: string | undefined): number | undefined {
 }
 
 /** `drawbridge serve`: starts the server on HOST:PORT (default 127.0.0.1:8787) until SIGINT/SIGTERM. */
-export async function serveCommand(_args: string[]): Promise<number> {
+export async function serveCommand(args: string[]): Promise<number> {
+  try {
+    // Configuration comes from the environment; a flag here is a mistake worth saying, not ignoring.
+    parseArgs({ args, options: {}, strict: true, allowPositionals: false });
+  } catch (error) {
+    console.error(
+      `${(error as Error).message.split('\n')[0]}\nusage: drawbridge serve   (configured by PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)`,
+    );
+    return 2;
+  }
   const port = parsePort(process.env.PORT);
   if (Number.isNaN(port)) {
     console.error(`PORT must be a whole number from 0 to 65535 (got "${process.env.PORT}").`);

@@ -1,3 +1,4 @@
+import { createSeededRandom } from '@drawbridge/protocol';
 import { argumentsDigest } from '../governance/arguments-digest.ts';
 import type { Store, ThreadRecord } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -5,17 +6,6 @@ import type { WidgetEventKind } from '../telemetry/widget-event.ts';
 
 /** Runs, threads and events written by the sample loader carry this model name, so they are never mistaken for real use. */
 export const sampleModelName = 'sample-data';
-
-/** A small deterministic generator, so two loads of the sample look the same. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const tools = [
   'render_table',
@@ -44,7 +34,7 @@ export async function writeSampleHistory({
   now: Date;
   seed?: number;
 }): Promise<{ threads: number; runs: number; toolCalls: number; widgetEvents: number }> {
-  const random = seededRandom(seed);
+  const random = createSeededRandom(seed);
   const pick = <Item>(items: readonly Item[]) => items[Math.floor(random() * items.length)]!;
   const counts = { threads: 0, runs: 0, toolCalls: 0, widgetEvents: 0 };
   const topics = [

@@ -33,15 +33,4 @@ export {
   type ScriptedModelOptions,
   type ScriptedModelPacing,
 } from './scripted/scripted-language-model.ts';
-export { createSeededRandom } from './scripted/seeded-random.ts';
 export { splitIntoTokenPieces } from './scripted/split-into-token-pieces.ts';
-export { startFakeAnthropicServer } from './testing/fake-anthropic-server.ts';
-export { startFakeOpenAiCompatibleServer } from './testing/fake-openai-compatible-server.ts';
-export { startFakeOpenAiServer } from './testing/fake-openai-server.ts';
-export {
-  type FakeProviderServer,
-  type FakeServerSentEvent,
-  type RecordedProviderRequest,
-  splitIntoWordDeltas,
-  startFakeProviderServer,
-} from './testing/fake-provider-server.ts';

@@ -84,7 +84,7 @@ describe('POST /api/agent over a real socket', () => {
       body: runBody(threadId),
     });
     const events: RunEvent[] = [];
-    for await (const event of decodeEventStream(response.body!, 'ndjson')) events.push(event);
+    for await (const event of decodeEventStream(response.body!)) events.push(event);
     const heartbeats = events.filter(
       (event) => event.type === EventType.CUSTOM && event.name === 'drawbridge.heartbeat',
     );

@@ -57,7 +57,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
   const routes = new Hono();
 
   routes.post('/', async (context) => {
-    const format = negotiateStreamFormat(context.req.header('accept'));
+    const format = negotiateStreamFormat(context);
     if (format === undefined) {
       return errorResponse(
         context,

@@ -1,7 +1,7 @@
 import { frameContentSecurityPolicy } from '@drawbridge/frame';
 import { type Context, Hono } from 'hono';
 import { errorResponse } from '../app/http-error.ts';
-import { readFileWithin, type ServedFile } from './read-file-within.ts';
+import { createFileServer } from './create-file-server.ts';
 
 export interface FrameRoutesOptions {
   /** `packages/frame/dist`: frame.html, runtime.js, three-bundle.js. */
@@ -16,13 +16,12 @@ const servedThreeFolders = ['build/', 'examples/jsm/'];
 const frameScripts = new Set(['runtime.js', 'three-bundle.js']);
 
 /** The sandboxed frame's origin is `null`, so module scripts must be readable cross-origin. */
-function scriptResponse(context: Context, file: ServedFile, cacheControl: string): Response {
-  return context.body(file.contents, 200, {
-    'Content-Type': file.contentType,
+function scriptHeaders(cacheControl: string): Record<string, string> {
+  return {
     'Access-Control-Allow-Origin': '*',
     'Cross-Origin-Resource-Policy': 'cross-origin',
     'Cache-Control': cacheControl,
-  });
+  };
 }
 
 function notBuilt(context: Context): Response {
@@ -40,25 +39,32 @@ function notBuilt(context: Context): Response {
  */
 export function createFrameRoutes({ frameDistDirectory, threeDirectory }: FrameRoutesOptions): Hono {
   const routes = new Hono();
+  const frameDocument = createFileServer({ root: frameDistDirectory, fileName: 'frame.html' });
+  const frameFiles = createFileServer({
+    root: frameDistDirectory,
+    pathInRoot: (path) => path.slice('/frame/'.length),
+  });
+  const threeFiles = createFileServer({
+    root: threeDirectory,
+    pathInRoot: (path) => path.slice('/vendor/three/'.length),
+  });
 
   routes.get('/frame', async (context) => {
-    const file = await readFileWithin(frameDistDirectory, 'frame.html');
-    if (file === undefined) return notBuilt(context);
-    return context.body(file.contents, 200, {
+    const file = await frameDocument(context, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': frameContentSecurityPolicy(),
       'Cross-Origin-Resource-Policy': 'cross-origin',
       'Cache-Control': 'no-cache',
     });
+    return file ?? notBuilt(context);
   });
 
   routes.get('/frame/:script', async (context) => {
-    const name = context.req.param('script');
-    if (!frameScripts.has(name)) return errorResponse(context, 404, 'not_found', 'No such frame file.');
-    const file = await readFileWithin(frameDistDirectory, name);
-    if (file === undefined) return notBuilt(context);
+    if (!frameScripts.has(context.req.param('script'))) {
+      return errorResponse(context, 404, 'not_found', 'No such frame file.');
+    }
     // Names are not content-hashed, so the browser revalidates after a rebuild.
-    return scriptResponse(context, file, 'no-cache');
+    return (await frameFiles(context, scriptHeaders('no-cache'))) ?? notBuilt(context);
   });
 
   routes.get('/vendor/three/*', async (context) => {
@@ -66,10 +72,9 @@ export function createFrameRoutes({ frameDistDirectory, threeDirectory }: FrameR
     if (!servedThreeFolders.some((folder) => requestPath.startsWith(folder))) {
       return errorResponse(context, 404, 'not_found', 'Only three.js build/ and examples/jsm/ are served.');
     }
-    const file = await readFileWithin(threeDirectory, requestPath);
-    if (file === undefined) return errorResponse(context, 404, 'not_found', 'No such three.js file.');
     // The version is pinned in package-lock.json, so a URL's content never changes while the server runs.
-    return scriptResponse(context, file, 'public, max-age=31536000, immutable');
+    const file = await threeFiles(context, scriptHeaders('public, max-age=31536000, immutable'));
+    return file ?? errorResponse(context, 404, 'not_found', 'No such three.js file.');
   });
 
   return routes;

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { readFileWithin } from './read-file-within.ts';
+import { createFileServer } from './create-file-server.ts';
 
 /** The chat page's own policy: strict, because widgets never run in it (they run in `/frame`). */
 export const pageContentSecurityPolicy = [
@@ -31,12 +31,8 @@ const placeholderPage = `<!doctype html>
 /** Paths the page never falls back for: a missing API route or frame file must be a 404, not the app. */
 const reservedPrefixes = ['/api/', '/frame/', '/vendor/'];
 
-function pageResponse(context: Context, contents: Uint8Array<ArrayBuffer> | string): Response {
-  return context.body(contents, 200, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': pageContentSecurityPolicy,
-    'Cache-Control': 'no-cache',
-  });
+function pageHeaders(cacheControl: string): Record<string, string> {
+  return { 'Content-Security-Policy': pageContentSecurityPolicy, 'Cache-Control': cacheControl };
 }
 
 /**
@@ -45,32 +41,30 @@ function pageResponse(context: Context, contents: Uint8Array<ArrayBuffer> | stri
  */
 export function createWebAppRoutes({ webDistDirectory }: { webDistDirectory: string }): Hono {
   const routes = new Hono();
+  const appFiles = createFileServer({ root: webDistDirectory });
+  const indexPage = createFileServer({ root: webDistDirectory, fileName: 'index.html' });
 
   routes.get('*', async (context, next) => {
     const path = context.req.path;
     if (reservedPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/frame') {
       return next();
     }
-    const requested = path.slice(1);
-    if (requested !== '' && requested !== 'index.html') {
-      const file = await readFileWithin(webDistDirectory, requested);
-      if (file !== undefined) {
-        // Vite content-hashes everything under assets/, so those URLs never change meaning.
-        const cacheControl = requested.startsWith('assets/')
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache';
-        return context.body(file.contents, 200, {
-          'Content-Type': file.contentType,
-          'Content-Security-Policy': pageContentSecurityPolicy,
-          'Cache-Control': cacheControl,
-        });
-      }
-      // A missing script or image must fail as itself, not arrive as the HTML of the app.
-      if (/\.[A-Za-z0-9]+$/.test(requested)) return next();
-    }
-    const index = await readFileWithin(webDistDirectory, 'index.html');
-    return pageResponse(context, index?.contents ?? placeholderPage);
+    // Vite content-hashes everything under assets/, so those URLs never change meaning.
+    const cacheControl = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    const file = await appFiles(context, pageHeaders(cacheControl));
+    if (file !== undefined) return file;
+    // A missing script or image must fail as itself, not arrive as the HTML of the app.
+    if (/\.[A-Za-z0-9]+$/.test(path)) return next();
+    const index = await indexPage(context, pageHeaders('no-cache'));
+    return index ?? placeholderResponse(context);
   });
 
   return routes;
+}
+
+function placeholderResponse(context: Context): Response {
+  return context.body(placeholderPage, 200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    ...pageHeaders('no-cache'),
+  });
 }

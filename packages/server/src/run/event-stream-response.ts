@@ -1,16 +1,17 @@
 import {
   encodeNdjsonEvent,
   encodeSseEvent,
+  ndjsonContentType,
   type RunEvent,
   runEvents,
-  type StreamFormat,
+  sseContentType,
 } from '@drawbridge/protocol';
+import type { StreamFormat } from './negotiate-stream-format.ts';
 
 /** The headers that keep every proxy and framework between us and the browser from buffering the stream. */
 export function eventStreamHeaders(format: StreamFormat): Record<string, string> {
   return {
-    'Content-Type':
-      format === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+    'Content-Type': `${format === 'sse' ? sseContentType : ndjsonContentType}; charset=utf-8`,
     'Cache-Control': 'no-cache, no-transform',
     'X-Accel-Buffering': 'no',
     Connection: 'keep-alive',

@@ -1,4 +1,4 @@
-import { decodeEventStream, type RunEvent } from '@drawbridge/protocol';
+import { decodeEventStream, ndjsonContentType, type RunEvent } from '@drawbridge/protocol';
 import { ApiError } from './api-error.ts';
 
 export interface AgentRunRequest {
@@ -21,7 +21,7 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
   const response = await fetch('/api/agent', {
     method: 'POST',
     signal: request.signal,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+    headers: { 'Content-Type': 'application/json', Accept: ndjsonContentType },
     body: JSON.stringify({
       threadId: request.threadId,
       runId: request.runId,
@@ -44,5 +44,5 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       status: response.status,
     });
   }
-  yield* decodeEventStream(response.body, 'ndjson');
+  yield* decodeEventStream(response.body);
 }

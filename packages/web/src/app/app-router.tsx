@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { viewFromHash } from '../dashboard/dashboard-view.ts';
-import { createRenderToolHandler } from '../widgets/render-tool-handler.tsx';
+import { createRenderToolHandler } from '../render-tools/render-tool-handler.tsx';
 import { ChatApp } from './chat-app.tsx';
 
 // The dashboard (and its chart code) loads only when someone opens it.

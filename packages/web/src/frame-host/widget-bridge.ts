@@ -1,4 +1,4 @@
-/** The most prompts widgets may send on the user's behalf per page load (design §3, "The bridge"). */
+/** The most prompts widgets may send on the user's behalf per page load (docs/security.md, "The promise"). */
 export const widgetPromptLimit = 5;
 export const widgetPromptMaximumLength = 2000;
 

@@ -128,7 +128,7 @@ export async function startRun({
   const body = response.body;
   const finished = (async () => {
     try {
-      for await (const event of decodeEventStream(body, 'ndjson')) {
+      for await (const event of decodeEventStream(body)) {
         events.push(event);
         for (const waiter of waiters.filter((candidate) => candidate.predicate(event))) {
           waiters.splice(waiters.indexOf(waiter), 1);

@@ -1,3 +1,4 @@
+import { describeSchemaError } from '@drawbridge/protocol';
 import { z } from 'zod';
 
 /** A run of text the model writes. */
@@ -107,9 +108,7 @@ function parseLine(
   }
   const result = scriptLineSchema.safeParse(json);
   if (result.success) return { success: true, value: result.data };
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return { success: false, reason: `${where}${issue?.message ?? 'invalid line'}` };
+  return { success: false, reason: describeSchemaError(result.error) };
 }
 
 /** Adjacent text lines form one run of text, so chunking can cut across the author's line breaks. */

@@ -7,11 +7,11 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
+import { createSeededRandom } from '@drawbridge/protocol';
 import type { ModelScript } from '../script/model-script.ts';
 import { countAssistantResponsesSinceLastUser } from './count-assistant-responses.ts';
 import { estimateUsage } from './estimate-usage.ts';
 import { type PlannedStep, type PlannedStreamPart, planStepStream } from './plan-step-stream.ts';
-import { createSeededRandom } from './seeded-random.ts';
 import { waitAbortably } from './wait-abortably.ts';
 
 export const defaultTokensPerSecond = 90;

@@ -1,6 +1,6 @@
+import { createSeededRandom } from '@drawbridge/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSeededRandom } from './seeded-random.ts';
 import { largestPieceLength, splitIntoTokenPieces } from './split-into-token-pieces.ts';
 
 function isLoneSurrogateAtEdge(piece: string): boolean {

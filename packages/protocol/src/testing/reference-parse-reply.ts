@@ -1,5 +1,5 @@
 import type { WidgetChunk, WidgetChunkType } from '../widget-chunk.ts';
-import { mergeAdjacentChunks } from './merge-adjacent-chunks.ts';
+import { mergeAdjacentChunks } from '../widget-stream-parser/merge-adjacent-chunks.ts';
 
 // A second, deliberately naive statement of the reply grammar in docs/protocol.md: it sees the whole text
 // at once and uses indexOf and regular expressions, so the tests can hold the streaming parser against it.

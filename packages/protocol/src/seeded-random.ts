@@ -1,4 +1,7 @@
-/** A deterministic PRNG (mulberry32) returning floats in [0, 1), so chunking and jitter are reproducible. */
+/**
+ * A deterministic PRNG (mulberry32) returning floats in [0, 1): the one generator behind model pacing,
+ * sample data, benchmarks and test splits, so each is reproducible from its seed.
+ */
 export function createSeededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -1,0 +1,1 @@
+export { splitAt } from './split-at.ts';
