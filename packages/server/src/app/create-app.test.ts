@@ -50,7 +50,7 @@ async function expectJsonError(response: Response, status: number, code: string)
 }
 
 beforeEach(async () => {
-  store = openSqliteStore({ path: ':memory:' });
+  store = await openSqliteStore({ path: ':memory:' });
   directory = await temporaryDirectory();
   webDistDirectory = join(directory.path, 'web');
   frameDistDirectory = join(directory.path, 'frame');

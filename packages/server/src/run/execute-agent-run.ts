@@ -121,7 +121,8 @@ async function persistOutcome(
       await appendSegment(options, result);
     }
     await store.finishRun(runRecordId, {
-      status: result?.status ?? 'error',
+      // A stopped stream is what the run record calls a cancelled run.
+      status: result === undefined ? 'error' : result.status === 'aborted' ? 'cancelled' : result.status,
       ...(result?.inputTokens === undefined ? {} : { inputTokens: result.inputTokens }),
       ...(result?.outputTokens === undefined ? {} : { outputTokens: result.outputTokens }),
       ...(result === undefined

@@ -1,0 +1,37 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findFreePort } from '../../../../test-support/free-port.ts';
+import { DatabaseUnavailableError } from './database-unavailable-error.ts';
+import { openDatabase } from './open-database.ts';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('openDatabase', () => {
+  it('creates the parent folders of a SQLite file, and closing twice is harmless', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'drawbridge-open-'));
+    folders.push(folder);
+    const path = join(folder, 'nested', 'deeper', 'drawbridge.db');
+    const database = await openDatabase({ location: { dialect: 'sqlite', path } });
+    expect(database.dialect).toBe('sqlite');
+    expect(existsSync(path)).toBe(true);
+    await database.close();
+    await expect(database.close()).resolves.toBeUndefined();
+  });
+
+  it('says which PostgreSQL it could not reach, without the password', async () => {
+    // A port nothing listens on: the connection is refused at once.
+    const port = await findFreePort();
+    const opening = openDatabase({
+      location: { dialect: 'postgres', url: `postgres://drawbridge:secret-password@127.0.0.1:${port}/app` },
+      reportError: () => {},
+    });
+    await expect(opening).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await expect(opening).rejects.toThrow(`PostgreSQL 127.0.0.1:${port}/app`);
+    await expect(opening).rejects.not.toThrow(/secret-password/);
+  });
+});
