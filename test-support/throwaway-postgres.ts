@@ -94,9 +94,12 @@ async function startOnFreePort(binaries: string, dataFolder: string, folder: str
  */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const binaries = postgresBinaryFolder();
-  const folder = mkdtempSync(join(tmpdir(), 'drawbridge-postgres-'));
+  // As root the server runs as `postgres`, which must reach the folder: /tmp is open to every account, while
+  // a TMPDIR under /root would not be.
+  const runsAsRoot = process.getuid?.() === 0;
+  const folder = mkdtempSync(join(runsAsRoot ? '/tmp' : tmpdir(), 'drawbridge-postgres-'));
   const dataFolder = join(folder, 'data');
-  if (process.getuid?.() === 0) {
+  if (runsAsRoot) {
     const { stdout } = await run('id', ['-u', 'postgres']);
     const { stdout: group } = await run('id', ['-g', 'postgres']);
     chownSync(folder, Number(stdout.trim()), Number(group.trim()));
