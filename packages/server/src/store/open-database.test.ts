@@ -1,8 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../../../test-support/free-port.ts';
+import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
+import { DatabaseMigrationError } from './database-migration-error.ts';
 import { DatabaseUnavailableError } from './database-unavailable-error.ts';
 import { openDatabase } from './open-database.ts';
 
@@ -33,5 +36,24 @@ describe('openDatabase', () => {
     await expect(opening).rejects.toBeInstanceOf(DatabaseUnavailableError);
     await expect(opening).rejects.toThrow(`PostgreSQL 127.0.0.1:${port}/app`);
     await expect(opening).rejects.not.toThrow(/secret-password/);
+  });
+
+  it('rolls every pending PostgreSQL migration back when one fails', async () => {
+    const url = await createPostgresTestDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // A leftover table of the name the second migration needs makes it fail after the first succeeded.
+      await client.query('CREATE TABLE runs_next (x integer)');
+      const opening = openDatabase({ location: { dialect: 'postgres', url } });
+      await expect(opening).rejects.toBeInstanceOf(DatabaseMigrationError);
+      await expect(opening).rejects.toMatchObject({ migrationName: '0002-durable-runs' });
+      const tables = await client.query(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      );
+      expect(tables.rows.map((row) => row.table_name)).not.toContain('threads');
+    } finally {
+      await client.end();
+    }
   });
 });
