@@ -56,4 +56,32 @@ describe('openDatabase', () => {
       await client.end();
     }
   });
+
+  it('compares PostgreSQL times byte by byte, whatever the server locale', async () => {
+    const url = await createPostgresTestDatabase();
+    const database = await openDatabase({ location: { dialect: 'postgres', url } });
+    await database.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const columns = await client.query(
+        `SELECT table_name || '.' || column_name AS name, collation_name FROM information_schema.columns
+         WHERE table_schema = 'public' AND (column_name LIKE '%\\_at' OR column_name = 'at')
+         ORDER BY name`,
+      );
+      expect(columns.rows.map((row) => row.name)).toEqual([
+        'audit_log.at',
+        'messages.created_at',
+        'runs.ended_at',
+        'runs.lease_expires_at',
+        'runs.started_at',
+        'threads.created_at',
+        'threads.updated_at',
+        'widget_events.at',
+      ]);
+      expect(new Set(columns.rows.map((row) => row.collation_name))).toEqual(new Set(['C']));
+    } finally {
+      await client.end();
+    }
+  });
 });

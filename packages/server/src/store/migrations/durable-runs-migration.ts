@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { type DatabaseDialect, withSequenceKey } from '../database-dialect.ts';
+import { type DatabaseDialect, timeColumnType, withSequenceKey } from '../database-dialect.ts';
 import { localUserId } from '../local-user-id.ts';
 
 /**
@@ -19,6 +19,7 @@ export function durableRunsMigration({ dialect }: { dialect: DatabaseDialect }):
   const insertionOrder = (timeColumn: string) => sql.raw(dialect === 'sqlite' ? 'rowid' : timeColumn);
   return {
     async up(database: Kysely<unknown>) {
+      const time = timeColumnType({ dialect });
       await database.schema
         .alterTable('threads')
         .addColumn('user_id', 'text', (column) => column.defaultTo(localUserId))
@@ -38,10 +39,10 @@ export function durableRunsMigration({ dialect }: { dialect: DatabaseDialect }):
         .addColumn('status', 'text', (column) =>
           column.notNull().check(sql`status IN ('running', 'finished', 'error', 'cancelled', 'interrupted')`),
         )
-        .addColumn('started_at', 'text', (column) => column.notNull())
-        .addColumn('ended_at', 'text')
+        .addColumn('started_at', time, (column) => column.notNull())
+        .addColumn('ended_at', time)
         .addColumn('instance_id', 'text')
-        .addColumn('lease_expires_at', 'text')
+        .addColumn('lease_expires_at', time)
         .addColumn('input_tokens', 'integer')
         .addColumn('output_tokens', 'integer')
         .addColumn('error', 'text')
@@ -70,7 +71,7 @@ export function durableRunsMigration({ dialect }: { dialect: DatabaseDialect }):
 
       await withSequenceKey({ table: database.schema.createTable('audit_log_next'), dialect })
         .addColumn('id', 'text', (column) => column.notNull().unique())
-        .addColumn('at', 'text', (column) => column.notNull())
+        .addColumn('at', time, (column) => column.notNull())
         .addColumn('actor', 'text', (column) => column.notNull())
         .addColumn('thread_id', 'text', (column) => column.notNull())
         .addColumn('run_id', 'text', (column) => column.notNull())
@@ -94,7 +95,7 @@ export function durableRunsMigration({ dialect }: { dialect: DatabaseDialect }):
 
       await withSequenceKey({ table: database.schema.createTable('widget_events_next'), dialect })
         .addColumn('id', 'text', (column) => column.notNull().unique())
-        .addColumn('at', 'text', (column) => column.notNull())
+        .addColumn('at', time, (column) => column.notNull())
         .addColumn('thread_id', 'text', (column) => column.notNull())
         .addColumn('widget_id', 'text', (column) => column.notNull())
         .addColumn('kind', 'text', (column) => column.notNull())

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { type DatabaseDialect, withSequenceKey } from '../database-dialect.ts';
+import { type DatabaseDialect, timeColumnType, withSequenceKey } from '../database-dialect.ts';
 
 /**
  * Version 1: the schema the first SQLite builds wrote (store tables by `PRAGMA user_version` 1, telemetry
@@ -10,14 +10,15 @@ import { type DatabaseDialect, withSequenceKey } from '../database-dialect.ts';
 export function initialSchemaMigration({ dialect }: { dialect: DatabaseDialect }): Migration {
   return {
     async up(database: Kysely<unknown>) {
+      const time = timeColumnType({ dialect });
       await database.schema
         .createTable('threads')
         .ifNotExists()
         .addColumn('id', 'text', (column) => column.primaryKey())
         .addColumn('title', 'text', (column) => column.notNull())
         .addColumn('is_titled', 'integer', (column) => column.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (column) => column.notNull())
-        .addColumn('updated_at', 'text', (column) => column.notNull())
+        .addColumn('created_at', time, (column) => column.notNull())
+        .addColumn('updated_at', time, (column) => column.notNull())
         .execute();
       await database.schema
         .createIndex('threads_by_updated')
@@ -35,7 +36,7 @@ export function initialSchemaMigration({ dialect }: { dialect: DatabaseDialect }
           column.notNull().check(sql`role IN ('user', 'assistant', 'tool')`),
         )
         .addColumn('content', 'text', (column) => column.notNull())
-        .addColumn('created_at', 'text', (column) => column.notNull())
+        .addColumn('created_at', time, (column) => column.notNull())
         .addColumn('tool_call_id', 'text')
         .addColumn('render_json', 'text')
         .execute();
@@ -77,8 +78,8 @@ export function initialSchemaMigration({ dialect }: { dialect: DatabaseDialect }
           column.notNull().references('threads.id').onDelete('cascade'),
         )
         .addColumn('model', 'text', (column) => column.notNull())
-        .addColumn('started_at', 'text', (column) => column.notNull())
-        .addColumn('finished_at', 'text')
+        .addColumn('started_at', time, (column) => column.notNull())
+        .addColumn('finished_at', time)
         .addColumn('status', 'text', (column) =>
           column.notNull().check(sql`status IN ('running', 'finished', 'error', 'aborted')`),
         )
@@ -97,7 +98,7 @@ export function initialSchemaMigration({ dialect }: { dialect: DatabaseDialect }
         .createTable('audit_log')
         .ifNotExists()
         .addColumn('id', 'text', (column) => column.primaryKey())
-        .addColumn('at', 'text', (column) => column.notNull())
+        .addColumn('at', time, (column) => column.notNull())
         .addColumn('actor', 'text', (column) => column.notNull())
         .addColumn('thread_id', 'text', (column) => column.notNull())
         .addColumn('run_id', 'text', (column) => column.notNull())
@@ -121,7 +122,7 @@ export function initialSchemaMigration({ dialect }: { dialect: DatabaseDialect }
         .createTable('widget_events')
         .ifNotExists()
         .addColumn('id', 'text', (column) => column.primaryKey())
-        .addColumn('at', 'text', (column) => column.notNull())
+        .addColumn('at', time, (column) => column.notNull())
         .addColumn('thread_id', 'text', (column) => column.notNull())
         .addColumn('widget_id', 'text', (column) => column.notNull())
         .addColumn('kind', 'text', (column) => column.notNull())
