@@ -347,7 +347,7 @@ describe('createApp: cross-site requests and framing', () => {
   });
 
   it('refuses forged widget telemetry from another site', async () => {
-    const app = buildApp({ telemetry: openSqliteTelemetry({ path: ':memory:' }) });
+    const app = buildApp({ telemetry: await openSqliteTelemetry({ path: ':memory:' }) });
     const forged = await app.request('/api/telemetry/widget-events', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain', Origin: 'http://evil.example' },
