@@ -48,7 +48,7 @@ function post(path: string, body: string): Promise<number> {
     outgoing.end(body);
   });
 }
-const store = openSqliteStore({ path: ':memory:' });
+const store = await openSqliteStore({ path: ':memory:' });
 const bridge = new InMemoryClientToolBridge();
 const app = createApp({
   store,

@@ -69,7 +69,7 @@ async function serveInChild(): Promise<void> {
   const { openSqliteStore } = await import('../packages/server/src/store/index.ts');
   const server = await startServer({
     port: 0,
-    store: openSqliteStore({ path: ':memory:' }),
+    store: await openSqliteStore({ path: ':memory:' }),
     model: { model: stampingModel(), id: 'bench:stamping', demo: false, hint: '' },
     systemPrompt: 'bench',
   });

@@ -39,7 +39,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       ? {}
       : { DRAWBRIDGE_TOOL_TIMEOUT_MS: String(options.toolTimeoutMs) }),
   };
-  const store = openSqliteStore({ path: databasePath });
+  const store = await openSqliteStore({ path: databasePath });
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',

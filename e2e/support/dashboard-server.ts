@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { startServer } from '../../packages/server/src/app/start-server.ts';
 import { writeSampleHistory } from '../../packages/server/src/dashboard/write-sample-history.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
-import { openSqliteStore } from '../../packages/server/src/store/index.ts';
-import { openSqliteTelemetry } from '../../packages/server/src/telemetry/open-sqlite-telemetry.ts';
+import { openStorage } from '../../packages/server/src/store/index.ts';
 import type { AppServer } from './app-server.ts';
 
 /**
@@ -20,8 +19,9 @@ export async function startDashboardServer({ pace = 0 }: { pace?: number } = {})
   // While seeding, the writer moves this clock back through the week; afterwards it is the wall clock.
   let seedingTime: Date | undefined = now;
   const clock = () => seedingTime ?? new Date();
-  const store = openSqliteStore({ path: databasePath, clock });
-  const telemetry = openSqliteTelemetry({ path: databasePath, clock });
+  // One handle on the file for both: a second one in the same process would wait on the first one's locks.
+  const storage = await openStorage({ location: { dialect: 'sqlite', path: databasePath }, clock });
+  const { store, telemetry } = storage;
   await writeSampleHistory({
     store,
     telemetry,
@@ -43,8 +43,7 @@ export async function startDashboardServer({ pace = 0 }: { pace?: number } = {})
     url: server.url,
     async close() {
       await server.close();
-      await store.close();
-      await telemetry.close();
+      await storage.close();
       await rm(directory, { recursive: true, force: true });
     },
   };

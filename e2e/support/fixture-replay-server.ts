@@ -40,7 +40,7 @@ export async function startFixtureReplayServer({
 }: FixtureReplayOptions): Promise<AppServer> {
   const databaseDirectory = await mkdtemp(join(tmpdir(), 'drawbridge-e2e-fixtures-'));
   const databasePath = join(databaseDirectory, 'drawbridge.db');
-  const store = openSqliteStore({ path: databasePath });
+  const store = await openSqliteStore({ path: databasePath });
   const model = createScriptedModel({
     modelId: `replay:${directory}`,
     provider: 'drawbridge.replay',

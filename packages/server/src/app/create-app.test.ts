@@ -51,7 +51,7 @@ async function expectJsonError(response: Response, status: number, code: string)
 }
 
 beforeEach(async () => {
-  store = openSqliteStore({ path: ':memory:' });
+  store = await openSqliteStore({ path: ':memory:' });
   directory = await temporaryDirectory();
   webDistDirectory = join(directory.path, 'web');
   frameDistDirectory = join(directory.path, 'frame');
@@ -359,7 +359,7 @@ describe('createApp: cross-site requests and framing', () => {
   });
 
   it('refuses forged widget telemetry from another site', async () => {
-    const app = buildApp({ telemetry: openSqliteTelemetry({ path: ':memory:' }) });
+    const app = buildApp({ telemetry: await openSqliteTelemetry({ path: ':memory:' }) });
     const forged = await app.request('/api/telemetry/widget-events', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain', Origin: 'http://evil.example' },

@@ -57,7 +57,7 @@ afterEach(async () => {
 
 /** The real server with the repository's skills (no `systemPrompt`, so skills load) and a memory store. */
 async function startWithSkills(model: ServedModel, callLimits?: CallLimits): Promise<RunningServer> {
-  const store = openSqliteStore({ path: ':memory:' });
+  const store = await openSqliteStore({ path: ':memory:' });
   cleanups.push(() => store.close());
   const server = await startServer({
     port: 0,
@@ -264,7 +264,7 @@ describe('malformed skill files', () => {
 
   it('fail startServer with the file and the reason', async () => {
     const { directory, file } = await brokenSkillsDirectory();
-    const store = openSqliteStore({ path: ':memory:' });
+    const store = await openSqliteStore({ path: ':memory:' });
     cleanups.push(() => store.close());
     const { served } = recordingModel({ steps: [] });
     const starting = startServer({

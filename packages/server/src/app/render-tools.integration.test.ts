@@ -175,7 +175,7 @@ describe('typed render tools over parked calls', () => {
     expect(server.bridge.openCallCount()).toBe(0);
   });
 
-  it('cancels the parked call when the client disconnects and saves the run as aborted', async () => {
+  it('cancels the parked call when the client disconnects and saves the run as cancelled', async () => {
     server = await startRenderToolServer({ script: tableScript() });
     const threadId = await createThreadOver(server.url);
     const run = await startRun({ url: server.url, threadId, text: 'show me a table' });
@@ -183,7 +183,7 @@ describe('typed render tools over parked calls', () => {
     expect(server.bridge.openCallCount()).toBe(1);
     run.disconnect();
     const target = server;
-    await waitUntil(async () => (await target.store.listRuns())[0]?.status === 'aborted');
+    await waitUntil(async () => (await target.store.listRuns())[0]?.status === 'cancelled');
 
     expect(server.bridge.openCallCount()).toBe(0);
     expect(await postToolResult({ url: server.url, threadId, toolCallId })).toMatchObject({ status: 409 });

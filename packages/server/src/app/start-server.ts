@@ -7,9 +7,8 @@ import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import { resolveModel } from '../models/index.ts';
-import { defaultDatabasePath, openSqliteStore } from '../store/index.ts';
+import { databaseLocationFromEnvironment, openStorage, type Storage } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
-import { openSqliteTelemetry } from '../telemetry/open-sqlite-telemetry.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { answerClientError } from './answer-client-error.ts';
 import {
@@ -30,7 +29,10 @@ export interface StartServerOptions
   host?: string;
   /** Where the model and database settings come from; default `process.env`. */
   env?: Environment;
-  /** Default: the SQLite store at `defaultDatabasePath(env)`, closed with the server. */
+  /**
+   * Default: the database `DRAWBRIDGE_DATABASE_URL` names (PostgreSQL), else the SQLite file at
+   * `defaultDatabasePath(env)`; migrated before the server listens and closed with it.
+   */
   store?: Store;
   /** Default: `resolveModel(env)`, which throws `ModelConfigError` for a broken configuration. */
   model?: ServedModel;
@@ -48,7 +50,7 @@ type Environment = Record<string, string | undefined>;
 export interface RunningServer {
   url: string;
   model: ServedModel;
-  /** Stops accepting connections, cancels open runs, waits for their last writes, closes an owned store. */
+  /** Stops accepting connections, cancels open runs, waits for their last writes, closes an owned database. */
   close(): Promise<void>;
 }
 
@@ -98,29 +100,41 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...rest
   } = options;
   const model = options.model ?? resolveModel(env);
-  const ownsStore = options.store === undefined;
-  const store = options.store ?? openSqliteStore({ path: defaultDatabasePath(env) });
-  const runs = new RunRegistry();
   // Audit log and widget events live beside an owned store; a caller's own store gets a private memory log.
-  const ownsTelemetry = options.telemetry === undefined;
-  const telemetry =
-    options.telemetry ?? openSqliteTelemetry({ path: ownsStore ? defaultDatabasePath(env) : ':memory:' });
+  const storage: Storage | undefined =
+    options.store === undefined || options.telemetry === undefined
+      ? await openStorage({
+          location:
+            options.store === undefined
+              ? databaseLocationFromEnvironment(env)
+              : { dialect: 'sqlite', path: ':memory:' },
+        })
+      : undefined;
+  const store = options.store ?? storage!.store;
+  const telemetry = options.telemetry ?? storage!.telemetry;
+  const runs = new RunRegistry();
   const bridge = options.bridge ?? new InMemoryClientToolBridge();
-  const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
-  const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
-  const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs, allowedHosts });
-
-  const server = await new Promise<Server>((resolve, reject) => {
-    const serverOptions = {
-      headersTimeout: headersTimeoutMs,
-      requestTimeout: requestTimeoutMs,
-      connectionsCheckingInterval: connectionsCheckingIntervalMs,
-    };
-    const started = serve({ fetch: app.fetch, port, hostname: host, serverOptions }, () =>
-      resolve(started as Server),
-    );
-    started.once('error', reject);
-  });
+  let server: Server;
+  try {
+    const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
+    const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
+    const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs, allowedHosts });
+    server = await new Promise<Server>((resolve, reject) => {
+      const serverOptions = {
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        connectionsCheckingInterval: connectionsCheckingIntervalMs,
+      };
+      const started = serve({ fetch: app.fetch, port, hostname: host, serverOptions }, () =>
+        resolve(started as Server),
+      );
+      started.once('error', reject);
+    });
+  } catch (error) {
+    // Nothing is served (a broken skill file, a port in use): the database opened for it closes too.
+    await storage?.close();
+    throw error;
+  }
   server.on('clientError', answerClientError);
   server.maxConnections = maxConnections;
   const address = server.address() as AddressInfo;
@@ -132,8 +146,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     server.closeAllConnections();
     await serverClosed;
     await runs.settled();
-    if (ownsStore) await store.close();
-    if (ownsTelemetry) await telemetry.close();
+    await storage?.close();
   };
   return {
     url: urlFor(host, address.port),

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import { writeSampleHistory } from '../dashboard/write-sample-history.ts';
-import { defaultDatabasePath } from '../store/default-database-path.ts';
-import { openSqliteStore } from '../store/open-sqlite-store.ts';
-import { openSqliteTelemetry } from '../telemetry/open-sqlite-telemetry.ts';
+import { databaseLocationFromEnvironment, describeDatabaseLocation } from '../store/database-location.ts';
+import { openStorage } from '../store/open-storage.ts';
 
 /** `drawbridge sample-data`: loads a week of clearly-labelled sample history into the configured database. */
 export async function sampleDataCommand(args: string[]): Promise<number> {
@@ -11,16 +10,16 @@ export async function sampleDataCommand(args: string[]): Promise<number> {
     parseArgs({ args, options: {}, strict: true, allowPositionals: false });
   } catch (error) {
     console.error(
-      `${(error as Error).message.split('\n')[0]}\nusage: drawbridge sample-data   (writes to the database DRAWBRIDGE_DB names)`,
+      `${(error as Error).message.split('\n')[0]}\nusage: drawbridge sample-data   (writes to DRAWBRIDGE_DATABASE_URL, or the SQLite file DRAWBRIDGE_DB names)`,
     );
     return 2;
   }
-  const path = defaultDatabasePath(process.env);
+  const location = databaseLocationFromEnvironment(process.env);
   const now = new Date();
   let time = now;
   const clock = () => time;
-  const store = openSqliteStore({ path, clock });
-  const telemetry = openSqliteTelemetry({ path, clock });
+  const storage = await openStorage({ location, clock });
+  const { store, telemetry } = storage;
   try {
     const counts = await writeSampleHistory({
       store,
@@ -31,12 +30,11 @@ export async function sampleDataCommand(args: string[]): Promise<number> {
       },
     });
     console.log(
-      `Loaded sample history into ${path}: ${counts.runs} runs in ${counts.threads} threads titled "Sample: …", ` +
+      `Loaded sample history into ${describeDatabaseLocation(location)}: ${counts.runs} runs in ${counts.threads} threads titled "Sample: …", ` +
         `${counts.toolCalls} tool calls, ${counts.widgetEvents} widget events (model "sample-data").`,
     );
     return 0;
   } finally {
-    await store.close();
-    await telemetry.close();
+    await storage.close();
   }
 }

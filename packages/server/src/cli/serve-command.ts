@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from '../app/start-server.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
+import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
 
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -33,7 +34,13 @@ export async function serveCommand(args: string[]): Promise<number> {
       ...(process.env.HOST ? { host: process.env.HOST } : {}),
     });
   } catch (error) {
-    if (error instanceof ModelConfigError || error instanceof SkillFileError) {
+    if (
+      error instanceof ModelConfigError ||
+      error instanceof SkillFileError ||
+      error instanceof DatabaseConfigError ||
+      error instanceof DatabaseUnavailableError ||
+      error instanceof DatabaseMigrationError
+    ) {
       console.error(error.message);
       return 1;
     }

@@ -15,7 +15,9 @@ function run(minutesAgo: number, durationMs: number, overrides: Partial<RunRecor
     threadId: 't1',
     model: 'demo',
     startedAt: startedAt.toISOString(),
-    finishedAt: new Date(startedAt.getTime() + durationMs).toISOString(),
+    endedAt: new Date(startedAt.getTime() + durationMs).toISOString(),
+    instanceId: null,
+    leaseExpiresAt: null,
     status: 'finished',
     inputTokens: 100,
     outputTokens: 40,
@@ -51,8 +53,10 @@ describe('computeMetric', () => {
     expect(result.labels).toHaveLength(12);
     expect(result.series.find((series) => series.name === 'finished')?.values[0]).toBe(2);
     expect(result.series.find((series) => series.name === 'error')?.values[11]).toBe(1);
-    expect(result.totals).toEqual({ finished: 2, error: 1, aborted: 0 });
-    expect(result.summary).toBe('Runs over the last hour: finished 2, error 1, aborted 0 (runs).');
+    expect(result.totals).toEqual({ finished: 2, error: 1, cancelled: 0, interrupted: 0 });
+    expect(result.summary).toBe(
+      'Runs over the last hour: finished 2, error 1, cancelled 0, interrupted 0 (runs).',
+    );
   });
 
   it('sums tokens in and out', async () => {
@@ -67,7 +71,7 @@ describe('computeMetric', () => {
 
   it('reports p50 and p95 generation time of finished runs', async () => {
     const runs = Array.from({ length: 20 }, (_, index) => run(30, (index + 1) * 100));
-    runs.push(run(30, 99_999, { status: 'aborted' }));
+    runs.push(run(30, 99_999, { status: 'cancelled' }));
     const result = await computeMetric({
       definition: findMetric('generation_time')!,
       range: hour,

@@ -36,7 +36,7 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 function runDurationMs(run: RunRecord): number | null {
-  return run.finishedAt === null ? null : Date.parse(run.finishedAt) - Date.parse(run.startedAt);
+  return run.endedAt === null ? null : Date.parse(run.endedAt) - Date.parse(run.startedAt);
 }
 
 /** Splits timestamped items into the range's buckets and lets `measure` turn each bucket into values. */
@@ -70,7 +70,7 @@ function countsSeries(range: ResolvedTimeRange, evidence: Evidence, metric: stri
         range,
         evidence.runs,
         (run) => run.startedAt,
-        ['finished', 'error', 'aborted'],
+        ['finished', 'error', 'cancelled', 'interrupted'],
         (bucket, name) => bucket.filter((run) => run.status === name).length,
       );
     case 'tokens':

@@ -15,7 +15,7 @@ export const metricCatalogue: readonly MetricDefinition[] = [
     title: 'Runs',
     unit: 'runs',
     page: 'runs',
-    description: 'Agent runs started, split by how they ended (finished, error, aborted).',
+    description: 'Agent runs started, split by how they ended (finished, error, cancelled, interrupted).',
   },
   {
     name: 'tokens',

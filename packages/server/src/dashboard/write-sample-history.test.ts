@@ -7,8 +7,8 @@ describe('writeSampleHistory', () => {
   it('writes a week of labelled runs, tool calls and widget events', async () => {
     let time = new Date('2026-11-30T12:00:00Z');
     const now = time;
-    const store = openSqliteStore({ path: ':memory:', clock: () => time });
-    const telemetry = openSqliteTelemetry({ path: ':memory:', clock: () => time });
+    const store = await openSqliteStore({ path: ':memory:', clock: () => time });
+    const telemetry = await openSqliteTelemetry({ path: ':memory:', clock: () => time });
     const counts = await writeSampleHistory({
       store,
       telemetry,
@@ -21,7 +21,7 @@ describe('writeSampleHistory', () => {
     expect(counts.toolCalls).toBeGreaterThan(50);
     const runs = await store.listRuns({ since: '2026-11-23T00:00:00Z', until: '2026-11-30T12:00:00Z' });
     expect(runs).toHaveLength(counts.runs);
-    expect(runs.every((run) => run.model === sampleModelName && run.finishedAt !== null)).toBe(true);
+    expect(runs.every((run) => run.model === sampleModelName && run.endedAt !== null)).toBe(true);
     const threads = await store.listThreads();
     expect(threads.length).toBe(counts.threads);
     expect(threads.length).toBeLessThanOrEqual(6);

@@ -66,7 +66,7 @@ export async function writeSampleHistory({
       const runId = `sample-run-${counts.runs}`;
       await store.startRun({ id: runId, threadId: thread.id, model: sampleModelName });
       const roll = random();
-      const status = roll < 0.9 ? 'finished' : roll < 0.96 ? 'aborted' : 'error';
+      const status = roll < 0.9 ? 'finished' : roll < 0.96 ? 'cancelled' : 'error';
       const durationMs = 6_000 + random() * 40_000;
       if (random() < 0.45) {
         const tool = pick(tools);

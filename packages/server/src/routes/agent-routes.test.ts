@@ -127,7 +127,7 @@ describe('POST /api/agent over a real socket', () => {
       const [record] = await store.listRuns();
       return record?.status === 'running' ? undefined : record;
     });
-    expect(run.status).toBe('aborted');
+    expect(run.status).toBe('cancelled');
     const messages = await store.listMessages(threadId);
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(messages[1]?.content).toContain('monthly sign-ups');

@@ -6,8 +6,11 @@ import { createTelemetryRoutes } from './telemetry-routes.ts';
 
 const now = new Date('2026-11-30T12:00:00.000Z');
 
-function setup() {
-  const telemetry = openSqliteTelemetry({ path: ':memory:', clock: () => new Date(now.getTime() - 60_000) });
+async function setup() {
+  const telemetry = await openSqliteTelemetry({
+    path: ':memory:',
+    clock: () => new Date(now.getTime() - 60_000),
+  });
   const routes = createDashboardRoutes({
     sources: { store: { listRuns: async () => [] }, telemetry },
     clock: () => now,
@@ -17,12 +20,14 @@ function setup() {
 
 describe('dashboard routes', () => {
   it('lists the catalogue', async () => {
-    const body = await (await setup().routes.request('/metrics')).json();
+    const { routes } = await setup();
+    const body = await (await routes.request('/metrics')).json();
     expect(body.metrics.map((metric: { name: string }) => metric.name)).toContain('hostile_widget_blocks');
   });
 
   it('answers an unknown metric with 404 naming the catalogue', async () => {
-    const response = await setup().routes.request('/series?metric=happiness');
+    const { routes } = await setup();
+    const response = await routes.request('/series?metric=happiness');
     expect(response.status).toBe(404);
     expect((await response.json()).error).toEqual({
       code: 'unknown_metric',
@@ -35,13 +40,14 @@ describe('dashboard routes', () => {
     ['/series?metric=runs&since=yesterday&until=2026-11-30T00:00:00Z', 'invalid_range'],
     ['/audit?outcome=maybe', 'invalid_filter'],
   ])('answers %s with 400', async (path, code) => {
-    const response = await setup().routes.request(path);
+    const { routes } = await setup();
+    const response = await routes.request(path);
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe(code);
   });
 
   it('counts reported widget events in the series', async () => {
-    const { routes, events } = setup();
+    const { routes, events } = await setup();
     const post = (body: unknown) =>
       events.request('/widget-events', {
         method: 'POST',

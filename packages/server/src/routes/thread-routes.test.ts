@@ -17,10 +17,10 @@ let store: Store;
 let app: Hono;
 let renderedWidgets: StoredWidget[];
 
-beforeEach(() => {
+beforeEach(async () => {
   let count = 0;
   let tick = 0;
-  store = openSqliteStore({
+  store = await openSqliteStore({
     path: ':memory:',
     ids: () => `thread-${++count}`,
     clock: () => new Date(Date.UTC(2025, 0, 1) + 1000 * tick++),

@@ -1,4 +1,4 @@
-import { type RunEvent, runEvents } from '@drawbridge/protocol';
+import { EventType, type RunEvent, runEvents } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
@@ -48,6 +48,13 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
     return undefined;
   }
   let result: AgentRunResult | undefined;
+  // The run's last event waits until its outcome is stored: a client that starts the next run on
+  // RUN_FINISHED (or reloads) must find this one ended and its reply complete, not still running.
+  const finalEvents: RunEvent[] = [];
+  const emit = (event: RunEvent) => {
+    if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) finalEvents.push(event);
+    else options.emit(event);
+  };
   try {
     result = await runAgent({
       model: options.model,
@@ -64,12 +71,13 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
         : {}),
       onSegment: (segment) => storeSegment(options, segment),
       ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
-      emit: options.emit,
+      emit,
       ids: options.ids,
     });
     return result;
   } finally {
     await persistOutcome(options, result);
+    for (const event of finalEvents) options.emit(event);
   }
 }
 
@@ -121,7 +129,8 @@ async function persistOutcome(
       await appendSegment(options, result);
     }
     await store.finishRun(runRecordId, {
-      status: result?.status ?? 'error',
+      // A stopped stream is what the run record calls a cancelled run.
+      status: result === undefined ? 'error' : result.status === 'aborted' ? 'cancelled' : result.status,
       ...(result?.inputTokens === undefined ? {} : { inputTokens: result.inputTokens }),
       ...(result?.outputTokens === undefined ? {} : { outputTokens: result.outputTokens }),
       ...(result === undefined

@@ -1,5 +1,27 @@
+export { DatabaseConfigError } from './database-config-error.ts';
+export type { DatabaseDialect } from './database-dialect.ts';
+export {
+  type DatabaseLocation,
+  databaseLocationFromEnvironment,
+  describeDatabaseLocation,
+} from './database-location.ts';
+export { DatabaseMigrationError } from './database-migration-error.ts';
+export { DatabaseUnavailableError } from './database-unavailable-error.ts';
 export { defaultDatabasePath } from './default-database-path.ts';
+export { localUserId } from './local-user-id.ts';
+export { type OpenedDatabase, openDatabase } from './open-database.ts';
+export { openKyselyStore } from './open-kysely-store.ts';
 export { openSqliteStore } from './open-sqlite-store.ts';
-export type { RunRecord, Store, StoredMessage, StoredWidget, ThreadRecord } from './store.ts';
+export { openStorage, type Storage } from './open-storage.ts';
+export { RunInProgressError } from './run-in-progress-error.ts';
+export type {
+  RunLease,
+  RunRecord,
+  RunStatus,
+  Store,
+  StoredMessage,
+  StoredWidget,
+  ThreadRecord,
+} from './store.ts';
 export { ThreadNotFoundError } from './thread-not-found-error.ts';
 export { maximumThreadTitleLength, threadTitleFromText, untitledThreadTitle } from './thread-title.ts';

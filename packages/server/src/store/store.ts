@@ -4,6 +4,8 @@ export interface ThreadRecord {
   title: string;
   createdAt: string;
   updatedAt: string;
+  /** The owner: the local user until an auth mode assigns real ones; `null` for a thread nobody owns. */
+  userId: string | null;
 }
 
 /** A generated widget as it was streamed: the three channels plus whether `@@END@@` arrived. */
@@ -28,44 +30,85 @@ export interface StoredMessage {
   render?: { tool: string; args: unknown };
 }
 
-/** One agent run, for usage accounting and the dashboard. */
+/** Where a run is: `running` until it ends one of four ways. */
+export type RunStatus = 'running' | 'finished' | 'error' | 'cancelled' | 'interrupted';
+
+/** One agent run, for usage accounting, the dashboard and recovery after a crash. */
 export interface RunRecord {
   id: string;
   threadId: string;
   model: string;
+  status: RunStatus;
   startedAt: string;
-  finishedAt: string | null;
-  status: 'running' | 'finished' | 'error' | 'aborted';
+  /** When it stopped being `running`; `null` while it runs and for a run nobody saw end. */
+  endedAt: string | null;
+  /** The server instance that executes it (and renews its lease), when it holds one. */
+  instanceId: string | null;
+  /** Until when the instance's claim holds; past it, any instance may mark the run `interrupted`. */
+  leaseExpiresAt: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
   error: string | null;
 }
 
+/** An instance's claim on a running run, as ISO time. */
+export interface RunLease {
+  runId: string;
+  instanceId: string;
+  expiresAt: string;
+}
+
 /** Persistence of threads, messages, widgets and runs; asynchronous so a networked database can follow. */
 export interface Store {
-  createThread(input: { id?: string; title?: string }): Promise<ThreadRecord>;
+  /** `userId` defaults to the local user. */
+  createThread(input: { id?: string; title?: string; userId?: string | null }): Promise<ThreadRecord>;
   getThread(id: string): Promise<ThreadRecord | undefined>;
-  /** Newest updated first. */
-  listThreads(): Promise<ThreadRecord[]>;
+  /** Newest updated first; with `userId`, only that user's threads. */
+  listThreads(filter?: { userId?: string }): Promise<ThreadRecord[]>;
   renameThread(id: string, title: string): Promise<void>;
   /** Removes the thread with its messages, widgets and runs; false when it did not exist. */
   deleteThread(id: string): Promise<boolean>;
   appendMessage(input: Omit<StoredMessage, 'createdAt'> & { createdAt?: string }): Promise<StoredMessage>;
+  /** Rewrites a stored message as it grows (the prose so far, the widget so far); a missing message is ignored. */
   updateMessage(id: string, patch: { content?: string; widget?: StoredWidget }): Promise<void>;
   /** Oldest first, in the order they were appended. */
   listMessages(threadId: string): Promise<StoredMessage[]>;
   /** The newest message of the thread, without reading the rest. */
   lastMessage(threadId: string): Promise<StoredMessage | undefined>;
   getWidget(threadId: string, widgetId: string): Promise<StoredWidget | undefined>;
-  startRun(input: { id: string; threadId: string; model: string }): Promise<void>;
+  /**
+   * Records a `running` run, with its lease when given. Throws `ThreadNotFoundError` for a missing thread and
+   * `RunInProgressError` when the thread already has a running run (on any instance: the database decides).
+   */
+  startRun(input: {
+    id: string;
+    threadId: string;
+    model: string;
+    lease?: Omit<RunLease, 'runId'>;
+  }): Promise<void>;
+  getRun(id: string): Promise<RunRecord | undefined>;
+  /** The thread's running run, if any. */
+  runningRun(threadId: string): Promise<RunRecord | undefined>;
+  /** Ends a running run and drops its lease; false when it was not running (already ended or interrupted). */
   finishRun(
     id: string,
-    outcome: { status: RunRecord['status']; inputTokens?: number; outputTokens?: number; error?: string },
-  ): Promise<void>;
+    outcome: {
+      status: Exclude<RunStatus, 'running'>;
+      inputTokens?: number;
+      outputTokens?: number;
+      error?: string;
+    },
+  ): Promise<boolean>;
+  /**
+   * Claims a running run for an instance: granted when nobody holds it, the same instance does, or the
+   * holder's lease has expired by the store's clock. False when refused or the run is not running.
+   */
+  leaseRun(lease: RunLease): Promise<boolean>;
+  /** Extends the holder's lease; false when the run is no longer running or another instance holds it. */
+  renewLease(lease: RunLease): Promise<boolean>;
+  /** Marks every running run whose lease expired before `now` (ISO) `interrupted`; returns those runs. */
+  interruptExpiredRuns(input: { now: string }): Promise<RunRecord[]>;
   /** Runs whose start lies within `[since, until]` (ISO times), oldest first. */
   listRuns(filter?: { since?: string; until?: string }): Promise<RunRecord[]>;
   close(): Promise<void>;
 }
-
-export { defaultDatabasePath } from './default-database-path.ts';
-export { openSqliteStore } from './open-sqlite-store.ts';

@@ -30,7 +30,7 @@ const runRecordSchema = z.object({
   threadId: z.string(),
   model: z.string(),
   startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
   status: z.string(),
   inputTokens: z.number().nullable(),
   outputTokens: z.number().nullable(),

@@ -22,7 +22,8 @@ const seriesTones = new Map<string, ChartSeries['tone']>([
   ['failed', 'danger'],
   ['refused', 'danger'],
   ['timeouts', 'danger'],
-  ['aborted', 'quiet'],
+  ['cancelled', 'quiet'],
+  ['interrupted', 'danger'],
 ]);
 
 /** A `/api/dashboard/series` result as a chart model with axis labels formatted for its bucket width. */

@@ -54,9 +54,7 @@ export function RunsTable({ runs }: { runs: RunsResponse }) {
                   </span>
                 </td>
                 <td className="dashboard-table__number">
-                  {formatDuration(
-                    run.finishedAt ? Date.parse(run.finishedAt) - Date.parse(run.startedAt) : null,
-                  )}
+                  {formatDuration(run.endedAt ? Date.parse(run.endedAt) - Date.parse(run.startedAt) : null)}
                 </td>
                 <td className="dashboard-table__number">
                   {run.inputTokens === null ? '—' : count.format(run.inputTokens)}

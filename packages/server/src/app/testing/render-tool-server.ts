@@ -31,8 +31,8 @@ export async function startRenderToolServer({
   toolTimeoutMs?: number;
   heartbeatIntervalMs?: number;
 }): Promise<RenderToolServer> {
-  const store = openSqliteStore({ path: ':memory:' });
-  const telemetry = openSqliteTelemetry({ path: ':memory:' });
+  const store = await openSqliteStore({ path: ':memory:' });
+  const telemetry = await openSqliteTelemetry({ path: ':memory:' });
   const bridge = new InMemoryClientToolBridge();
   const prompts: LanguageModelV4Prompt[] = [];
   const model = createScriptedModel({

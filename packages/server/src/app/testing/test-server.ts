@@ -14,7 +14,7 @@ export interface TestServer {
 export async function startTestServer(
   options: { model: ServedModel } & Omit<StartServerOptions, 'model' | 'store' | 'port' | 'host'>,
 ): Promise<TestServer> {
-  const store = openSqliteStore({ path: ':memory:' });
+  const store = await openSqliteStore({ path: ':memory:' });
   const server = await startServer({
     systemPrompt: 'You are a test agent.',
     logError: () => {},

@@ -1,0 +1,89 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables as Kysely sees them, the same in SQLite and PostgreSQL. Times are ISO-8601 UTC text in both
+ * dialects: `toISOString()` output sorts as text, so range filters and lease expiry compare directly and no
+ * driver turns a column into a `Date` in one dialect and a string in the other.
+ */
+export interface DatabaseTables {
+  threads: ThreadsTable;
+  messages: MessagesTable;
+  widgets: WidgetsTable;
+  runs: RunsTable;
+  audit_log: AuditLogTable;
+  widget_events: WidgetEventsTable;
+}
+
+export interface ThreadsTable {
+  id: string;
+  title: string;
+  /** 1 once a title was chosen (by name or from the first user message); 0 while it is still "New chat". */
+  is_titled: number;
+  created_at: string;
+  updated_at: string;
+  /** The owner; `null` only for rows a future auth mode has not assigned. */
+  user_id: string | null;
+}
+
+export interface MessagesTable {
+  /** Insertion order, the order of the transcript (`created_at` may be supplied by the caller). */
+  sequence: Generated<number>;
+  id: string;
+  thread_id: string;
+  role: 'user' | 'assistant' | 'tool';
+  content: string;
+  created_at: string;
+  tool_call_id: string | null;
+  render_json: string | null;
+}
+
+export interface WidgetsTable {
+  message_id: string;
+  thread_id: string;
+  widget_id: string;
+  height: number | null;
+  css: string;
+  html: string;
+  js: string;
+  complete: number;
+}
+
+export interface RunsTable {
+  sequence: Generated<number>;
+  id: string;
+  thread_id: string;
+  model: string;
+  status: 'running' | 'finished' | 'error' | 'cancelled' | 'interrupted';
+  started_at: string;
+  ended_at: string | null;
+  instance_id: string | null;
+  lease_expires_at: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  error: string | null;
+}
+
+export interface AuditLogTable {
+  sequence: Generated<number>;
+  id: string;
+  at: string;
+  actor: string;
+  thread_id: string;
+  run_id: string;
+  tool_call_id: string;
+  tool: string;
+  arguments_digest: string;
+  outcome: 'ok' | 'error' | 'refused';
+  reason: string | null;
+  duration_ms: number;
+}
+
+export interface WidgetEventsTable {
+  sequence: Generated<number>;
+  id: string;
+  at: string;
+  thread_id: string;
+  widget_id: string;
+  kind: string;
+  detail: string;
+}

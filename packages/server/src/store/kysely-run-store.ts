@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseTables } from './database-tables.ts';
+import { RunInProgressError } from './run-in-progress-error.ts';
+import type { Store } from './store.ts';
+import { runFromRow } from './store-rows.ts';
+import { ThreadNotFoundError } from './thread-not-found-error.ts';
+
+type RunMethods = Pick<
+  Store,
+  | 'startRun'
+  | 'getRun'
+  | 'runningRun'
+  | 'finishRun'
+  | 'leaseRun'
+  | 'renewLease'
+  | 'interruptExpiredRuns'
+  | 'listRuns'
+>;
+
+const runColumns = [
+  'id',
+  'thread_id',
+  'model',
+  'status',
+  'started_at',
+  'ended_at',
+  'instance_id',
+  'lease_expires_at',
+  'input_tokens',
+  'output_tokens',
+  'error',
+] as const;
+
+/** The run half of the store: the run record, its lease and the sweep that interrupts abandoned runs. */
+export function kyselyRunStore({
+  kysely,
+  now,
+}: {
+  kysely: Kysely<DatabaseTables>;
+  now: () => string;
+}): RunMethods {
+  async function runningRun(threadId: string) {
+    const row = await kysely
+      .selectFrom('runs')
+      .select(runColumns)
+      .where('thread_id', '=', threadId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return row === undefined ? undefined : runFromRow(row);
+  }
+
+  return {
+    async startRun(input) {
+      try {
+        await kysely
+          .insertInto('runs')
+          .values({
+            id: input.id,
+            thread_id: input.threadId,
+            model: input.model,
+            status: 'running',
+            started_at: now(),
+            instance_id: input.lease?.instanceId ?? null,
+            lease_expires_at: input.lease?.expiresAt ?? null,
+          })
+          .execute();
+      } catch (error) {
+        // The constraints decide (so two instances cannot race past a check); the cause is read afterwards.
+        const thread = await kysely
+          .selectFrom('threads')
+          .select('id')
+          .where('id', '=', input.threadId)
+          .executeTakeFirst();
+        if (thread === undefined) throw new ThreadNotFoundError(input.threadId);
+        const running = await runningRun(input.threadId);
+        if (running !== undefined && running.id !== input.id) {
+          throw new RunInProgressError({ threadId: input.threadId, runId: running.id });
+        }
+        throw error;
+      }
+    },
+
+    async getRun(id) {
+      const row = await kysely.selectFrom('runs').select(runColumns).where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : runFromRow(row);
+    },
+
+    runningRun,
+
+    async finishRun(id, outcome) {
+      const result = await kysely
+        .updateTable('runs')
+        .set({
+          status: outcome.status,
+          ended_at: now(),
+          lease_expires_at: null,
+          input_tokens: outcome.inputTokens ?? null,
+          output_tokens: outcome.outputTokens ?? null,
+          error: outcome.error ?? null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async leaseRun(lease) {
+      const result = await kysely
+        .updateTable('runs')
+        .set({ instance_id: lease.instanceId, lease_expires_at: lease.expiresAt })
+        .where('id', '=', lease.runId)
+        .where('status', '=', 'running')
+        .where((where) =>
+          where.or([
+            where('instance_id', 'is', null),
+            where('instance_id', '=', lease.instanceId),
+            where('lease_expires_at', 'is', null),
+            where('lease_expires_at', '<', now()),
+          ]),
+        )
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async renewLease(lease) {
+      const result = await kysely
+        .updateTable('runs')
+        .set({ lease_expires_at: lease.expiresAt })
+        .where('id', '=', lease.runId)
+        .where('status', '=', 'running')
+        .where('instance_id', '=', lease.instanceId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async interruptExpiredRuns({ now: at }) {
+      const rows = await kysely
+        .updateTable('runs')
+        .set({ status: 'interrupted', ended_at: at, lease_expires_at: null })
+        .where('status', '=', 'running')
+        .where('lease_expires_at', '<', at)
+        .returning(runColumns)
+        .execute();
+      return rows.map(runFromRow).sort((left, right) => left.startedAt.localeCompare(right.startedAt));
+    },
+
+    async listRuns(filter) {
+      let query = kysely.selectFrom('runs').select(runColumns);
+      if (filter?.since !== undefined) query = query.where('started_at', '>=', filter.since);
+      if (filter?.until !== undefined) query = query.where('started_at', '<=', filter.until);
+      const rows = await query.orderBy('started_at').orderBy('sequence').execute();
+      return rows.map(runFromRow);
+    },
+  };
+}

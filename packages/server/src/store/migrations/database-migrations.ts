@@ -1,0 +1,20 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { DatabaseDialect } from '../database-dialect.ts';
+import { durableRunsMigration } from './durable-runs-migration.ts';
+import { initialSchemaMigration } from './initial-schema-migration.ts';
+
+/**
+ * Every schema version, in order, compiled in rather than read from a folder, so a bundled or installed
+ * build always carries exactly the migrations it was tested with. Append new ones; never edit one that shipped.
+ */
+export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): Record<string, Migration> {
+  return {
+    '0001-initial-schema': initialSchemaMigration({ dialect }),
+    '0002-durable-runs': durableRunsMigration({ dialect }),
+  };
+}
+
+/** The migrations as Kysely's `Migrator` asks for them. */
+export function databaseMigrationProvider({ dialect }: { dialect: DatabaseDialect }): MigrationProvider {
+  return { getMigrations: async () => databaseMigrations({ dialect }) };
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseDialect } from './database-dialect.ts';
+import { type DatabaseLocation, describeDatabaseLocation } from './database-location.ts';
+import type { DatabaseTables } from './database-tables.ts';
+import { DatabaseUnavailableError } from './database-unavailable-error.ts';
+import { migrateDatabase } from './migrate-database.ts';
+import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { NulFreeTextPlugin } from './nul-free-text-plugin.ts';
+
+/** One open database, migrated to this build's schema, shared by the store and the telemetry. */
+export interface OpenedDatabase {
+  kysely: Kysely<DatabaseTables>;
+  dialect: DatabaseDialect;
+  /** Closes the file or the connection pool; closing twice is harmless. */
+  close(): Promise<void>;
+}
+
+/** Connections per instance; a run writes a few rows a second, the dashboard reads in bursts. */
+const postgresPoolSize = 10;
+
+function sqliteKysely(path: string): Kysely<DatabaseTables> {
+  const inMemory = path === ':memory:';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const database = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5000 });
+  // WAL lets the dashboard read while a run writes; an in-memory database has no journal file to switch.
+  if (!inMemory) database.exec('PRAGMA journal_mode = WAL');
+  return new Kysely<DatabaseTables>({
+    dialect: new NodeSqliteDialect({ database }),
+    plugins: [new NulFreeTextPlugin()],
+  });
+}
+
+function postgresKysely(
+  url: string,
+  reportError: (message: string, error: unknown) => void,
+): Kysely<DatabaseTables> {
+  const pool = new pg.Pool({ connectionString: url, max: postgresPoolSize });
+  // An idle connection that the server drops (restart, failover) emits here; unhandled it would end the
+  // process, while the pool simply opens a new connection for the next query.
+  pool.on('error', (error) => reportError('an idle PostgreSQL connection failed', error));
+  return new Kysely<DatabaseTables>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new NulFreeTextPlugin()],
+  });
+}
+
+/**
+ * Opens the database at `location` and applies the migrations it has not seen. Throws
+ * `DatabaseUnavailableError` when PostgreSQL cannot be reached and `DatabaseMigrationError` when the schema
+ * cannot be brought up to date; in both cases nothing stays open.
+ */
+export async function openDatabase({
+  location,
+  reportError = (message, error) => console.error(`drawbridge: ${message}:`, error),
+}: {
+  location: DatabaseLocation;
+  reportError?: (message: string, error: unknown) => void;
+}): Promise<OpenedDatabase> {
+  const kysely =
+    location.dialect === 'postgres' ? postgresKysely(location.url, reportError) : sqliteKysely(location.path);
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= kysely.destroy();
+    return closing;
+  };
+  try {
+    if (location.dialect === 'postgres') {
+      try {
+        await sql`SELECT 1`.execute(kysely);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new DatabaseUnavailableError(
+          `could not connect to ${describeDatabaseLocation(location)}: ${reason}`,
+          { cause: error },
+        );
+      }
+    }
+    await migrateDatabase({ database: kysely, dialect: location.dialect });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { kysely, dialect: location.dialect, close };
+}

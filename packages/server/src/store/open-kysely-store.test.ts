@@ -1,0 +1,311 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import type { Store, StoredWidget } from './store.ts';
+import { ThreadNotFoundError } from './thread-not-found-error.ts';
+
+function steppingClock(start = Date.parse('2025-01-01T00:00:00.000Z')) {
+  let tick = 0;
+  return () => new Date(start + 1000 * tick++);
+}
+
+function countingIds(prefix = 'id') {
+  let count = 0;
+  return () => `${prefix}-${++count}`;
+}
+
+const widget: StoredWidget = {
+  id: 'w1',
+  height: 320,
+  css: '.a{color:red}',
+  html: '<h1>Chart</h1>',
+  js: 'console.log(1)',
+  complete: true,
+};
+
+describe.each(storageDialects)('the store on %s', (dialect) => {
+  const openStores: Store[] = [];
+
+  async function memoryStore(): Promise<Store> {
+    const { store } = await openTestStorage({ dialect, clock: steppingClock(), ids: countingIds() });
+    openStores.push(store);
+    return store;
+  }
+
+  afterEach(async () => {
+    for (const store of openStores.splice(0)) await store.close();
+  });
+
+  describe('threads', () => {
+    it('creates threads with injected ids and times, untitled until named', async () => {
+      const store = await memoryStore();
+      const thread = await store.createThread({});
+      expect(thread).toEqual({
+        id: 'id-1',
+        title: 'New chat',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+        userId: 'local',
+      });
+      expect(await store.getThread('id-1')).toEqual(thread);
+      expect(await store.getThread('missing')).toBeUndefined();
+    });
+
+    it('keeps a caller-chosen id and title', async () => {
+      const store = await memoryStore();
+      const thread = await store.createThread({ id: 'chosen', title: '  Budget   review ' });
+      expect(thread.id).toBe('chosen');
+      expect(thread.title).toBe('Budget review');
+    });
+
+    it('rejects a duplicate thread id', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 'same' });
+      await expect(store.createThread({ id: 'same' })).rejects.toThrow();
+    });
+
+    it('lists the most recently updated thread first', async () => {
+      const store = await memoryStore();
+      const first = await store.createThread({ id: 'first' });
+      await store.createThread({ id: 'second' });
+      await store.appendMessage({ id: 'm1', threadId: first.id, role: 'user', content: 'hello' });
+      expect((await store.listThreads()).map((thread) => thread.id)).toEqual(['first', 'second']);
+    });
+
+    it('titles a thread from its first user message, and renameThread overrides it', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      const longPrompt =
+        'Show me a dashboard of quarterly revenue by region with a bar chart and a trend line please';
+      await store.appendMessage({ id: 'm1', threadId: 't', role: 'user', content: longPrompt });
+      await store.appendMessage({ id: 'm2', threadId: 't', role: 'user', content: 'second message' });
+      const titled = await store.getThread('t');
+      expect(titled?.title.length).toBeLessThanOrEqual(60);
+      expect(titled?.title.startsWith('Show me a dashboard of quarterly revenue')).toBe(true);
+      await store.renameThread('t', 'Revenue');
+      expect((await store.getThread('t'))?.title).toBe('Revenue');
+    });
+
+    it("owns a thread by the local user unless told otherwise, and lists one user's threads", async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 'mine' });
+      await store.createThread({ id: 'theirs', userId: 'user-2' });
+      await store.createThread({ id: 'nobody', userId: null });
+      expect((await store.getThread('theirs'))?.userId).toBe('user-2');
+      expect((await store.getThread('nobody'))?.userId).toBeNull();
+      expect((await store.listThreads({ userId: 'local' })).map((thread) => thread.id)).toEqual(['mine']);
+      expect((await store.listThreads({ userId: 'user-2' })).map((thread) => thread.id)).toEqual(['theirs']);
+      expect(await store.listThreads()).toHaveLength(3);
+    });
+
+    it('deletes a thread with its messages, widgets and runs', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'm1', threadId: 't', role: 'assistant', content: 'x', widget });
+      await store.startRun({ id: 'r1', threadId: 't', model: 'demo' });
+      expect(await store.deleteThread('t')).toBe(true);
+      expect(await store.deleteThread('t')).toBe(false);
+      expect(await store.listMessages('t')).toEqual([]);
+      expect(await store.getWidget('t', 'w1')).toBeUndefined();
+      expect(await store.listRuns()).toEqual([]);
+    });
+  });
+
+  describe('messages', () => {
+    it('round-trips every field, oldest first', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'u1', threadId: 't', role: 'user', content: 'draw a chart' });
+      const assistant = await store.appendMessage({
+        id: 'a1',
+        threadId: 't',
+        role: 'assistant',
+        content: 'Here it is.',
+        widget,
+      });
+      await store.appendMessage({
+        id: 'c1',
+        threadId: 't',
+        role: 'assistant',
+        content: '',
+        toolCallId: 'call-1',
+        render: { tool: 'render_table', args: { columns: ['a'], rows: [[1]] } },
+      });
+      await store.appendMessage({
+        id: 'r1',
+        threadId: 't',
+        role: 'tool',
+        content: 'Displayed the table to the user.',
+        toolCallId: 'call-1',
+        createdAt: '2030-01-01T00:00:00.000Z',
+      });
+      const messages = await store.listMessages('t');
+      expect(messages.map((message) => message.id)).toEqual(['u1', 'a1', 'c1', 'r1']);
+      expect(messages[1]).toEqual(assistant);
+      expect(messages[1]?.widget).toEqual(widget);
+      expect(messages[2]?.render).toEqual({ tool: 'render_table', args: { columns: ['a'], rows: [[1]] } });
+      expect(messages[3]?.createdAt).toBe('2030-01-01T00:00:00.000Z');
+      expect(messages[0]).not.toHaveProperty('widget');
+      expect(messages[0]).not.toHaveProperty('toolCallId');
+      // The newest message is the last in insertion order, whatever its createdAt says.
+      expect(await store.lastMessage('t')).toEqual(messages[3]);
+      expect(await store.lastMessage('no-such-thread')).toBeUndefined();
+    });
+
+    it('refuses a message for an unknown thread with a typed error', async () => {
+      const store = await memoryStore();
+      const attempt = store.appendMessage({ id: 'm', threadId: 'nope', role: 'user', content: 'hi' });
+      await expect(attempt).rejects.toBeInstanceOf(ThreadNotFoundError);
+      await expect(attempt).rejects.toMatchObject({ code: 'thread_not_found', threadId: 'nope' });
+    });
+
+    it('updates content and adds then replaces a widget as it streams', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: '' });
+      await store.updateMessage('a1', { content: 'Partial prose' });
+      await store.updateMessage('a1', { widget: { ...widget, js: '', complete: false } });
+      expect((await store.getWidget('t', 'w1'))?.complete).toBe(false);
+      await store.updateMessage('a1', { content: 'Full prose.', widget });
+      const [message] = await store.listMessages('t');
+      expect(message?.content).toBe('Full prose.');
+      expect(message?.widget).toEqual(widget);
+      expect(await store.getWidget('t', 'w1')).toEqual(widget);
+    });
+
+    it('stores a growing assistant message chunk by chunk, each write replacing the last', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: '' });
+      let prose = '';
+      for (const word of ['Here', ' is', ' the', ' chart.']) {
+        prose += word;
+        await store.updateMessage('a1', {
+          content: prose,
+          widget: { ...widget, html: prose, complete: false },
+        });
+        expect(await store.lastMessage('t')).toMatchObject({ content: prose, widget: { html: prose } });
+      }
+      expect(await store.listMessages('t')).toHaveLength(1);
+    });
+
+    it('ignores an update for a message that no longer exists', async () => {
+      const store = await memoryStore();
+      await expect(store.updateMessage('gone', { content: 'x' })).resolves.toBeUndefined();
+    });
+
+    it('serves the newest copy of a widget id that recurs in a thread', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: '', widget });
+      await store.appendMessage({
+        id: 'a2',
+        threadId: 't',
+        role: 'assistant',
+        content: '',
+        widget: { ...widget, html: '<p>again</p>' },
+      });
+      expect((await store.getWidget('t', 'w1'))?.html).toBe('<p>again</p>');
+    });
+
+    it('stores a NUL character as U+FFFD instead of failing the write', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      const withNul = { ...widget, html: '<p>a\u0000b</p>' };
+      await store.appendMessage({
+        id: 'a1',
+        threadId: 't',
+        role: 'assistant',
+        content: 'x',
+        widget: withNul,
+      });
+      await store.updateMessage('a1', { content: 'x\u0000z' });
+      const [message] = await store.listMessages('t');
+      expect(message?.content).toBe('x\uFFFDz');
+      expect(message?.widget?.html).toBe('<p>a\uFFFDb</p>');
+    });
+
+    it('finds a widget only within its own thread', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.createThread({ id: 'other' });
+      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: '', widget });
+      expect(await store.getWidget('other', 'w1')).toBeUndefined();
+      expect(await store.getWidget('t', 'w2')).toBeUndefined();
+    });
+
+    it('keeps a null height and unicode text intact', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      const unusual = { ...widget, height: null, html: '<p>Grüße 🌍 end</p>' };
+      await store.appendMessage({
+        id: 'a1',
+        threadId: 't',
+        role: 'assistant',
+        content: 'ü',
+        widget: unusual,
+      });
+      expect(await store.getWidget('t', 'w1')).toEqual(unusual);
+    });
+  });
+
+  describe('runs', () => {
+    it('records a run from start to finish and filters by start time', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.createThread({ id: 't2' });
+      await store.startRun({ id: 'r1', threadId: 't', model: 'demo' });
+      await store.startRun({ id: 'r2', threadId: 't2', model: 'gpt' });
+      await store.finishRun('r1', { status: 'finished', inputTokens: 120, outputTokens: 45 });
+      await store.finishRun('r2', { status: 'error', error: 'rate limited' });
+      const runs = await store.listRuns();
+      expect(runs).toEqual([
+        {
+          id: 'r1',
+          threadId: 't',
+          model: 'demo',
+          startedAt: '2025-01-01T00:00:02.000Z',
+          endedAt: '2025-01-01T00:00:04.000Z',
+          instanceId: null,
+          leaseExpiresAt: null,
+          status: 'finished',
+          inputTokens: 120,
+          outputTokens: 45,
+          error: null,
+        },
+        {
+          id: 'r2',
+          threadId: 't2',
+          model: 'gpt',
+          startedAt: '2025-01-01T00:00:03.000Z',
+          endedAt: '2025-01-01T00:00:05.000Z',
+          instanceId: null,
+          leaseExpiresAt: null,
+          status: 'error',
+          inputTokens: null,
+          outputTokens: null,
+          error: 'rate limited',
+        },
+      ]);
+      expect((await store.listRuns({ since: '2025-01-01T00:00:03.000Z' })).map((run) => run.id)).toEqual([
+        'r2',
+      ]);
+      expect((await store.listRuns({ until: '2025-01-01T00:00:02.500Z' })).map((run) => run.id)).toEqual([
+        'r1',
+      ]);
+    });
+
+    it('shows an unfinished run as running', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.startRun({ id: 'r1', threadId: 't', model: 'demo' });
+      expect(await store.listRuns()).toMatchObject([{ status: 'running', endedAt: null }]);
+    });
+
+    it('refuses a run for an unknown thread', async () => {
+      const store = await memoryStore();
+      await expect(store.startRun({ id: 'r', threadId: 'nope', model: 'demo' })).rejects.toBeInstanceOf(
+        ThreadNotFoundError,
+      );
+    });
+  });
+});

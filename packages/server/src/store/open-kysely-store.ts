@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseTables } from './database-tables.ts';
+import { kyselyRunStore } from './kysely-run-store.ts';
+import { localUserId } from './local-user-id.ts';
+import type { OpenedDatabase } from './open-database.ts';
+import type { Store, StoredMessage, StoredWidget } from './store.ts';
+import { type MessageWithWidgetRow, messageFromRow, threadFromRow, widgetFromRow } from './store-rows.ts';
+import { ThreadNotFoundError } from './thread-not-found-error.ts';
+import { threadTitleFromText, untitledThreadTitle } from './thread-title.ts';
+
+type Queries = Kysely<DatabaseTables> | Transaction<DatabaseTables>;
+
+function selectMessages(queries: Queries, threadId: string) {
+  return queries
+    .selectFrom('messages as m')
+    .leftJoin('widgets as w', 'w.message_id', 'm.id')
+    .select([
+      'm.id',
+      'm.thread_id',
+      'm.role',
+      'm.content',
+      'm.created_at',
+      'm.tool_call_id',
+      'm.render_json',
+      'w.widget_id',
+      'w.height as widget_height',
+      'w.css as widget_css',
+      'w.html as widget_html',
+      'w.js as widget_js',
+      'w.complete as widget_complete',
+    ])
+    .where('m.thread_id', '=', threadId);
+}
+
+async function writeWidget(
+  queries: Queries,
+  { messageId, threadId, widget }: { messageId: string; threadId: string; widget: StoredWidget },
+): Promise<void> {
+  const columns = {
+    widget_id: widget.id,
+    height: widget.height,
+    css: widget.css,
+    html: widget.html,
+    js: widget.js,
+    complete: widget.complete ? 1 : 0,
+  };
+  await queries
+    .insertInto('widgets')
+    .values({ message_id: messageId, thread_id: threadId, ...columns })
+    .onConflict((conflict) => conflict.column('message_id').doUpdateSet(columns))
+    .execute();
+}
+
+/**
+ * The store over one Kysely database, the same queries for SQLite and PostgreSQL. Closing it closes the
+ * database, which the telemetry opened beside it may share.
+ */
+export function openKyselyStore({
+  database,
+  clock = () => new Date(),
+  ids = randomUUID,
+}: {
+  database: OpenedDatabase;
+  clock?: () => Date;
+  ids?: () => string;
+}): Store {
+  const { kysely } = database;
+  const now = () => clock().toISOString();
+
+  async function requireThreadAfterFailure(threadId: string, error: unknown): Promise<never> {
+    // Reading the thread only after a write failed keeps the common path to the writes themselves.
+    const thread = await kysely
+      .selectFrom('threads')
+      .select('id')
+      .where('id', '=', threadId)
+      .executeTakeFirst();
+    throw thread === undefined ? new ThreadNotFoundError(threadId) : error;
+  }
+
+  return {
+    async createThread(input) {
+      const createdAt = now();
+      const id = input.id ?? ids();
+      const explicitTitle = input.title === undefined ? undefined : threadTitleFromText(input.title);
+      const title = explicitTitle ?? untitledThreadTitle;
+      const userId = input.userId === undefined ? localUserId : input.userId;
+      await kysely
+        .insertInto('threads')
+        .values({
+          id,
+          title,
+          is_titled: explicitTitle === undefined ? 0 : 1,
+          created_at: createdAt,
+          updated_at: createdAt,
+          user_id: userId,
+        })
+        .execute();
+      return { id, title, createdAt, updatedAt: createdAt, userId };
+    },
+
+    async getThread(id) {
+      const row = await kysely.selectFrom('threads').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : threadFromRow(row);
+    },
+
+    async listThreads(filter) {
+      let query = kysely.selectFrom('threads').selectAll();
+      if (filter?.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+      const rows = await query
+        .orderBy('updated_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(threadFromRow);
+    },
+
+    async renameThread(id, title) {
+      await kysely
+        .updateTable('threads')
+        .set({ title: threadTitleFromText(title), is_titled: 1, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteThread(id) {
+      const result = await kysely.deleteFrom('threads').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async appendMessage(input) {
+      const message: StoredMessage = { ...input, createdAt: input.createdAt ?? now() };
+      try {
+        await kysely.transaction().execute(async (transaction) => {
+          await transaction
+            .insertInto('messages')
+            .values({
+              id: message.id,
+              thread_id: message.threadId,
+              role: message.role,
+              content: message.content,
+              created_at: message.createdAt,
+              tool_call_id: message.toolCallId ?? null,
+              render_json: message.render === undefined ? null : JSON.stringify(message.render),
+            })
+            .execute();
+          if (message.widget !== undefined) {
+            await writeWidget(transaction, {
+              messageId: message.id,
+              threadId: message.threadId,
+              widget: message.widget,
+            });
+          }
+          // A thread nobody named takes its title from the first thing the user said.
+          if (message.role === 'user' && message.content.trim() !== '') {
+            await transaction
+              .updateTable('threads')
+              .set({ title: threadTitleFromText(message.content), is_titled: 1 })
+              .where('id', '=', message.threadId)
+              .where('is_titled', '=', 0)
+              .execute();
+          }
+          await transaction
+            .updateTable('threads')
+            .set({ updated_at: now() })
+            .where('id', '=', message.threadId)
+            .execute();
+        });
+      } catch (error) {
+        return requireThreadAfterFailure(message.threadId, error);
+      }
+      return message;
+    },
+
+    async updateMessage(id, patch) {
+      await kysely.transaction().execute(async (transaction) => {
+        const row = await transaction
+          .selectFrom('messages')
+          .select('thread_id')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        // The thread may have been deleted while its run was still streaming; there is nothing left to update.
+        if (row === undefined) return;
+        if (patch.content !== undefined) {
+          await transaction
+            .updateTable('messages')
+            .set({ content: patch.content })
+            .where('id', '=', id)
+            .execute();
+        }
+        if (patch.widget !== undefined) {
+          await writeWidget(transaction, { messageId: id, threadId: row.thread_id, widget: patch.widget });
+        }
+        await transaction
+          .updateTable('threads')
+          .set({ updated_at: now() })
+          .where('id', '=', row.thread_id)
+          .execute();
+      });
+    },
+
+    async listMessages(threadId) {
+      const rows: MessageWithWidgetRow[] = await selectMessages(kysely, threadId)
+        .orderBy('m.sequence')
+        .execute();
+      return rows.map(messageFromRow);
+    },
+
+    async lastMessage(threadId) {
+      const row: MessageWithWidgetRow | undefined = await selectMessages(kysely, threadId)
+        .orderBy('m.sequence', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? undefined : messageFromRow(row);
+    },
+
+    async getWidget(threadId, widgetId) {
+      // The same widget id can recur in a thread (a retried reply); the newest message's copy is the one shown.
+      const row = await kysely
+        .selectFrom('widgets as w')
+        .innerJoin('messages as m', 'm.id', 'w.message_id')
+        .select([
+          'w.widget_id',
+          'w.height as widget_height',
+          'w.css as widget_css',
+          'w.html as widget_html',
+          'w.js as widget_js',
+          'w.complete as widget_complete',
+        ])
+        .where('w.thread_id', '=', threadId)
+        .where('w.widget_id', '=', widgetId)
+        .orderBy('m.sequence', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? undefined : widgetFromRow(row);
+    },
+
+    ...kyselyRunStore({ kysely, now }),
+
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,80 @@
+import type { Selectable } from 'kysely';
+import type { RunsTable, ThreadsTable } from './database-tables.ts';
+import type { RunRecord, StoredMessage, StoredWidget, ThreadRecord } from './store.ts';
+
+/** The columns of a `widgets` row, prefixed `widget_` as the message join aliases them. */
+export interface WidgetColumns {
+  widget_id: string | null;
+  widget_height: number | null;
+  widget_css: string | null;
+  widget_html: string | null;
+  widget_js: string | null;
+  widget_complete: number | null;
+}
+
+/** A message row left-joined with its widget. */
+export interface MessageWithWidgetRow extends WidgetColumns {
+  id: string;
+  thread_id: string;
+  role: 'user' | 'assistant' | 'tool';
+  content: string;
+  created_at: string;
+  tool_call_id: string | null;
+  render_json: string | null;
+}
+
+/** Maps a `threads` row. */
+export function threadFromRow(row: Selectable<ThreadsTable>): ThreadRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    userId: row.user_id,
+  };
+}
+
+/** Maps the `widget_*` columns of a row; the caller has checked that `widget_id` is present. */
+export function widgetFromRow(row: WidgetColumns): StoredWidget {
+  return {
+    id: row.widget_id ?? '',
+    height: row.widget_height === null ? null : Number(row.widget_height),
+    css: row.widget_css ?? '',
+    html: row.widget_html ?? '',
+    js: row.widget_js ?? '',
+    complete: Number(row.widget_complete) === 1,
+  };
+}
+
+/** Maps a `messages` row left-joined with its widget. */
+export function messageFromRow(row: MessageWithWidgetRow): StoredMessage {
+  const message: StoredMessage = {
+    id: row.id,
+    threadId: row.thread_id,
+    role: row.role,
+    content: row.content,
+    createdAt: row.created_at,
+  };
+  if (row.widget_id !== null) message.widget = widgetFromRow(row);
+  if (row.tool_call_id !== null) message.toolCallId = row.tool_call_id;
+  if (row.render_json !== null)
+    message.render = JSON.parse(row.render_json) as { tool: string; args: unknown };
+  return message;
+}
+
+/** Maps a `runs` row. */
+export function runFromRow(row: Omit<Selectable<RunsTable>, 'sequence'>): RunRecord {
+  return {
+    id: row.id,
+    threadId: row.thread_id,
+    model: row.model,
+    status: row.status,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    instanceId: row.instance_id,
+    leaseExpiresAt: row.lease_expires_at,
+    inputTokens: row.input_tokens === null ? null : Number(row.input_tokens),
+    outputTokens: row.output_tokens === null ? null : Number(row.output_tokens),
+    error: row.error,
+  };
+}

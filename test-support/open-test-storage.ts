@@ -1,0 +1,23 @@
+import type { DatabaseDialect } from '../packages/server/src/store/database-dialect.ts';
+import { openStorage, type Storage } from '../packages/server/src/store/open-storage.ts';
+import { createPostgresTestDatabase } from './postgres-test-database.ts';
+
+/** Both dialects, for `describe.each`: every store and telemetry suite runs against each. */
+export const storageDialects: readonly DatabaseDialect[] = ['sqlite', 'postgres'];
+
+/** Fresh, migrated storage: an in-memory SQLite database, or a new database on the throwaway PostgreSQL. */
+export async function openTestStorage({
+  dialect,
+  clock,
+  ids,
+}: {
+  dialect: DatabaseDialect;
+  clock?: () => Date;
+  ids?: () => string;
+}): Promise<Storage> {
+  const location =
+    dialect === 'postgres'
+      ? { dialect, url: await createPostgresTestDatabase() }
+      : { dialect, path: ':memory:' };
+  return openStorage({ location, ...(clock ? { clock } : {}), ...(ids ? { ids } : {}) });
+}
