@@ -19,6 +19,7 @@ import {
 } from './connection-limits.ts';
 import { type AppDependencies, createApp, type ServedModel } from './create-app.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
+import { parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
 import { RunRegistry } from './run-registry.ts';
 
 export interface StartServerOptions
@@ -100,6 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...rest
   } = options;
   const model = options.model ?? resolveModel(env);
+  const retentionDays = parseRetentionDays(env.DRAWBRIDGE_RETENTION_DAYS);
   // Audit log and widget events live beside an owned store; a caller's own store gets a private memory log.
   const storage: Storage | undefined =
     options.store === undefined || options.telemetry === undefined
@@ -136,6 +138,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   server.on('clientError', answerClientError);
+  // Only storage this server opened is swept; a caller's own store keeps what the caller decides.
+  const retention =
+    storage === undefined
+      ? undefined
+      : startRetentionSweeper({
+          store: storage.store,
+          telemetry: storage.telemetry,
+          retentionDays,
+          clock: () => new Date(),
+          reportError:
+            options.logError ?? ((message, error) => console.error(`[drawbridge] ${message}:`, error)),
+        });
   server.maxConnections = maxConnections;
   const address = server.address() as AddressInfo;
 
@@ -146,6 +160,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     server.closeAllConnections();
     await serverClosed;
     await runs.settled();
+    retention?.stop();
     await storage?.close();
   };
   return {

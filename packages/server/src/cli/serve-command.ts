@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { SettingError } from '../app/setting-error.ts';
 import { startServer } from '../app/start-server.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
@@ -36,6 +37,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   } catch (error) {
     if (
       error instanceof ModelConfigError ||
+      error instanceof SettingError ||
       error instanceof SkillFileError ||
       error instanceof DatabaseConfigError ||
       error instanceof DatabaseUnavailableError ||

@@ -15,6 +15,7 @@ type RunMethods = Pick<
   | 'renewLease'
   | 'interruptExpiredRuns'
   | 'listRuns'
+  | 'pruneEndedRuns'
 >;
 
 const runColumns = [
@@ -150,6 +151,15 @@ export function kyselyRunStore({
       if (filter?.until !== undefined) query = query.where('started_at', '<=', filter.until);
       const rows = await query.orderBy('started_at').orderBy('sequence').execute();
       return rows.map(runFromRow);
+    },
+
+    async pruneEndedRuns({ before }) {
+      const result = await kysely
+        .deleteFrom('runs')
+        .where('status', '!=', 'running')
+        .where('ended_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -124,8 +124,14 @@ export function openKyselyStore({
     },
 
     async deleteThread(id) {
-      const result = await kysely.deleteFrom('threads').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      // Messages, widgets and runs go with the thread by cascade; its audit records and widget events
+      // carry the thread's id without a foreign key (they outlive nothing else), so they go here.
+      return kysely.transaction().execute(async (transaction) => {
+        await transaction.deleteFrom('audit_log').where('thread_id', '=', id).execute();
+        await transaction.deleteFrom('widget_events').where('thread_id', '=', id).execute();
+        const result = await transaction.deleteFrom('threads').where('id', '=', id).executeTakeFirst();
+        return result.numDeletedRows > 0n;
+      });
     },
 
     async appendMessage(input) {

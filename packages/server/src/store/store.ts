@@ -110,5 +110,7 @@ export interface Store {
   interruptExpiredRuns(input: { now: string }): Promise<RunRecord[]>;
   /** Runs whose start lies within `[since, until]` (ISO times), oldest first. */
   listRuns(filter?: { since?: string; until?: string }): Promise<RunRecord[]>;
+  /** Deletes the records of runs that ended before `before` (ISO); running runs stay. Returns how many. */
+  pruneEndedRuns(input: { before: string }): Promise<number>;
   close(): Promise<void>;
 }

@@ -86,6 +86,17 @@ export function openKyselyTelemetry({
       return event;
     },
 
+    async pruneBefore({ before }) {
+      return kysely.transaction().execute(async (transaction) => {
+        const audit = await transaction.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
+        const events = await transaction
+          .deleteFrom('widget_events')
+          .where('at', '<', before)
+          .executeTakeFirst();
+        return { auditRecords: Number(audit.numDeletedRows), widgetEvents: Number(events.numDeletedRows) };
+      });
+    },
+
     async listWidgetEvents({ since, until }) {
       const rows = await kysely
         .selectFrom('widget_events')

@@ -11,5 +11,7 @@ export interface TimeWindow {
 export interface TelemetryStore extends AuditLog {
   recordWidgetEvent(input: WidgetEventInput): Promise<WidgetEvent>;
   listWidgetEvents(window: TimeWindow): Promise<WidgetEvent[]>;
+  /** Deletes audit records and widget events older than `before` (ISO); returns how many of each. */
+  pruneBefore(input: { before: string }): Promise<{ auditRecords: number; widgetEvents: number }>;
   close(): Promise<void>;
 }
