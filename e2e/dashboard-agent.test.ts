@@ -133,7 +133,7 @@ describe('the dashboard agent in Chromium', () => {
 
   it('"chart the token usage" draws the chart in the panel and replies with the numbers', async () => {
     const { page } = opened;
-    await ask(page, 'chart the token usage', false);
+    await ask(page, 'chart the token usage', true);
 
     const chart = lastReply(page).locator('.metric-chart');
     await chart.locator('canvas').waitFor({ timeout: 20_000 });
