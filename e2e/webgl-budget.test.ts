@@ -104,7 +104,7 @@ describe('the WebGL budget', () => {
   });
 
   it(`keeps at most ${liveLimit} of ${widgetCount} 3D widgets alive, pauses the off-screen ones and restores the rest`, {
-    timeout: 240_000,
+    timeout: 400_000,
   }, async () => {
     const { page } = opened;
     let mostLive = 0;
