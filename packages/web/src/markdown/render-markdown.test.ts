@@ -67,12 +67,39 @@ describe('renderMarkdown drops what prose must not carry', () => {
     expect(fragment.querySelector('p')?.textContent).toBe('text');
   });
 
-  it('drops <form> elements, so prose cannot post anywhere', () => {
+  it('drops forms and every form control, so prose cannot ask for a password or post anywhere', () => {
     const fragment = rendered(
-      '<div><form action="https://example.com/collect" method="post"><p>in</p></form></div>',
+      '<div><form action="https://example.com/collect" method="post"><p>in</p><input type="password"><button formaction="https://example.com">Go</button><select><option>a</option></select><textarea>t</textarea></form></div>\n\n- [x] done\n- [ ] open',
     );
-    expect(fragment.querySelector('form')).toBeNull();
-    expect(fragment.querySelector('[action]')).toBeNull();
+    expect(
+      fragment.querySelector('form, input, button, select, option, textarea, [action], [formaction]'),
+    ).toBeNull();
+    expect(fragment.querySelector('p')?.textContent).toBe('in');
+    // A task list's checkbox is shown as its state in text.
+    expect([...fragment.querySelectorAll('li')].map((item) => item.textContent?.trim())).toEqual([
+      '☑ done',
+      '☐ open',
+    ]);
+  });
+
+  it('loads no image or media: an https image becomes a link to open, any other a note', () => {
+    const fragment = rendered(
+      '![chart](https://example.com/chart.png) ![local](/api/threads) <video src="https://example.com/v.mp4"></video><iframe src="https://example.com"></iframe><picture><source srcset="https://example.com/a.png"></picture>',
+    );
+    expect(fragment.querySelector('img, video, audio, iframe, picture, source, [srcset]')).toBeNull();
+    const blocked = [...fragment.querySelectorAll('.prose-image-blocked')];
+    expect(
+      blocked.map((element) => [element.tagName, element.getAttribute('href'), element.textContent]),
+    ).toEqual([
+      ['A', 'https://example.com/chart.png', 'Image not loaded: chart (example.com)'],
+      ['SPAN', null, 'Image not loaded: local'],
+    ]);
+  });
+
+  it('drops style attributes, so prose cannot draw an overlay over the app', () => {
+    const fragment = rendered('<p style="position:fixed;inset:0">Session expired</p>');
+    expect(fragment.querySelector('[style]')).toBeNull();
+    expect(fragment.querySelector('p')?.textContent).toBe('Session expired');
   });
 
   it('keeps to the HTML profile: no SVG or MathML', () => {
