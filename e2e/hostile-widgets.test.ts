@@ -188,14 +188,13 @@ describe('the hostile-widget battery', () => {
         return;
       }
       case 'unresponsive': {
-        // Until the card appears, keep timing the host page: it must answer at once throughout. Each probe
-        // waits for the host's next animation frame, so it also shows the page still renders.
-        const cardState = `new Promise((resolve) => requestAnimationFrame(() => {
-          const card = document.querySelectorAll('.widget-card')[${index}];
-          resolve({ unresponsive: card.querySelector('.widget-card__unresponsive') !== null,
+        // Until the card appears, keep timing the host page: it must answer at once throughout. Between
+        // probes the test waits for the host's next animation frame (untimed), which also shows it renders.
+        const cardState = `(() => { const card = document.querySelectorAll('.widget-card')[${index}];
+          return { unresponsive: card.querySelector('.widget-card__unresponsive') !== null,
             frames: card.querySelectorAll('iframe').length,
-            reload: [...card.querySelectorAll('button')].some((button) => /reload widget/i.test(button.textContent)) });
-        }))`;
+            reload: [...card.querySelectorAll('button')].some((button) => /reload widget/i.test(button.textContent)) }; })()`;
+        const nextHostFrame = 'new Promise((resolve) => requestAnimationFrame(() => resolve(true)))';
         const roundTrips: number[] = [];
         const deadline = Date.now() + 20_000;
         let state = { unresponsive: false, frames: 1, reload: false };
@@ -203,6 +202,7 @@ describe('the hostile-widget battery', () => {
           const probe = await evaluateInHost<typeof state>(host, cardState);
           state = probe.value;
           roundTrips.push(probe.ms);
+          await evaluateInHost<boolean>(host, nextHostFrame);
         }
         expect(state).toEqual({ unresponsive: true, frames: 0, reload: true });
         await expect.poll(() => telemetryKinds(host, widgetId)).toContain('unresponsive');
