@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AppServer,
   type OpenedPage,
   openAppPage,
+  type StoreBackedAppServer,
   sendChatMessage,
   startAppServer,
 } from './support/app-server.ts';
@@ -13,7 +13,7 @@ import { launchBrowser } from './support/browser.ts';
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 describe('chat controls and failure states', () => {
-  let server: AppServer | undefined;
+  let server: StoreBackedAppServer | undefined;
   let opened: OpenedPage | undefined;
   let browser: Browser;
 
@@ -41,7 +41,12 @@ describe('chat controls and failure states', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.run-status__problem--stopped').waitFor();
     const proseAtStop = await page.locator('.message--assistant').textContent();
-    await page.waitForTimeout(800);
+    // The server recording the run as aborted is the sign that the reply stopped at its source; a Stop that
+    // only changed the page would let the run finish.
+    const runServer = server;
+    await expect
+      .poll(async () => (await runServer.listRuns()).map((run) => run.status), { timeout: 20_000 })
+      .toEqual(['aborted']);
     expect(await page.locator('.message--assistant').textContent()).toBe(proseAtStop);
     expect(await page.locator('.widget-card__phase').textContent()).toContain(
       'stopped before it was finished',

@@ -58,7 +58,9 @@ describe('a form widget', () => {
     await expect.poll(() => frame.locator('#result').textContent()).toBe('Booked for Ada Lovelace');
     // A direct form.submit() bypasses the handler; the frame's CSP (form-action 'none') must stop it.
     await frame.evaluate(() => (document.querySelector('#booking') as HTMLFormElement).submit());
-    await page.waitForTimeout(500);
+    // The frame reporting the refused submission proves the browser decided about it; only then is an empty
+    // probe list evidence that nothing left.
+    await page.locator('.widget-card__error', { hasText: 'form-action' }).waitFor({ timeout: 20_000 });
     expect(probeRequests).toEqual([]);
     expect(frame.url()).toMatch(/\/frame$/);
     expect(await page.locator('.widget-card__stopped').count()).toBe(0);

@@ -83,6 +83,50 @@ async function received(): Promise<ReceivedMessage[]> {
   return page.evaluate(() => (window as unknown as { received: ReceivedMessage[] }).received);
 }
 
+let pingSequence = 1000;
+
+/**
+ * A ping answered by a pong: the frame handled every message sent before the ping, and every message it
+ * posted before the pong has reached the host (one frame's messages to the host keep their order).
+ */
+async function roundTrip(): Promise<void> {
+  pingSequence += 1;
+  await send([{ op: 'ping', seq: pingSequence }]);
+  await waitForMessage(`message.kind === 'pong' && message.seq === ${pingSequence}`);
+}
+
+async function heightReportCount(): Promise<number> {
+  return page.evaluate(() => (window as unknown as { heightReports: number }).heightReports);
+}
+
+/**
+ * Waits until the height reports stop and returns how many there were: the frame has seen the iframe at the
+ * size the host gave it last, had three animation frames to observe and measure that size (a report waits
+ * for the next frame), and a round trip brought in whatever it posted, all without a new report.
+ */
+async function settledHeightReports(): Promise<number> {
+  for (;;) {
+    const before = await heightReportCount();
+    const frame = widgetFrame();
+    // The host may resize the iframe meanwhile, so both sides are read on every try.
+    await expect
+      .poll(async () => {
+        const hostHeight = await page.evaluate(
+          () => (document.getElementById('widget') as HTMLIFrameElement).getBoundingClientRect().height,
+        );
+        const frameHeight = await frame.evaluate(() => window.innerHeight);
+        return Math.abs(frameHeight - hostHeight) < 1;
+      })
+      .toBe(true);
+    await frame.evaluate(async () => {
+      for (let index = 0; index < 3; index += 1)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    await roundTrip();
+    if ((await heightReportCount()) === before) return before;
+  }
+}
+
 async function waitForMessage(predicate: string): Promise<void> {
   await page.waitForFunction((source) => {
     const test = new Function('message', `return ${source}`) as (message: unknown) => boolean;
@@ -159,7 +203,11 @@ describe('the widget frame in Chromium', () => {
     const frame = widgetFrame();
     await frame.locator('#go').click();
     await frame.evaluate(() => (document.getElementById('ask') as HTMLFormElement).requestSubmit());
-    await page.waitForTimeout(200);
+    await frame.waitForFunction(() => (window as unknown as { submitHandled?: number }).submitHandled === 2);
+    // A submission that went ahead would start navigating the frame, which announces itself with `leaving`
+    // (beforeunload); the round trip after both submits brings in anything the frame posted until then.
+    await roundTrip();
+    expect((await received()).filter((message) => message.kind === 'leaving')).toEqual([]);
     expect(await frame.evaluate(() => (window as unknown as { submitHandled?: number }).submitHandled)).toBe(
       2,
     );
@@ -251,12 +299,9 @@ describe('the widget frame in Chromium', () => {
       { op: 'html', delta: '<h2>Title</h2><div class="full">tall</div><p>after</p>' },
       { op: 'end' },
     ]);
-    await page.waitForTimeout(1500);
-    const first = await page.evaluate(() => (window as unknown as { heightReports: number }).heightReports);
-    await page.waitForTimeout(1000);
-    const second = await page.evaluate(() => (window as unknown as { heightReports: number }).heightReports);
-    expect(second).toBe(first);
-    expect(first).toBeLessThan(6);
+    await waitForMessage("message.kind === 'height'");
+    const settled = await settledHeightReports();
+    expect(settled).toBeLessThan(6);
     const heights = (await received())
       .filter((message) => message.kind === 'height')
       .map((message) => message.px);

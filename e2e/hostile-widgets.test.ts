@@ -25,6 +25,8 @@ interface PageRecord {
   dialogs: string[];
   /** Responses delivered to widget frames for anything but the frame's own files. */
   frameResponses: string[];
+  /** Requests to the canaries' origin the browser has started and not yet finished or failed. */
+  canaryRequestsInFlight: Set<unknown>;
   /**
    * A raw DevTools session on the host page. Playwright marks the whole page as crashed when an
    * out-of-process widget frame dies (the greedy widget), although the host page lives on; this
@@ -47,12 +49,24 @@ function recordWidgetEvents(): void {
   };
 }
 
-async function openRecordedPage(browser: Browser, url: string): Promise<PageRecord> {
+async function openRecordedPage(browser: Browser, url: string, canaryOrigin: string): Promise<PageRecord> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(recordWidgetEvents);
   const host = await context.newCDPSession(page);
-  const record: PageRecord = { page, context, dialogs: [], frameResponses: [], host };
+  const record: PageRecord = {
+    page,
+    context,
+    dialogs: [],
+    frameResponses: [],
+    canaryRequestsInFlight: new Set(),
+    host,
+  };
+  context.on('request', (request) => {
+    if (request.url().startsWith(canaryOrigin)) record.canaryRequestsInFlight.add(request);
+  });
+  context.on('requestfinished', (request) => record.canaryRequestsInFlight.delete(request));
+  context.on('requestfailed', (request) => record.canaryRequestsInFlight.delete(request));
   page.on('dialog', (dialog) => {
     record.dialogs.push(dialog.message());
     dialog.dismiss().catch(() => undefined);
@@ -66,13 +80,20 @@ async function openRecordedPage(browser: Browser, url: string): Promise<PageReco
   return record;
 }
 
-/** Evaluates an expression in the host page through the raw session; returns its value and the round trip. */
+/**
+ * Evaluates an expression in the host page through the raw session; returns its value and the round trip.
+ * A promise is awaited, so an expression can wait for the host page's next animation frame.
+ */
 async function evaluateInHost<Value>(
   host: CDPSession,
   expression: string,
 ): Promise<{ value: Value; ms: number }> {
   const started = performance.now();
-  const { result } = await host.send('Runtime.evaluate', { expression, returnByValue: true });
+  const { result } = await host.send('Runtime.evaluate', {
+    expression,
+    returnByValue: true,
+    awaitPromise: true,
+  });
   return { value: result.value as Value, ms: performance.now() - started };
 }
 
@@ -105,8 +126,6 @@ async function readVerdict(page: Page, index: number): Promise<string> {
   await verdict.waitFor({ state: 'attached', timeout: 15_000 });
   return (await verdict.textContent()) ?? '';
 }
-
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 describe('the hostile-widget battery', () => {
   let canaries: CanaryServers;
@@ -169,11 +188,13 @@ describe('the hostile-widget battery', () => {
         return;
       }
       case 'unresponsive': {
-        // Until the card appears, keep timing the host page: it must answer at once throughout.
+        // Until the card appears, keep timing the host page: it must answer at once throughout. Between
+        // probes the test waits for the host's next animation frame (untimed), which also shows it renders.
         const cardState = `(() => { const card = document.querySelectorAll('.widget-card')[${index}];
           return { unresponsive: card.querySelector('.widget-card__unresponsive') !== null,
             frames: card.querySelectorAll('iframe').length,
             reload: [...card.querySelectorAll('button')].some((button) => /reload widget/i.test(button.textContent)) }; })()`;
+        const nextHostFrame = 'new Promise((resolve) => requestAnimationFrame(() => resolve(true)))';
         const roundTrips: number[] = [];
         const deadline = Date.now() + 20_000;
         let state = { unresponsive: false, frames: 1, reload: false };
@@ -181,7 +202,7 @@ describe('the hostile-widget battery', () => {
           const probe = await evaluateInHost<typeof state>(host, cardState);
           state = probe.value;
           roundTrips.push(probe.ms);
-          await sleep(250);
+          await evaluateInHost<boolean>(host, nextHostFrame);
         }
         expect(state).toEqual({ unresponsive: true, frames: 0, reload: true });
         await expect.poll(() => telemetryKinds(host, widgetId)).toContain('unresponsive');
@@ -199,14 +220,16 @@ describe('the hostile-widget battery', () => {
 
   for (const group of hostileGroups) {
     it(`contains widgets that attack ${group.title}`, { timeout: 90_000 }, async () => {
-      const record = await openRecordedPage(browser, server.url);
+      const record = await openRecordedPage(browser, server.url, canaries.httpOrigin);
       try {
         const hostLocation = new URL(record.page.url());
         await sendWidgets(record.page, group.widgets);
         for (const [index, widget] of group.widgets.entries()) await checkWidget(record, widget, index);
 
-        // Requests already in flight get a moment to land before the canaries are asked.
-        await sleep(500);
+        // Every widget has made its attempts (its verdict is in); before the canaries are asked, every request
+        // the browser started towards them has ended and the canaries have heard a request sent after them.
+        await expect.poll(() => record.canaryRequestsInFlight.size, { timeout: 20_000 }).toBe(0);
+        await canaries.settle();
         // The host page's own `frame-src 'self'` stops a frame from navigating to another origin, so even
         // the widgets that navigate away reach no canary.
         for (const widget of group.widgets) expect(canaries.hitsFor(widget.name), widget.name).toEqual([]);

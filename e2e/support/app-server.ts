@@ -5,6 +5,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { startServer } from '../../packages/server/src/app/start-server.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
+import type { RunRecord } from '../../packages/server/src/store/store.ts';
 import { launchBrowser } from './browser.ts';
 
 export interface AppServerOptions {
@@ -26,8 +27,14 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+/** The app server started here, which can also be asked about its store. */
+export interface StoreBackedAppServer extends AppServer {
+  /** The server's run records, oldest first: how a test learns that a run ended, and how. */
+  listRuns(): Promise<RunRecord[]>;
+}
+
 /** Starts the real Drawbridge server (built web app, frame, API) on a free port with a fresh SQLite file. */
-export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+export async function startAppServer(options: AppServerOptions = {}): Promise<StoreBackedAppServer> {
   const directory = await mkdtemp(join(tmpdir(), 'drawbridge-e2e-'));
   const databasePath = join(directory, 'drawbridge.db');
   const model = options.model ?? 'demo';
@@ -53,6 +60,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   });
   return {
     url: server.url,
+    listRuns: () => store.listRuns(),
     async close() {
       await server.close();
       await store.close();

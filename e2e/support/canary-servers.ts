@@ -19,10 +19,18 @@ export interface CanaryServers {
   hits(): readonly CanaryHit[];
   /** Hits whose summary contains `marker` (each hostile widget tags its requests with its own name). */
   hitsFor(marker: string): readonly CanaryHit[];
+  /**
+   * Sends one HTTP request and one UDP datagram of its own and resolves once both were heard: whatever
+   * reached the canaries' sockets before them has been recorded by then. They are not counted as hits.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
 const describeRequest = (request: IncomingMessage) => `${request.method ?? '?'} ${request.url ?? '/'}`;
+
+/** The canaries' own traffic in `settle`, told apart from a widget's by this marker. */
+const settleMarker = 'canary-settle';
 
 /**
  * Starts an outside HTTP server and a UDP listener on other loopback ports. They answer as a
@@ -31,8 +39,19 @@ const describeRequest = (request: IncomingMessage) => `${request.method ?? '?'} 
  */
 export async function startCanaryServers(): Promise<CanaryServers> {
   const heard: CanaryHit[] = [];
-  const record = (channel: CanaryHit['channel'], summary: string) =>
-    heard.push({ channel, summary, at: Date.now() });
+  const settleWaiters = new Set<{ channel: CanaryHit['channel']; token: string; resolve: () => void }>();
+  const record = (channel: CanaryHit['channel'], summary: string) => {
+    for (const waiter of settleWaiters) {
+      if (waiter.channel === channel && summary.includes(waiter.token)) {
+        settleWaiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+    if (!summary.includes(settleMarker)) heard.push({ channel, summary, at: Date.now() });
+  };
+  const heardFor = (channel: CanaryHit['channel'], token: string) =>
+    new Promise<void>((resolve) => settleWaiters.add({ channel, token, resolve }));
+  let settleCount = 0;
 
   const http = createServer((request, response) => {
     record('http', describeRequest(request));
@@ -52,17 +71,36 @@ export async function startCanaryServers(): Promise<CanaryServers> {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 
   const udp = createSocket('udp4');
-  udp.on('message', (datagram, sender) =>
-    record('udp', `${sender.address}:${sender.port} sent ${datagram.length} bytes`),
-  );
+  udp.on('message', (datagram, sender) => {
+    const own = datagram.toString('utf8');
+    record(
+      'udp',
+      `${sender.address}:${sender.port} sent ${datagram.length} bytes${own.startsWith(settleMarker) ? ` ${own}` : ''}`,
+    );
+  });
   await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
 
   const httpPort = (http.address() as AddressInfo).port;
+  const udpPort = udp.address().port;
   return {
     httpOrigin: `http://127.0.0.1:${httpPort}`,
-    udpPort: udp.address().port,
+    udpPort,
     hits: () => heard,
     hitsFor: (marker) => heard.filter((hit) => hit.summary.includes(marker)),
+    async settle() {
+      settleCount += 1;
+      const token = `${settleMarker}-${settleCount}`;
+      const httpHeard = heardFor('http', token);
+      const udpHeard = heardFor('udp', token);
+      const response = await fetch(`http://127.0.0.1:${httpPort}/${token}`);
+      await response.body?.cancel();
+      const sender = createSocket('udp4');
+      await new Promise<void>((resolve, reject) =>
+        sender.send(token, udpPort, '127.0.0.1', (error) => (error ? reject(error) : resolve())),
+      );
+      await Promise.all([httpHeard, udpHeard]);
+      await new Promise<void>((resolve) => sender.close(() => resolve()));
+    },
     async close() {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -160,7 +160,7 @@ describe('type guards', () => {
 
 describe('the example run in docs/protocol.md', () => {
   const markdown = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8');
-  const block = /```ndjson\n([\s\S]*?)```/.exec(markdown)?.[1] ?? '';
+  const block = /```ndjson[^\n]*\n([\s\S]*?)```/.exec(markdown)?.[1] ?? '';
   const lines = block.split('\n').filter((line) => line.length > 0);
 
   it('is made of valid run events in the documented order', () => {

@@ -94,8 +94,15 @@ describe('typed render tools over parked calls', () => {
     const run = await startRun({ url: server.url, threadId, text: 'show me a table', runId: 'run-a' });
     const toolCallId = await firstToolCallEnd(run);
     expect(server.bridge.openCallCount()).toBe(1);
-    // Park long enough for several heartbeats to prove the idle stream stays alive.
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Stay parked until two heartbeats arrived after the call: the idle stream is kept alive while it waits.
+    let afterToolEnd = false;
+    let heartbeatsWhileWaiting = 0;
+    await run.waitFor((event) => {
+      if (event.type === EventType.TOOL_CALL_END) afterToolEnd = true;
+      else if (afterToolEnd && event.type === EventType.CUSTOM && event.name === 'drawbridge.heartbeat')
+        heartbeatsWhileWaiting += 1;
+      return heartbeatsWhileWaiting >= 2;
+    });
     expect(
       await postToolResult({
         url: server.url,

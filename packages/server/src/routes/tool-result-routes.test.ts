@@ -3,11 +3,23 @@ import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge
 import type { StoredMessage } from '../store/store.ts';
 import { createToolResultRoutes } from './tool-result-routes.ts';
 
-function setup() {
+function setup({ answerGraceMs = 20 }: { answerGraceMs?: number } = {}) {
   const bridge = new InMemoryClientToolBridge();
   const saved: Array<Omit<StoredMessage, 'createdAt'>> = [];
+  /** Resolves once the route has handed an answer to the bridge (an early one is then held there). */
+  let answerHandedOver: () => void = () => undefined;
+  const answerArrived = new Promise<void>((resolve) => {
+    answerHandedOver = resolve;
+  });
+  const observedBridge: typeof bridge = Object.assign(Object.create(bridge) as typeof bridge, {
+    answerWhenParked: (...args: Parameters<typeof bridge.answerWhenParked>) => {
+      const outcome = bridge.answerWhenParked(...args);
+      answerHandedOver();
+      return outcome;
+    },
+  });
   const routes = createToolResultRoutes({
-    bridge,
+    bridge: observedBridge,
     store: {
       appendMessage: async (message) => {
         saved.push(message);
@@ -15,7 +27,7 @@ function setup() {
       },
     },
     ids: () => 'm1',
-    answerGraceMs: 20,
+    answerGraceMs,
   });
   const post = (threadId: string, body: unknown) =>
     routes.request(`/${threadId}/tool-results`, {
@@ -28,7 +40,7 @@ function setup() {
       { threadId, runId: 'r1', toolCallId, toolName: 'render_chart', args: { title: 'x' } },
       { timeoutMs: 60_000, abortSignal: new AbortController().signal },
     );
-  return { bridge, saved, post, park };
+  return { bridge, saved, post, park, answerArrived };
 }
 
 const rendered = { status: 'rendered', message: 'Displayed the chart.' };
@@ -54,9 +66,10 @@ describe('POST /api/threads/:id/tool-results', () => {
   });
 
   it('waits for a call that is parked just after its answer arrives', async () => {
-    const { saved, post, park } = setup();
+    // A long grace: the park below wakes the held answer at once, so only a broken hand-over waits it out.
+    const { saved, post, park, answerArrived } = setup({ answerGraceMs: 10_000 });
     const answered = post('t1', { toolCallId: 'early', result: rendered });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await answerArrived;
     const parked = park('early');
     expect((await answered).status).toBe(200);
     expect(await parked).toEqual({ kind: 'answered', result: rendered });
