@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type RunEvent, runEvents } from '@drawbridge/protocol';
+import type { Interrupt } from '@ag-ui/core';
+import { type RunEvent, type RunFinishedOutcome, runEvents, toolResultSchema } from '@drawbridge/protocol';
 import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
+import { z } from 'zod';
 import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
@@ -31,6 +33,11 @@ export interface RunAgentOptions {
    * client that cannot answer parked calls): offered without `execute`, so the run ends with the call pending.
    */
   clientExecutedToolNames?: ReadonlySet<string>;
+  /**
+   * The run can end waiting for its client (an HTTP run): with no browser attached, a render call then ends
+   * the run with AG-UI 1.0's interrupt outcome instead of failing. A console run has nobody to answer.
+   */
+  interruptible?: boolean;
   /**
    * Receives the assistant text so far when a tool call begins, before the call is announced, so the caller
    * can store it ahead of whatever the call adds to the thread (a rendered widget's carrier).
@@ -67,12 +74,41 @@ export interface AgentRunResult extends AssembledAssistantMessage {
   status: 'finished' | 'error' | 'aborted';
   /** Calls of client-executed tools, in the order the model made them. */
   pendingToolCalls: PendingToolCall[];
+  /** Calls the run was interrupted for (the interrupt outcome names them); the next run's `resume[]` answers. */
+  interruptedToolCalls: PendingToolCall[];
   inputTokens?: number;
   outputTokens?: number;
   error?: string;
 }
 
 const defaultMaxSteps = 8;
+
+/** `Interrupt.reason` of a call handed to a client that answers in its next run. */
+export const clientToolInterruptReason = 'client_tool_call';
+
+/** What a client answers an interrupted call with: the same result the browser posts for a parked call. */
+const interruptResponseSchema = z.toJSONSchema(toolResultSchema);
+
+function interruptFor(call: PendingToolCall): Interrupt {
+  return {
+    id: call.toolCallId,
+    reason: clientToolInterruptReason,
+    toolCallId: call.toolCallId,
+    message: `Show ${call.toolName} to the user, then resume with whether it was rendered.`,
+    responseSchema: interruptResponseSchema,
+  };
+}
+
+/** AG-UI 1.0's outcome: interrupted calls wait for `resume[]`; frontend-tool calls for the next messages. */
+function finishedOutcome(
+  interrupted: readonly PendingToolCall[],
+  pending: readonly PendingToolCall[],
+): RunFinishedOutcome | undefined {
+  if (interrupted.length > 0) return { type: 'interrupt', interrupts: interrupted.map(interruptFor) };
+  if (pending.length > 0)
+    return { type: 'success', pendingToolCallIds: pending.map((call) => call.toolCallId) };
+  return undefined;
+}
 
 function isToolOutcome(value: unknown): value is ToolOutcome {
   if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
@@ -112,6 +148,23 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const invalidToolCalls = new Set<string>();
   const clientExecutedToolNames = options.clientExecutedToolNames ?? new Set<string>();
   const pendingToolCalls = new Map<string, PendingToolCall>();
+  // Calls a tool interrupted the run for; the step that made them is the run's last.
+  const interruptingCallIds = new Set<string>();
+  const interruptedToolCalls = new Map<string, PendingToolCall>();
+  const interruptible = options.interruptible === true && options.clientAttached !== true;
+  // A tool runs beside this loop, so it can park a call before the loop has written the call's END; the
+  // parked event waits for it, so a client always has the complete arguments of a call it is asked to draw.
+  const endedToolCalls = new Set<string>();
+  const parkedAheadOfEnd = new Set<string>();
+  const announceParked = (toolCallId: string) => {
+    if (endedToolCalls.has(toolCallId)) emit(runEvents.parkedCall({ toolCallId }));
+    else parkedAheadOfEnd.add(toolCallId);
+  };
+  const endToolCall = (toolCallId: string) => {
+    emit(runEvents.toolCallEnd({ toolCallId }));
+    endedToolCalls.add(toolCallId);
+    if (parkedAheadOfEnd.delete(toolCallId)) emit(runEvents.parkedCall({ toolCallId }));
+  };
   // The first announcement of each call closes the text segment before it; awaiting the store here means a
   // browser cannot answer the call (and store its widget) before the prose that introduced it is stored.
   const closeSegmentBeforeToolCall = async () => {
@@ -140,8 +193,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
               clientState: options.clientState,
               clientExecutedToolNames,
               abortSignal,
+              onParked: announceParked,
+              ...(interruptible
+                ? { onInterrupt: (toolCallId: string) => interruptingCallIds.add(toolCallId) }
+                : {}),
             }),
-            stopWhen: stepCountIs(options.maxSteps ?? defaultMaxSteps),
+            stopWhen: [stepCountIs(options.maxSteps ?? defaultMaxSteps), () => interruptingCallIds.size > 0],
           }),
       abortSignal,
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
@@ -171,7 +228,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           break;
         case 'tool-input-end':
           openToolCalls.delete(part.id);
-          emit(runEvents.toolCallEnd({ toolCallId: part.id }));
+          endToolCall(part.id);
           break;
         case 'tool-call':
           if (part.invalid === true) invalidToolCalls.add(part.toolCallId);
@@ -198,10 +255,19 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
                 delta: JSON.stringify(part.input ?? {}),
               }),
             );
-            emit(runEvents.toolCallEnd({ toolCallId: part.toolCallId }));
+            endToolCall(part.toolCallId);
           }
           break;
         case 'tool-result':
+          // The model never reads an interrupted call's placeholder output; the client's resume answers it.
+          if (interruptingCallIds.has(part.toolCallId)) {
+            interruptedToolCalls.set(part.toolCallId, {
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              input: part.input,
+            });
+            break;
+          }
           emit(
             runEvents.toolCallResult({
               messageId: createId(),
@@ -247,10 +313,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   if (status === 'finished' && abortSignal.aborted) status = 'aborted';
 
   emitAll(assembler.end());
-  for (const toolCallId of openToolCalls) emit(runEvents.toolCallEnd({ toolCallId }));
+  for (const toolCallId of openToolCalls) endToolCall(toolCallId);
   emit(runEvents.textEnd({ messageId }));
-  if (status === 'finished') emit(runEvents.runFinished({ threadId, runId }));
-  else if (status === 'aborted')
+  if (status === 'finished') {
+    const outcome = finishedOutcome([...interruptedToolCalls.values()], [...pendingToolCalls.values()]);
+    emit(runEvents.runFinished({ threadId, runId, ...(outcome === undefined ? {} : { outcome }) }));
+  } else if (status === 'aborted')
     emit(runEvents.runError({ message: 'The run was cancelled.', code: 'aborted' }));
   else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
 
@@ -259,6 +327,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     eventMessageId: messageId,
     status,
     pendingToolCalls: [...pendingToolCalls.values()],
+    interruptedToolCalls: [...interruptedToolCalls.values()],
     ...(inputTokens === undefined ? {} : { inputTokens }),
     ...(outputTokens === undefined ? {} : { outputTokens }),
     ...(error === undefined ? {} : { error }),
