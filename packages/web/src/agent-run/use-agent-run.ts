@@ -1,0 +1,33 @@
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
+import { AgentRunClient, type AgentRunClientOptions, type AgentRunSnapshot } from './agent-run-client.ts';
+
+export interface UseAgentRunOptions extends Omit<AgentRunClientOptions<ReactNode>, 'drawToolCall'> {
+  onToolCall?: ToolCallHandler;
+}
+
+/**
+ * One `AgentRunClient` for the component's lifetime, read as React state. Callbacks are read at call time,
+ * so a handler that changes (the dashboard's registry once the catalogue arrived) is used from then on.
+ */
+export function useAgentRun(options: UseAgentRunOptions): {
+  client: AgentRunClient<ReactNode>;
+  snapshot: AgentRunSnapshot<ReactNode>;
+} {
+  const latest = useRef(options);
+  latest.current = options;
+  const [client] = useState(
+    () =>
+      new AgentRunClient<ReactNode>({
+        ...options,
+        createThread: () => latest.current.createThread(),
+        onThreadCreated: (threadId) => latest.current.onThreadCreated?.(threadId),
+        onRunSettled: () => latest.current.onRunSettled?.(),
+        drawToolCall: (call, context) => latest.current.onToolCall?.(call, context),
+        ...(options.readState ? { readState: () => latest.current.readState?.() ?? {} } : {}),
+      }),
+  );
+  useEffect(() => () => client.dispose(), [client]);
+  const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
+  return { client, snapshot };
+}
