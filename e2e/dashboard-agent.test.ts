@@ -27,11 +27,18 @@ describe('the dashboard agent in Chromium', () => {
   let server: AppServer;
   let opened: OpenedPage;
   const toolAnswers: ToolAnswer[] = [];
+  // Counted when the browser sends an answer (not when it finishes), so a wrong answer cannot arrive late.
+  const toolAnswersSent: string[] = [];
   const dashboardRequests: string[] = [];
 
   beforeAll(async () => {
     server = await startDashboardServer();
     opened = await openAppPage(`${server.url}/#/dashboard/overview`);
+    opened.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/tool-results')) {
+        toolAnswersSent.push((request.postDataJSON() as ToolAnswer['body']).toolCallId ?? '');
+      }
+    });
     opened.page.on('requestfinished', async (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/dashboard/')) dashboardRequests.push(url.pathname);
@@ -116,10 +123,13 @@ describe('the dashboard agent in Chromium', () => {
   it('an unknown metric is refused and the assistant corrects itself', async () => {
     const { page } = opened;
     const chartsBefore = await page.locator('.agent-panel .metric-chart').count();
+    const answersSentBefore = toolAnswersSent.length;
     await askAssistant(page, 'chart user happiness');
 
     await expect.poll(() => lastReply(page).innerText()).toContain('There is no happiness metric');
     expect(await page.locator('.agent-panel .metric-chart').count()).toBe(chartsBefore);
+    // The server refused the call before parking it, so the browser neither drew nor answered it.
+    expect(toolAnswersSent.length).toBe(answersSentBefore);
   });
 
   it('keeps the conversation after a reload', async () => {
