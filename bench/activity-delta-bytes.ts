@@ -49,10 +49,11 @@ for (const [name, reply] of replies) {
     customBytes += encodeNdjsonEvent(
       runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: chunk.type, delta: chunk.delta }),
     ).length;
+    if (chunk.type !== 'end') channels[chunk.type] += chunk.delta;
     const patch =
       chunk.type === 'end'
         ? [{ op: 'replace', path: '/complete', value: true }]
-        : [{ op: 'replace', path: `/${chunk.type}`, value: (channels[chunk.type] += chunk.delta) }];
+        : [{ op: 'replace', path: `/${chunk.type}`, value: channels[chunk.type] }];
     activityBytes +=
       `${JSON.stringify({ type: 'ACTIVITY_DELTA', messageId: 'w', activityType: 'drawbridge.widget', patch })}\n`
         .length;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Interrupt } from '@ag-ui/core';
-import { type RunEvent, type RunFinishedOutcome, runEvents, toolResultSchema } from '@drawbridge/protocol';
+import { type RunEvent, runEvents } from '@drawbridge/protocol';
 import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
-import { z } from 'zod';
 import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
 import { describeModelError } from './describe-model-error.ts';
+import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
+import { runFinishedOutcome } from './run-finished-outcome.ts';
 
 /** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
 export interface AgentModel {
@@ -83,33 +83,6 @@ export interface AgentRunResult extends AssembledAssistantMessage {
 
 const defaultMaxSteps = 8;
 
-/** `Interrupt.reason` of a call handed to a client that answers in its next run. */
-export const clientToolInterruptReason = 'client_tool_call';
-
-/** What a client answers an interrupted call with: the same result the browser posts for a parked call. */
-const interruptResponseSchema = z.toJSONSchema(toolResultSchema);
-
-function interruptFor(call: PendingToolCall): Interrupt {
-  return {
-    id: call.toolCallId,
-    reason: clientToolInterruptReason,
-    toolCallId: call.toolCallId,
-    message: `Show ${call.toolName} to the user, then resume with whether it was rendered.`,
-    responseSchema: interruptResponseSchema,
-  };
-}
-
-/** AG-UI 1.0's outcome: interrupted calls wait for `resume[]`; frontend-tool calls for the next messages. */
-function finishedOutcome(
-  interrupted: readonly PendingToolCall[],
-  pending: readonly PendingToolCall[],
-): RunFinishedOutcome | undefined {
-  if (interrupted.length > 0) return { type: 'interrupt', interrupts: interrupted.map(interruptFor) };
-  if (pending.length > 0)
-    return { type: 'success', pendingToolCallIds: pending.map((call) => call.toolCallId) };
-  return undefined;
-}
-
 function isToolOutcome(value: unknown): value is ToolOutcome {
   if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
   return value.ok === true ? 'output' in value : 'error' in value;
@@ -152,19 +125,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const interruptingCallIds = new Set<string>();
   const interruptedToolCalls = new Map<string, PendingToolCall>();
   const interruptible = options.interruptible === true && options.clientAttached !== true;
-  // A tool runs beside this loop, so it can park a call before the loop has written the call's END; the
-  // parked event waits for it, so a client always has the complete arguments of a call it is asked to draw.
-  const endedToolCalls = new Set<string>();
-  const parkedAheadOfEnd = new Set<string>();
-  const announceParked = (toolCallId: string) => {
-    if (endedToolCalls.has(toolCallId)) emit(runEvents.parkedCall({ toolCallId }));
-    else parkedAheadOfEnd.add(toolCallId);
-  };
-  const endToolCall = (toolCallId: string) => {
-    emit(runEvents.toolCallEnd({ toolCallId }));
-    endedToolCalls.add(toolCallId);
-    if (parkedAheadOfEnd.delete(toolCallId)) emit(runEvents.parkedCall({ toolCallId }));
-  };
+  const parkedCalls = new ParkedCallAnnouncer({ emit });
   // The first announcement of each call closes the text segment before it; awaiting the store here means a
   // browser cannot answer the call (and store its widget) before the prose that introduced it is stored.
   const closeSegmentBeforeToolCall = async () => {
@@ -172,7 +133,6 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     emitAll(events);
     if (segment !== undefined) await options.onSegment?.(segment);
   };
-
   try {
     const tools = options.tools ?? [];
     // The single-consumer variant keeps no replay buffer of the stream: we read it once, and at a thousand
@@ -193,7 +153,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
               clientState: options.clientState,
               clientExecutedToolNames,
               abortSignal,
-              onParked: announceParked,
+              onParked: (toolCallId) => parkedCalls.parked(toolCallId),
               ...(interruptible
                 ? { onInterrupt: (toolCallId: string) => interruptingCallIds.add(toolCallId) }
                 : {}),
@@ -228,7 +188,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           break;
         case 'tool-input-end':
           openToolCalls.delete(part.id);
-          endToolCall(part.id);
+          emit(runEvents.toolCallEnd({ toolCallId: part.id }));
+          parkedCalls.ended(part.id);
           break;
         case 'tool-call':
           if (part.invalid === true) invalidToolCalls.add(part.toolCallId);
@@ -255,7 +216,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
                 delta: JSON.stringify(part.input ?? {}),
               }),
             );
-            endToolCall(part.toolCallId);
+            emit(runEvents.toolCallEnd({ toolCallId: part.toolCallId }));
+            parkedCalls.ended(part.toolCallId);
           }
           break;
         case 'tool-result':
@@ -313,10 +275,16 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   if (status === 'finished' && abortSignal.aborted) status = 'aborted';
 
   emitAll(assembler.end());
-  for (const toolCallId of openToolCalls) endToolCall(toolCallId);
+  for (const toolCallId of openToolCalls) {
+    emit(runEvents.toolCallEnd({ toolCallId }));
+    parkedCalls.ended(toolCallId);
+  }
   emit(runEvents.textEnd({ messageId }));
   if (status === 'finished') {
-    const outcome = finishedOutcome([...interruptedToolCalls.values()], [...pendingToolCalls.values()]);
+    const outcome = runFinishedOutcome({
+      interrupted: [...interruptedToolCalls.values()],
+      pending: [...pendingToolCalls.values()],
+    });
     emit(runEvents.runFinished({ threadId, runId, ...(outcome === undefined ? {} : { outcome }) }));
   } else if (status === 'aborted')
     emit(runEvents.runError({ message: 'The run was cancelled.', code: 'aborted' }));

@@ -16,17 +16,17 @@ export function useAgentRun(options: UseAgentRunOptions): {
 } {
   const latest = useRef(options);
   latest.current = options;
-  const [client] = useState(
-    () =>
-      new AgentRunClient<ReactNode>({
-        ...options,
-        createThread: () => latest.current.createThread(),
-        onThreadCreated: (threadId) => latest.current.onThreadCreated?.(threadId),
-        onRunSettled: () => latest.current.onRunSettled?.(),
-        drawToolCall: (call, context) => latest.current.onToolCall?.(call, context),
-        ...(options.readState ? { readState: () => latest.current.readState?.() ?? {} } : {}),
-      }),
-  );
+  const [client] = useState(() => {
+    const { onToolCall: _readAtCallTime, ...settings } = options;
+    return new AgentRunClient<ReactNode>({
+      ...settings,
+      createThread: () => latest.current.createThread(),
+      onThreadCreated: (threadId) => latest.current.onThreadCreated?.(threadId),
+      onRunSettled: () => latest.current.onRunSettled?.(),
+      drawToolCall: (call, context) => latest.current.onToolCall?.(call, context),
+      ...(options.readState ? { readState: () => latest.current.readState?.() ?? {} } : {}),
+    });
+  });
   useEffect(() => () => client.dispose(), [client]);
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
   return { client, snapshot };
