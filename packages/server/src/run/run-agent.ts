@@ -133,6 +133,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     emitAll(events);
     if (segment !== undefined) await options.onSegment?.(segment);
   };
+
   try {
     const tools = options.tools ?? [];
     // The single-consumer variant keeps no replay buffer of the stream: we read it once, and at a thousand
