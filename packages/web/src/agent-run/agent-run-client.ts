@@ -60,7 +60,7 @@ async function loadStoredThread(threadId: string): Promise<TranscriptMessage[]> 
  * The one agent-run client of the browser, shared by the chat and the dashboard assistant: it starts runs,
  * folds their events into the transcript, says why a run failed, stops it, restores a thread, and hands the
  * calls the server parked to the tool-call handler. Plain TypeScript with a subscribe/snapshot pair, so
- * React reads it through `useSyncExternalStore` and tests drive it without a DOM.
+ * React reads it through `useAgentRun` and tests drive it without a DOM.
  */
 export class AgentRunClient<View> {
   readonly #options: AgentRunClientOptions<View>;

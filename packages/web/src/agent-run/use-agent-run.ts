@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
 import { AgentRunClient, type AgentRunClientOptions, type AgentRunSnapshot } from './agent-run-client.ts';
 
@@ -28,6 +28,14 @@ export function useAgentRun(options: UseAgentRunOptions): {
     });
   });
   useEffect(() => () => client.dispose(), [client]);
-  const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
+  // Plain state rather than useSyncExternalStore: a store update renders synchronously at once, so a run's
+  // events (one store update each) would render one by one; a state update renders once for all the events
+  // of a task, as a reducer did.
+  const [snapshot, setSnapshot] = useState(client.getSnapshot);
+  useEffect(() => {
+    const unsubscribe = client.subscribe(() => setSnapshot(client.getSnapshot()));
+    setSnapshot(client.getSnapshot());
+    return unsubscribe;
+  }, [client]);
   return { client, snapshot };
 }
