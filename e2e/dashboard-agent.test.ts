@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, type OpenedPage, openAppPage } from './support/app-server.ts';
 import { startDashboardServer } from './support/dashboard-server.ts';
 
-/** What the browser answered for each parked dashboard call (`POST …/tool-results`), in order. */
+/**
+ * What the browser answered for each parked dashboard call (`POST …/tool-results`), in the order it sent
+ * them; `status` is filled in when the server's response arrives.
+ */
 interface ToolAnswer {
-  status: number;
+  status?: number;
   body: { toolCallId?: string; result?: { status?: string; message?: string } };
 }
 
@@ -26,9 +29,9 @@ function lastReply(page: Page) {
 describe('the dashboard agent in Chromium', () => {
   let server: AppServer;
   let opened: OpenedPage;
+  // Counted when the browser sends an answer, not when its response arrives: the run the answer resumes
+  // can finish before the response does, and an answer counted late would land in the next test's count.
   const toolAnswers: ToolAnswer[] = [];
-  // Counted when the browser sends an answer (not when it finishes), so a wrong answer cannot arrive late.
-  const toolAnswersSent: string[] = [];
   const dashboardRequests: string[] = [];
 
   beforeAll(async () => {
@@ -36,7 +39,7 @@ describe('the dashboard agent in Chromium', () => {
     opened = await openAppPage(`${server.url}/#/dashboard/overview`);
     opened.page.on('request', (request) => {
       if (new URL(request.url()).pathname.endsWith('/tool-results')) {
-        toolAnswersSent.push((request.postDataJSON() as ToolAnswer['body']).toolCallId ?? '');
+        toolAnswers.push({ body: request.postDataJSON() as ToolAnswer['body'] });
       }
     });
     opened.page.on('requestfinished', async (request) => {
@@ -44,10 +47,9 @@ describe('the dashboard agent in Chromium', () => {
       if (url.pathname.startsWith('/api/dashboard/')) dashboardRequests.push(url.pathname);
       if (url.pathname.endsWith('/tool-results')) {
         const response = await request.response();
-        toolAnswers.push({
-          status: response?.status() ?? 0,
-          body: request.postDataJSON() as ToolAnswer['body'],
-        });
+        const { toolCallId } = request.postDataJSON() as ToolAnswer['body'];
+        const answer = toolAnswers.find((candidate) => candidate.body.toolCallId === toolCallId);
+        if (answer) answer.status = response?.status() ?? 0;
       }
     });
     await opened.page.locator('.dashboard-tabs__tab[aria-current="page"]').waitFor();
@@ -67,11 +69,8 @@ describe('the dashboard agent in Chromium', () => {
     await expect.poll(() => pressedRange(page)).toBe('7 d');
     expect(new URL(page.url()).hash).toBe('#/dashboard/overview?preset=7d');
     await expect.poll(() => lastReply(page).innerText()).toContain('the dashboard now shows the last 7 days');
-    expect(toolAnswers.at(-1)).toMatchObject({
-      status: expect.any(Number),
-      body: { result: { status: 'rendered' } },
-    });
-    expect(toolAnswers.at(-1)?.status).toBeLessThan(300);
+    expect(toolAnswers.at(-1)).toMatchObject({ body: { result: { status: 'rendered' } } });
+    await expect.poll(() => toolAnswers.at(-1)?.status ?? Number.POSITIVE_INFINITY).toBeLessThan(300);
   });
 
   it('"go to widgets" makes the widgets tab current', async () => {
@@ -123,13 +122,13 @@ describe('the dashboard agent in Chromium', () => {
   it('an unknown metric is refused and the assistant corrects itself', async () => {
     const { page } = opened;
     const chartsBefore = await page.locator('.agent-panel .metric-chart').count();
-    const answersSentBefore = toolAnswersSent.length;
+    const answersBefore = toolAnswers.length;
     await askAssistant(page, 'chart user happiness');
 
     await expect.poll(() => lastReply(page).innerText()).toContain('There is no happiness metric');
     expect(await page.locator('.agent-panel .metric-chart').count()).toBe(chartsBefore);
     // The server refused the call before parking it, so the browser neither drew nor answered it.
-    expect(toolAnswersSent.length).toBe(answersSentBefore);
+    expect(toolAnswers.length).toBe(answersBefore);
   });
 
   it('keeps the conversation after a reload', async () => {
