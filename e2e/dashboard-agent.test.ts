@@ -1,53 +1,25 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, type OpenedPage, openAppPage } from './support/app-server.ts';
 import { startDashboardServer } from './support/dashboard-server.ts';
 
-/** What the browser posted to answer one parked dashboard call (`POST …/tool-results`). */
-interface ToolAnswerBody {
-  toolCallId: string;
-  result?: { status?: string; message?: string };
-}
-
-/** One answer with the server's reply to it. */
-interface ToolAnswer {
-  status: number;
-  body: ToolAnswerBody;
-}
-
-const isToolAnswer = (request: Request) =>
-  request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/tool-results');
-
 /**
- * Asks the dashboard assistant and waits until its run is over. With `answersToolCall`, also returns the
- * browser's answer to the call this run parked: the wait starts before Enter and accepts only a call id that
- * had no answer yet, so a previous run's answer whose response arrives late cannot be taken for this one.
+ * What the browser answered for each parked dashboard call (`POST …/tool-results`), in the order it sent
+ * them; `status` is filled in when the server's response arrives.
  */
-async function askAssistant(
-  page: Page,
-  text: string,
-  { answeredCallIds, answersToolCall }: { answeredCallIds: ReadonlySet<string>; answersToolCall: boolean },
-): Promise<ToolAnswer | undefined> {
+interface ToolAnswer {
+  status?: number;
+  body: { toolCallId?: string; result?: { status?: string; message?: string } };
+}
+
+async function askAssistant(page: Page, text: string): Promise<void> {
   const replies = page.locator('.agent-panel__assistant');
   const before = await replies.count();
-  const callIdsBefore = new Set(answeredCallIds);
-  const answered = answersToolCall
-    ? page.waitForResponse(
-        (response) =>
-          isToolAnswer(response.request()) &&
-          !callIdsBefore.has((response.request().postDataJSON() as ToolAnswerBody).toolCallId),
-        { timeout: 20_000 },
-      )
-    : undefined;
   await page.locator('#dashboard-agent-input').fill(text);
   await page.locator('#dashboard-agent-input').press('Enter');
-  const response = await answered;
   // The run is over when its reply exists and the composer offers Send again instead of Stop.
   await replies.nth(before).waitFor({ timeout: 20_000 });
   await page.locator('.agent-panel__composer button[type="submit"]').waitFor({ timeout: 20_000 });
-  return response === undefined
-    ? undefined
-    : { status: response.status(), body: response.request().postDataJSON() as ToolAnswerBody };
 }
 
 function lastReply(page: Page) {
@@ -57,22 +29,28 @@ function lastReply(page: Page) {
 describe('the dashboard agent in Chromium', () => {
   let server: AppServer;
   let opened: OpenedPage;
-  /** Every answered call, keyed by call id, recorded synchronously as each request leaves the page. */
-  const toolAnswers = new Map<string, ToolAnswerBody>();
-  /** Requests for the dashboard's figures (only a load or a refresh of the page's data asks for runs). */
-  const figureRequests: string[] = [];
-  const ask = (page: Page, text: string, answersToolCall: boolean) =>
-    askAssistant(page, text, { answeredCallIds: new Set(toolAnswers.keys()), answersToolCall });
+  // Counted when the browser sends an answer, not when its response arrives: the run the answer resumes
+  // can finish before the response does, and an answer counted late would land in the next test's count.
+  const toolAnswers: ToolAnswer[] = [];
+  const dashboardRequests: string[] = [];
 
   beforeAll(async () => {
     server = await startDashboardServer();
     opened = await openAppPage(`${server.url}/#/dashboard/overview`);
     opened.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/tool-results')) {
+        toolAnswers.push({ body: request.postDataJSON() as ToolAnswer['body'] });
+      }
+    });
+    opened.page.on('requestfinished', async (request) => {
       const url = new URL(request.url());
-      if (url.pathname === '/api/dashboard/runs') figureRequests.push(url.pathname);
-      if (isToolAnswer(request)) {
-        const body = request.postDataJSON() as ToolAnswerBody;
-        toolAnswers.set(body.toolCallId, body);
+      // Only a load or a refresh of the page's figures asks for the runs.
+      if (url.pathname === '/api/dashboard/runs') dashboardRequests.push(url.pathname);
+      if (url.pathname.endsWith('/tool-results')) {
+        const response = await request.response();
+        const { toolCallId } = request.postDataJSON() as ToolAnswer['body'];
+        const answer = toolAnswers.find((candidate) => candidate.body.toolCallId === toolCallId);
+        if (answer) answer.status = response?.status() ?? 0;
       }
     });
     await opened.page.locator('.dashboard-tabs__tab[aria-current="page"]').waitFor();
@@ -87,18 +65,18 @@ describe('the dashboard agent in Chromium', () => {
   it('"show the last 7 days" sets the range selector and the URL', async () => {
     const { page } = opened;
     await expect.poll(() => pressedRange(page)).toBe('24 h');
-    const answer = await ask(page, 'show the last 7 days', true);
+    await askAssistant(page, 'show the last 7 days');
 
     await expect.poll(() => pressedRange(page)).toBe('7 d');
     expect(new URL(page.url()).hash).toBe('#/dashboard/overview?preset=7d');
     await expect.poll(() => lastReply(page).innerText()).toContain('the dashboard now shows the last 7 days');
-    expect(answer?.body.result?.status).toBe('rendered');
-    expect(answer?.status).toBeLessThan(300);
+    expect(toolAnswers.at(-1)).toMatchObject({ body: { result: { status: 'rendered' } } });
+    await expect.poll(() => toolAnswers.at(-1)?.status ?? Number.POSITIVE_INFINITY).toBeLessThan(300);
   });
 
   it('"go to widgets" makes the widgets tab current', async () => {
     const { page } = opened;
-    await ask(page, 'go to widgets', true);
+    await askAssistant(page, 'go to widgets');
 
     await expect.poll(() => currentTab(page)).toBe('Widgets');
     expect(new URL(page.url()).hash).toBe('#/dashboard/widgets?preset=7d');
@@ -107,11 +85,11 @@ describe('the dashboard agent in Chromium', () => {
 
   it('"what am I looking at" reads the view back without changing it', async () => {
     const { page } = opened;
-    const answersBefore = toolAnswers.size;
-    const answer = await ask(page, 'what am I looking at', true);
+    const answersBefore = toolAnswers.length;
+    await askAssistant(page, 'what am I looking at');
 
-    expect(toolAnswers.size).toBe(answersBefore + 1);
-    const message = answer?.body.result?.message ?? '';
+    await expect.poll(() => toolAnswers.length).toBe(answersBefore + 1);
+    const message = toolAnswers.at(-1)?.body.result?.message ?? '';
     expect(message).toMatch(/widgets/i);
     expect(message).toMatch(/7 days/);
     expect(await currentTab(page)).toBe('Widgets');
@@ -120,20 +98,19 @@ describe('the dashboard agent in Chromium', () => {
 
   it('"refresh" round-trips and fetches the figures again', async () => {
     const { page } = opened;
-    const answersBefore = toolAnswers.size;
-    const requestsBefore = figureRequests.length;
-    const answer = await ask(page, 'refresh', true);
+    const answersBefore = toolAnswers.length;
+    const requestsBefore = dashboardRequests.length;
+    await askAssistant(page, 'refresh');
 
-    expect(toolAnswers.size).toBe(answersBefore + 1);
-    expect(answer?.body.result?.status).toBe('rendered');
-    expect(answer?.status).toBeLessThan(300);
-    await expect.poll(() => figureRequests.length).toBeGreaterThan(requestsBefore);
+    await expect.poll(() => toolAnswers.length).toBe(answersBefore + 1);
+    expect(toolAnswers.at(-1)?.body.result?.status).toBe('rendered');
+    await expect.poll(() => dashboardRequests.length).toBeGreaterThan(requestsBefore);
     await expect.poll(() => lastReply(page).innerText()).toContain('Refreshed');
   });
 
   it('"chart the token usage" draws the chart in the panel and replies with the numbers', async () => {
     const { page } = opened;
-    await ask(page, 'chart the token usage', true);
+    await askAssistant(page, 'chart the token usage');
 
     const chart = lastReply(page).locator('.metric-chart');
     await chart.locator('canvas').waitFor({ timeout: 20_000 });
@@ -146,10 +123,13 @@ describe('the dashboard agent in Chromium', () => {
   it('an unknown metric is refused and the assistant corrects itself', async () => {
     const { page } = opened;
     const chartsBefore = await page.locator('.agent-panel .metric-chart').count();
-    await ask(page, 'chart user happiness', false);
+    const answersBefore = toolAnswers.length;
+    await askAssistant(page, 'chart user happiness');
 
     await expect.poll(() => lastReply(page).innerText()).toContain('There is no happiness metric');
     expect(await page.locator('.agent-panel .metric-chart').count()).toBe(chartsBefore);
+    // The server refused the call before parking it, so the browser neither drew nor answered it.
+    expect(toolAnswers.length).toBe(answersBefore);
   });
 
   it('keeps the conversation after a reload', async () => {

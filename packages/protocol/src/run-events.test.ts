@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   EventType,
   isHeartbeatEvent,
+  isParkedCallEvent,
   isRunInfoEvent,
   isWidgetPartEvent,
   parseRunEvent,
@@ -22,9 +23,25 @@ const everyConstructedEvent: RunEvent[] = [
   runEvents.toolCallStart({ toolCallId: 'c1', toolCallName: 'render_chart', parentMessageId: 'm1' }),
   runEvents.toolCallArgs({ toolCallId: 'c1', delta: '{}' }),
   runEvents.toolCallEnd({ toolCallId: 'c1' }),
+  runEvents.parkedCall({ toolCallId: 'c1' }),
   runEvents.toolCallResult({ messageId: 'tool-1', toolCallId: 'c1', content: 'Displayed the chart.' }),
   runEvents.textEnd({ messageId: 'm1' }),
   runEvents.runFinished({ threadId: 't1', runId: 'r1' }),
+  runEvents.runFinished({
+    threadId: 't1',
+    runId: 'r2',
+    outcome: {
+      type: 'interrupt',
+      interrupts: [
+        { id: 'c2', reason: 'drawbridge.client_tool', toolCallId: 'c2', message: 'Draw the chart.' },
+      ],
+    },
+  }),
+  runEvents.runFinished({
+    threadId: 't1',
+    runId: 'r3',
+    outcome: { type: 'success', pendingToolCallIds: ['c3'] },
+  }),
   runEvents.runError({ message: 'The model stopped answering.', code: 'model_timeout' }),
 ];
 
@@ -94,6 +111,7 @@ describe('parseRunEvent', () => {
       'value.demo',
     );
     expect(errorText({ type: 'CUSTOM', name: 'drawbridge.widget' })).toContain('value');
+    expect(errorText({ type: 'CUSTOM', name: 'drawbridge.parked', value: {} })).toContain('value.toolCallId');
   });
 
   it('lets CUSTOM events with other names through with any value', () => {
@@ -136,8 +154,10 @@ describe('type guards', () => {
     const runInfo = runEvents.runInfo({ model: 'demo', demo: true });
     const foreign: RunEvent = { type: EventType.CUSTOM, name: 'someone.else', value: {} };
     const prose = runEvents.textContent({ messageId: 'm', delta: 'x' });
-    const all = [widget, heartbeat, runInfo, foreign, prose];
+    const parked = runEvents.parkedCall({ toolCallId: 'c1' });
+    const all = [widget, heartbeat, runInfo, parked, foreign, prose];
     expect(all.filter(isWidgetPartEvent)).toEqual([widget]);
+    expect(all.filter(isParkedCallEvent)).toEqual([parked]);
     expect(all.filter(isHeartbeatEvent)).toEqual([heartbeat]);
     expect(all.filter(isRunInfoEvent)).toEqual([runInfo]);
   });

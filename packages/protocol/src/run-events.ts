@@ -1,4 +1,4 @@
-import { EventType } from '@ag-ui/core';
+import { EventType, type RunFinishedOutcome } from '@ag-ui/core';
 import {
   CustomEventSchema,
   RunErrorEventSchema,
@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import type { WidgetChunkType } from './widget-chunk.ts';
 
+export type { RunFinishedOutcome };
 export { EventType };
 
 /** The names of the CUSTOM events Drawbridge defines; their data lives in `value`. */
@@ -22,6 +23,7 @@ export const drawbridgeEventNames = {
   widget: 'drawbridge.widget',
   heartbeat: 'drawbridge.heartbeat',
   run: 'drawbridge.run',
+  parked: 'drawbridge.parked',
 } as const;
 
 /** The widget channels that travel as `drawbridge.widget` parts (prose travels as TEXT_MESSAGE_CONTENT). */
@@ -46,9 +48,16 @@ export const heartbeatValueSchema = z.object({ at: z.number() });
 
 export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean() });
 
+/**
+ * The server parked this tool call for the browser: only a parked call is drawn and answered there. A call
+ * the server refused before parking gets its TOOL_CALL_RESULT error instead and no `drawbridge.parked`.
+ */
+export const parkedCallValueSchema = z.object({ toolCallId: z.string() });
+
 export type WidgetPartValue = z.infer<typeof widgetPartValueSchema>;
 export type HeartbeatValue = z.infer<typeof heartbeatValueSchema>;
 export type RunInfoValue = z.infer<typeof runInfoValueSchema>;
+export type ParkedCallValue = z.infer<typeof parkedCallValueSchema>;
 
 export const widgetPartEventSchema = CustomEventSchema.extend({
   name: z.literal(drawbridgeEventNames.widget),
@@ -65,11 +74,17 @@ export const runInfoEventSchema = CustomEventSchema.extend({
   value: runInfoValueSchema,
 });
 
+export const parkedCallEventSchema = CustomEventSchema.extend({
+  name: z.literal(drawbridgeEventNames.parked),
+  value: parkedCallValueSchema,
+});
+
 // A Map, not an object literal, so an event named "constructor" cannot resolve to a prototype member.
 const valueSchemaByCustomName = new Map<string, z.ZodType>([
   [drawbridgeEventNames.widget, widgetPartValueSchema],
   [drawbridgeEventNames.heartbeat, heartbeatValueSchema],
   [drawbridgeEventNames.run, runInfoValueSchema],
+  [drawbridgeEventNames.parked, parkedCallValueSchema],
 ]);
 
 const otherCustomEventSchema = CustomEventSchema.extend({ value: z.unknown() });
@@ -89,7 +104,12 @@ export const customRunEventSchema = CustomEventSchema.superRefine((event, contex
   }
 }).pipe(
   z.union([
-    z.discriminatedUnion('name', [widgetPartEventSchema, heartbeatEventSchema, runInfoEventSchema]),
+    z.discriminatedUnion('name', [
+      widgetPartEventSchema,
+      heartbeatEventSchema,
+      runInfoEventSchema,
+      parkedCallEventSchema,
+    ]),
     otherCustomEventSchema,
   ]),
 );
@@ -114,6 +134,7 @@ export type RunEventOfType<Type extends RunEvent['type']> = Extract<RunEvent, { 
 export type WidgetPartEvent = z.infer<typeof widgetPartEventSchema>;
 export type HeartbeatEvent = z.infer<typeof heartbeatEventSchema>;
 export type RunInfoEvent = z.infer<typeof runInfoEventSchema>;
+export type ParkedCallEvent = z.infer<typeof parkedCallEventSchema>;
 export type CustomRunEvent = RunEventOfType<EventType.CUSTOM>;
 
 export type RunEventParseResult = { success: true; event: RunEvent } | { success: false; error: z.ZodError };
@@ -163,6 +184,9 @@ export const runEvents = {
   heartbeat(at: number): HeartbeatEvent {
     return { type: EventType.CUSTOM, name: drawbridgeEventNames.heartbeat, value: { at } };
   },
+  parkedCall({ toolCallId }: ParkedCallValue): ParkedCallEvent {
+    return { type: EventType.CUSTOM, name: drawbridgeEventNames.parked, value: { toolCallId } };
+  },
   toolCallStart({
     toolCallId,
     toolCallName,
@@ -202,14 +226,20 @@ export const runEvents = {
   }): RunEventOfType<EventType.TOOL_CALL_RESULT> {
     return { type: EventType.TOOL_CALL_RESULT, messageId, toolCallId, content, role: 'tool' };
   },
+  /**
+   * Closes a run that did not fail. `outcome` is AG-UI 1.0's: absent means success; `interrupt` ends a run
+   * that waits for answers the next run brings in `resume[]`.
+   */
   runFinished({
     threadId,
     runId,
+    outcome,
   }: {
     threadId: string;
     runId: string;
+    outcome?: RunFinishedOutcome;
   }): RunEventOfType<EventType.RUN_FINISHED> {
-    return { type: EventType.RUN_FINISHED, threadId, runId };
+    return { type: EventType.RUN_FINISHED, threadId, runId, ...(outcome === undefined ? {} : { outcome }) };
   },
   runError({ message, code }: { message: string; code?: string }): RunEventOfType<EventType.RUN_ERROR> {
     return { type: EventType.RUN_ERROR, message, ...(code === undefined ? {} : { code }) };
@@ -219,6 +249,11 @@ export const runEvents = {
 /** True for a CUSTOM `drawbridge.widget` event whose value has the widget-part shape. */
 export function isWidgetPartEvent(event: RunEvent): event is WidgetPartEvent {
   return isCustomEventNamed(event, drawbridgeEventNames.widget, widgetPartValueSchema);
+}
+
+/** True for the CUSTOM `drawbridge.parked` event that hands one tool call to the browser. */
+export function isParkedCallEvent(event: RunEvent): event is ParkedCallEvent {
+  return isCustomEventNamed(event, drawbridgeEventNames.parked, parkedCallValueSchema);
 }
 
 /** True for a CUSTOM `drawbridge.heartbeat` event. */

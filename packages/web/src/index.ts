@@ -9,7 +9,7 @@ export {
 } from './frame-host/widget-bridge.ts';
 export type {
   CompletedToolCall,
-  ToolCallEndHandler,
+  ToolCallHandler,
   ToolCallHookContext,
 } from './transcript/tool-call-hook.ts';
 export { type TranscriptAction, transcriptReducer } from './transcript/transcript-reducer.ts';

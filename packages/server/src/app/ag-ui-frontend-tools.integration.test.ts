@@ -44,9 +44,13 @@ describe('AG-UI frontend tools (a stock client without the parked-call bridge)',
     const threadId = await createThreadOver(server.url);
     const agent = new HttpAgent({ url: `${server.url}/api/agent`, threadId });
     const seen: string[] = [];
+    const finished: { outcome: string; pendingToolCallIds?: string[] }[] = [];
     const subscriber = {
       onEvent: ({ event }: { event: { type: string } }) => {
         seen.push(event.type);
+      },
+      onRunFinishedEvent: (params: { outcome: string; pendingToolCallIds?: string[] }) => {
+        finished.push({ outcome: params.outcome, pendingToolCallIds: params.pendingToolCallIds ?? [] });
       },
     };
 
@@ -65,6 +69,7 @@ describe('AG-UI frontend tools (a stock client without the parked-call bridge)',
       EventType.RUN_FINISHED,
     ]);
     expect(server.bridge.openCallCount()).toBe(0);
+    expect(finished.at(-1)).toMatchObject({ outcome: 'success', pendingToolCallIds: [expect.any(String)] });
     const assistant = agent.messages.find((message) => message.role === 'assistant');
     const toolCall = assistant?.role === 'assistant' ? assistant.toolCalls?.[0] : undefined;
     expect(toolCall?.function.name).toBe('render_table');
@@ -127,6 +132,87 @@ describe('AG-UI frontend tools (a stock client without the parked-call bridge)',
       'show me a table',
       'thanks',
     ]);
+  });
+
+  it('ends the run with an interrupt for an undeclared render call, and continues from resume[]', async () => {
+    server = await startRenderToolServer({ script });
+    const threadId = await createThreadOver(server.url);
+    const agent = new HttpAgent({ url: `${server.url}/api/agent`, threadId });
+    const outcomes: string[] = [];
+    const subscriber = {
+      onRunFinishedEvent: ({ outcome }: { outcome: string }) => {
+        outcomes.push(outcome);
+      },
+    };
+    agent.addMessage({ id: 'user-1', role: 'user', content: 'show me a table' });
+    // No frontend tool declared and no parked-call bridge: the server cannot wait mid-run, so it interrupts.
+    await agent.runAgent({}, subscriber);
+
+    expect(outcomes).toEqual(['interrupt']);
+    const [interrupt] = agent.pendingInterrupts;
+    const assistant = agent.messages.find((message) => message.role === 'assistant' && message.toolCalls);
+    const toolCall = assistant?.role === 'assistant' ? assistant.toolCalls?.[0] : undefined;
+    expect(toolCall?.function.name).toBe('render_table');
+    expect(JSON.parse(toolCall?.function.arguments ?? '{}')).toEqual(tableArgs);
+    expect(interrupt).toMatchObject({
+      id: toolCall?.id,
+      toolCallId: toolCall?.id,
+      reason: 'client_tool_call',
+    });
+    expect(server.bridge.openCallCount()).toBe(0);
+    // Validated and audited like a parked call before the run ended for it.
+    expect(await server.telemetry.query({ tool: 'render_table' })).toMatchObject([
+      { toolCallId: toolCall?.id, outcome: 'ok' },
+    ]);
+
+    await agent.runAgent(
+      {
+        resume: [
+          {
+            interruptId: interrupt?.id ?? '',
+            status: 'resolved',
+            payload: { status: 'rendered', message: 'Displayed the table.' },
+          },
+        ],
+      },
+      subscriber,
+    );
+    expect(outcomes).toEqual(['interrupt', 'success']);
+    expect(agent.pendingInterrupts).toEqual([]);
+    const continuation = server.prompts.at(-1)!.filter((message) => message.role !== 'system');
+    expect(continuation.at(-1)).toEqual({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: toolCall?.id,
+          toolName: 'render_table',
+          output: { type: 'text', value: 'Displayed the table.' },
+        },
+      ],
+    });
+    expect(agent.messages.findLast((message) => message.role === 'assistant')?.content).toBe(
+      'Ada is the only row.',
+    );
+    const stored = await server.store.listMessages(threadId);
+    expect(stored.filter((message) => message.role === 'user')).toHaveLength(1);
+  });
+
+  it('refuses a resume[] that answers no open call of the thread', async () => {
+    server = await startRenderToolServer({ script });
+    const threadId = await createThreadOver(server.url);
+    const response = await fetch(`${server.url}/api/agent`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        threadId,
+        runId: 'run-1',
+        messages: [{ id: 'u1', role: 'user', content: 'hi' }],
+        resume: [{ interruptId: 'call_unknown', status: 'cancelled' }],
+      }),
+    });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('nothing_to_continue');
   });
 
   it('refuses a continuation whose tool messages answer nothing open', async () => {

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { EventType, type RunEvent } from '@drawbridge/protocol';
+import { EventType, isParkedCallEvent, type RunEvent } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelScript } from '../models/script/model-script.ts';
 import type { StoredMessage } from '../store/store.ts';
@@ -120,6 +120,13 @@ describe('typed render tools over parked calls', () => {
     expect(run.events.at(-1)).toMatchObject({ runId: 'run-a', threadId });
     const toolEnd = types.indexOf(EventType.TOOL_CALL_END);
     const toolResult = types.indexOf(EventType.TOOL_CALL_RESULT);
+    // The server says it parked the call (after the arguments, before the answer); the browser waits for that.
+    const parked = run.events.findIndex(isParkedCallEvent);
+    expect(run.events.filter(isParkedCallEvent)).toEqual([
+      { type: EventType.CUSTOM, name: 'drawbridge.parked', value: { toolCallId } },
+    ]);
+    expect(parked).toBeGreaterThan(toolEnd);
+    expect(parked).toBeLessThan(toolResult);
     const heartbeatsWhileParked = run.events
       .slice(toolEnd, toolResult)
       .filter((event) => event.type === EventType.CUSTOM && event.name === 'drawbridge.heartbeat');
@@ -232,6 +239,8 @@ describe('typed render tools over parked calls', () => {
     expect(toolResultContent(run.events)).toBe(
       'Error: The call to render_image was refused: invalid_arguments: url: must be an absolute https: URL',
     );
+    // Refused, so never parked: the browser is not asked to draw it.
+    expect(run.events.filter(isParkedCallEvent)).toEqual([]);
     expect(typesOf(run.events).at(-1)).toBe(EventType.RUN_FINISHED);
     expect(server.bridge.openCallCount()).toBe(0);
   });
@@ -295,16 +304,30 @@ describe('typed render tools over parked calls', () => {
     expect(before.filter((message) => message.render !== undefined)).toHaveLength(1);
   });
 
-  it('fails at once with a plain message when no browser is attached', async () => {
+  it('ends the run with an AG-UI interrupt for the call when no browser can answer mid-run', async () => {
     server = await startRenderToolServer({ script: tableScript() });
     const threadId = await createThreadOver(server.url);
     const run = await startRun({ url: server.url, threadId, text: 'show me a table', clientTools: false });
     await run.finished;
 
-    expect(toolResultContent(run.events)).toBe(
-      'Error: No browser is attached to this conversation, so the table cannot be shown. Answer in text instead.',
-    );
-    expect(typesOf(run.events).at(-1)).toBe(EventType.RUN_FINISHED);
+    const toolCallId = (
+      run.events.find((event) => event.type === EventType.TOOL_CALL_START) as { toolCallId: string }
+    ).toolCallId;
+    expect(toolResultContent(run.events)).toBeUndefined();
+    expect(run.events.filter(isParkedCallEvent)).toEqual([]);
+    expect(run.events.at(-1)).toMatchObject({
+      type: EventType.RUN_FINISHED,
+      outcome: {
+        type: 'interrupt',
+        interrupts: [
+          { id: toolCallId, toolCallId, reason: 'client_tool_call', responseSchema: expect.any(Object) },
+        ],
+      },
+    });
+    // The model did not go on: its follow-up waits for the answer.
+    expect(textOf(run.events)).toBe('Here is the table you asked for.');
     expect(server.bridge.openCallCount()).toBe(0);
+    const stored = await messagesOver(server.url, threadId);
+    expect(stored.at(-1)).toMatchObject({ role: 'assistant', toolCallId, render: { tool: 'render_table' } });
   });
 });

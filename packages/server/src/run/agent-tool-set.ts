@@ -12,6 +12,10 @@ export interface AgentToolSetOptions {
   /** Tools offered without `execute`: the client runs them, so the run ends with their calls pending. */
   clientExecutedToolNames?: ReadonlySet<string>;
   abortSignal: AbortSignal;
+  /** A call was parked for the attached browser; the run says so in its events. */
+  onParked(toolCallId: string): void;
+  /** Present when the run may end with an interrupt for a call the client answers in its next run. */
+  onInterrupt?(toolCallId: string): void;
 }
 
 /**
@@ -37,6 +41,8 @@ export function createAgentToolSet({
   clientState,
   clientExecutedToolNames,
   abortSignal,
+  onParked,
+  onInterrupt,
 }: AgentToolSetOptions): ToolSet {
   const toolSet: ToolSet = {};
   for (const agentTool of tools) {
@@ -58,6 +64,8 @@ export function createAgentToolSet({
           abortSignal: options.abortSignal ?? abortSignal,
           clientAttached,
           clientState,
+          announceParked: () => onParked(options.toolCallId),
+          ...(onInterrupt === undefined ? {} : { interrupt: () => onInterrupt(options.toolCallId) }),
         }),
       toModelOutput: ({ output }) =>
         output.ok ? { type: 'text', value: output.output } : { type: 'error-text', value: output.error },

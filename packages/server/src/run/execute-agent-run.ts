@@ -65,6 +65,8 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       threadId,
       runId: options.runId,
       clientAttached: options.clientAttached,
+      // An HTTP run's client can always answer in its next run (AG-UI 1.0 `resume[]`).
+      interruptible: true,
       clientState: options.clientState,
       ...(options.clientExecutedToolNames
         ? { clientExecutedToolNames: options.clientExecutedToolNames }
@@ -114,9 +116,9 @@ async function persistOutcome(
   const { store, threadId, runRecordId } = options;
   try {
     if (result !== undefined) {
-      // A client-executed call is stored like a render carrier (the call's name and arguments under its id),
-      // so the client's tool message in the next run finds it and the model sees the call with its result.
-      for (const call of result.pendingToolCalls) {
+      // A client-executed or interrupted call is stored like a render carrier (the call's name and arguments
+      // under its id), so the client's answer in the next run finds it and the model sees the call with it.
+      for (const call of [...result.pendingToolCalls, ...result.interruptedToolCalls]) {
         await store.appendMessage({
           id: options.ids(),
           threadId,

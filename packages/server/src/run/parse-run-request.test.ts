@@ -71,6 +71,37 @@ describe('parseRunRequest', () => {
     expect(parsed).toMatchObject({ success: false, rejection: { status, code } });
   });
 
+  it('reads AG-UI resume[] entries as the results of the interrupted calls, and as a continuation', () => {
+    const parsed = parseRunRequest({
+      ...validInput,
+      resume: [
+        { interruptId: 'call-1', status: 'resolved', payload: { status: 'rendered', message: 'Shown.' } },
+        { interruptId: 'call-2', status: 'resolved', payload: { status: 'error', message: 'Too wide.' } },
+        { interruptId: 'call-3', status: 'cancelled' },
+      ],
+    });
+    expect(parsed).toMatchObject({
+      success: true,
+      request: {
+        toolResults: [
+          { toolCallId: 'call-1', content: 'Shown.' },
+          { toolCallId: 'call-2', content: 'Error: Too wide.' },
+          { toolCallId: 'call-3', content: 'Error: The client cancelled this call; nothing was shown.' },
+        ],
+        continuesAfterToolResults: true,
+      },
+    });
+  });
+
+  it('refuses a resolved resume entry whose payload is not a tool result, naming the entry', () => {
+    const parsed = parseRunRequest({
+      ...validInput,
+      resume: [{ interruptId: 'call-1', status: 'resolved', payload: 'done' }],
+    });
+    expect(parsed).toMatchObject({ success: false, rejection: { status: 422, code: 'invalid_run_input' } });
+    if (!parsed.success) expect(parsed.rejection.message).toMatch(/^resume\.0\.payload/);
+  });
+
   it('names the failing path in the message', () => {
     const parsed = parseRunRequest({ ...validInput, messages: [{ id: 1, role: 'user', content: 'x' }] });
     expect(parsed.success).toBe(false);

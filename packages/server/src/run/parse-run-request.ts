@@ -1,4 +1,5 @@
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { toolResultSchema } from '@drawbridge/protocol';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
@@ -16,11 +17,14 @@ export interface RunRequest {
   clientState: unknown;
   /** Names in `RunAgentInput.tools`: the frontend tools a stock AG-UI client executes itself. */
   declaredToolNames: string[];
-  /** Every `role: 'tool'` message the client sent (old ones included: AG-UI clients resend the transcript). */
+  /**
+   * Every `role: 'tool'` message the client sent (old ones included: AG-UI clients resend the transcript),
+   * then every `resume[]` entry: an interrupt is a call, so its answer is that call's result.
+   */
   toolResults: { toolCallId: string; content: string }[];
   /**
-   * Tool messages come after the last user message: the client ran its frontend tools and asks the agent
-   * to continue, so there is no new user message to store.
+   * Tool messages come after the last user message, or `resume[]` answers interrupts: the client answered
+   * its calls and asks the agent to continue, so there is no new user message to store.
    */
   continuesAfterToolResults: boolean;
 }
@@ -69,6 +73,33 @@ function messageText(content: unknown): string {
     .join('\n');
 }
 
+/** What the model reads for a cancelled interrupt: nothing was shown, and it should not assume otherwise. */
+const cancelledInterruptContent = 'Error: The client cancelled this call; nothing was shown.';
+
+type ResumeEntry = NonNullable<z.infer<typeof RunAgentInputSchema>['resume']>[number];
+
+/**
+ * An interrupt's id is the id of the call it is for, and its answer is the result a browser would have posted
+ * for the parked call; the model reads it as it reads any tool outcome.
+ */
+function resumeAsToolResult(
+  entry: ResumeEntry,
+  index: number,
+): { success: true; result: { toolCallId: string; content: string } } | { success: false; message: string } {
+  if (entry.status === 'cancelled') {
+    return { success: true, result: { toolCallId: entry.interruptId, content: cancelledInterruptContent } };
+  }
+  const payload = toolResultSchema.safeParse(entry.payload);
+  if (!payload.success) {
+    return { success: false, message: `resume.${index}.payload: ${describeIssues(payload.error)}` };
+  }
+  const { status, message } = payload.data;
+  return {
+    success: true,
+    result: { toolCallId: entry.interruptId, content: status === 'rendered' ? message : `Error: ${message}` },
+  };
+}
+
 function reject(status: ClientErrorStatusCode, code: string, message: string): RunRequestParse {
   return { success: false, rejection: { status, code, message } };
 }
@@ -109,6 +140,12 @@ export function parseRunRequest(body: unknown): RunRequestParse {
       ? [{ toolCallId: message.toolCallId, content: messageText(message.content) }]
       : [],
   );
+  const resume = input.resume ?? [];
+  for (const [index, entry] of resume.entries()) {
+    const answered = resumeAsToolResult(entry, index);
+    if (!answered.success) return reject(422, 'invalid_run_input', answered.message);
+    toolResults.push(answered.result);
+  }
   return {
     success: true,
     request: {
@@ -120,9 +157,9 @@ export function parseRunRequest(body: unknown): RunRequestParse {
       clientState: input.state,
       declaredToolNames: input.tools.map((tool) => tool.name),
       toolResults,
-      continuesAfterToolResults: input.messages
-        .slice(lastUserIndex + 1)
-        .some((message) => message.role === 'tool'),
+      continuesAfterToolResults:
+        resume.length > 0 ||
+        input.messages.slice(lastUserIndex + 1).some((message) => message.role === 'tool'),
     },
   };
 }

@@ -5,6 +5,8 @@ import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
 import { describeModelError } from './describe-model-error.ts';
+import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
+import { runFinishedOutcome } from './run-finished-outcome.ts';
 
 /** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
 export interface AgentModel {
@@ -31,6 +33,11 @@ export interface RunAgentOptions {
    * client that cannot answer parked calls): offered without `execute`, so the run ends with the call pending.
    */
   clientExecutedToolNames?: ReadonlySet<string>;
+  /**
+   * The run can end waiting for its client (an HTTP run): with no browser attached, a render call then ends
+   * the run with AG-UI 1.0's interrupt outcome instead of failing. A console run has nobody to answer.
+   */
+  interruptible?: boolean;
   /**
    * Receives the assistant text so far when a tool call begins, before the call is announced, so the caller
    * can store it ahead of whatever the call adds to the thread (a rendered widget's carrier).
@@ -67,6 +74,8 @@ export interface AgentRunResult extends AssembledAssistantMessage {
   status: 'finished' | 'error' | 'aborted';
   /** Calls of client-executed tools, in the order the model made them. */
   pendingToolCalls: PendingToolCall[];
+  /** Calls the run was interrupted for (the interrupt outcome names them); the next run's `resume[]` answers. */
+  interruptedToolCalls: PendingToolCall[];
   inputTokens?: number;
   outputTokens?: number;
   error?: string;
@@ -112,6 +121,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const invalidToolCalls = new Set<string>();
   const clientExecutedToolNames = options.clientExecutedToolNames ?? new Set<string>();
   const pendingToolCalls = new Map<string, PendingToolCall>();
+  // Calls a tool interrupted the run for; the step that made them is the run's last.
+  const interruptingCallIds = new Set<string>();
+  const interruptedToolCalls = new Map<string, PendingToolCall>();
+  const interruptible = options.interruptible === true && options.clientAttached !== true;
+  const parkedCalls = new ParkedCallAnnouncer({ emit });
   // The first announcement of each call closes the text segment before it; awaiting the store here means a
   // browser cannot answer the call (and store its widget) before the prose that introduced it is stored.
   const closeSegmentBeforeToolCall = async () => {
@@ -140,8 +154,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
               clientState: options.clientState,
               clientExecutedToolNames,
               abortSignal,
+              onParked: (toolCallId) => parkedCalls.parked(toolCallId),
+              ...(interruptible
+                ? { onInterrupt: (toolCallId: string) => interruptingCallIds.add(toolCallId) }
+                : {}),
             }),
-            stopWhen: stepCountIs(options.maxSteps ?? defaultMaxSteps),
+            stopWhen: [stepCountIs(options.maxSteps ?? defaultMaxSteps), () => interruptingCallIds.size > 0],
           }),
       abortSignal,
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
@@ -172,6 +190,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
         case 'tool-input-end':
           openToolCalls.delete(part.id);
           emit(runEvents.toolCallEnd({ toolCallId: part.id }));
+          parkedCalls.ended(part.id);
           break;
         case 'tool-call':
           if (part.invalid === true) invalidToolCalls.add(part.toolCallId);
@@ -199,9 +218,19 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
               }),
             );
             emit(runEvents.toolCallEnd({ toolCallId: part.toolCallId }));
+            parkedCalls.ended(part.toolCallId);
           }
           break;
         case 'tool-result':
+          // The model never reads an interrupted call's placeholder output; the client's resume answers it.
+          if (interruptingCallIds.has(part.toolCallId)) {
+            interruptedToolCalls.set(part.toolCallId, {
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              input: part.input,
+            });
+            break;
+          }
           emit(
             runEvents.toolCallResult({
               messageId: createId(),
@@ -247,10 +276,18 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   if (status === 'finished' && abortSignal.aborted) status = 'aborted';
 
   emitAll(assembler.end());
-  for (const toolCallId of openToolCalls) emit(runEvents.toolCallEnd({ toolCallId }));
+  for (const toolCallId of openToolCalls) {
+    emit(runEvents.toolCallEnd({ toolCallId }));
+    parkedCalls.ended(toolCallId);
+  }
   emit(runEvents.textEnd({ messageId }));
-  if (status === 'finished') emit(runEvents.runFinished({ threadId, runId }));
-  else if (status === 'aborted')
+  if (status === 'finished') {
+    const outcome = runFinishedOutcome({
+      interrupted: [...interruptedToolCalls.values()],
+      pending: [...pendingToolCalls.values()],
+    });
+    emit(runEvents.runFinished({ threadId, runId, ...(outcome === undefined ? {} : { outcome }) }));
+  } else if (status === 'aborted')
     emit(runEvents.runError({ message: 'The run was cancelled.', code: 'aborted' }));
   else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
 
@@ -259,6 +296,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     eventMessageId: messageId,
     status,
     pendingToolCalls: [...pendingToolCalls.values()],
+    interruptedToolCalls: [...interruptedToolCalls.values()],
     ...(inputTokens === undefined ? {} : { inputTokens }),
     ...(outputTokens === undefined ? {} : { outputTokens }),
     ...(error === undefined ? {} : { error }),

@@ -11,6 +11,18 @@ export interface ToolContext {
   clientAttached: boolean;
   /** AG-UI `RunAgentInput.state`: what the client says it is showing (e.g. the dashboard's view). Untrusted. */
   clientState?: unknown;
+  /**
+   * Says in the run's events that this call is now parked for the attached browser (CUSTOM
+   * `drawbridge.parked`): the browser draws and answers only parked calls, never guessing which were refused.
+   * Every run step provides it; only the governance records made outside a step (refusals) leave it out.
+   */
+  announceParked?(): void;
+  /**
+   * Present when no client can answer mid-run but the run can end waiting for it: the run stops after this
+   * step with AG-UI 1.0's interrupt outcome for this call, and the client's next run answers it in `resume[]`.
+   * Absent where nobody could ever answer (a console run): the tool then fails at once.
+   */
+  interrupt?(): void;
 }
 
 /** A tool's answer: expected failures are values, and the error text goes back to the model. */

@@ -17,12 +17,12 @@ export function AppRouter() {
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
   // One handler for the page's lifetime, so the chat's tool-call hook keeps a stable identity.
-  const onToolCallEnd = useMemo(() => createRenderToolHandler(), []);
+  const onToolCall = useMemo(() => createRenderToolHandler(), []);
   return viewFromHash(hash) ? (
     <Suspense fallback={<p className="page-loading">Loading the dashboard…</p>}>
       <DashboardPage />
     </Suspense>
   ) : (
-    <ChatApp onToolCallEnd={onToolCallEnd} />
+    <ChatApp onToolCall={onToolCall} />
   );
 }

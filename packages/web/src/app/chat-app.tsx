@@ -11,13 +11,13 @@ import { ThreadSidebar } from '../components/thread-sidebar.tsx';
 import { TranscriptView } from '../components/transcript-view.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/widget-environment.ts';
 import { useTheme } from '../theme/use-theme.ts';
-import type { ToolCallEndHandler } from '../transcript/tool-call-hook.ts';
+import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
 import { useChat } from './use-chat.ts';
 import { usePendingDeletions } from './use-pending-deletions.ts';
 
 /** The chat application: thread list, transcript with live widgets, composer. */
-export function ChatApp({ onToolCallEnd }: { onToolCallEnd?: ToolCallEndHandler }) {
-  const chat = useChat({ onToolCallEnd });
+export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
+  const chat = useChat({ onToolCall });
   const { preference, theme, setPreference } = useTheme();
   const [health, setHealth] = useState<HealthResponse | undefined>();
 

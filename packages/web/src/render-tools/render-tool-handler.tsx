@@ -1,7 +1,7 @@
 import type { RenderFormArgs } from '@drawbridge/protocol';
 import type {
   CompletedToolCall,
-  ToolCallEndHandler,
+  ToolCallHandler,
   ToolCallHookContext,
 } from '../transcript/tool-call-hook.ts';
 import { dispatchToolCall } from './dispatch-tool-call.ts';
@@ -22,9 +22,9 @@ function parseStoredArgs(argsJson: string): unknown {
 }
 
 /**
- * The chat's hook for typed render tools (`<ChatApp onToolCallEnd={createRenderToolHandler()} />`): a live
- * call is dispatched through the registry and ANSWERED (rendered or refused, for every call id); a restored
- * call is only drawn again.
+ * The hook for typed render tools, of the chat (`<ChatApp onToolCall={createRenderToolHandler()} />`) and of
+ * the dashboard assistant (with its own registry): a call the server parked is dispatched through the
+ * registry and ANSWERED (rendered or refused, for every parked call id); a restored call is only drawn again.
  */
 export function createRenderToolHandler({
   registry = chatWidgetRegistry,
@@ -33,7 +33,7 @@ export function createRenderToolHandler({
   registry?: WidgetRegistry;
   /** Called when the server refused or never received an answer (the run will then time out the call). */
   onResultFailure?(toolCallId: string, message: string): void;
-} = {}): ToolCallEndHandler {
+} = {}): ToolCallHandler {
   return (call: CompletedToolCall, context: ToolCallHookContext) => {
     const onSubmitForm = (answers: Record<string, unknown>) => {
       const form = registry.get(call.toolCallName)?.validate(parseStoredArgs(call.argsJson));

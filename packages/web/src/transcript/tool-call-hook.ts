@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A tool call whose arguments are complete: streamed (TOOL_CALL_END) or restored from the store. */
+/** A tool call to draw: one the server parked for this browser (draw and answer it) or one restored from the store. */
 export interface CompletedToolCall {
   toolCallId: string;
   toolCallName: string;
@@ -16,10 +16,11 @@ export interface ToolCallHookContext {
 }
 
 /**
- * The one hook point for typed render tools: given a completed call, return what to draw in its place
- * (or undefined to show the generic card). The app never names a tool; the widget registry does.
+ * The one hook point for typed render tools: given a call the server parked (or a restored one), return what
+ * to draw in its place (or undefined to show the generic card). The app never names a tool; the widget
+ * registry does. Calls the server refused or ran itself never reach it: their TOOL_CALL_RESULT says why.
  */
-export type ToolCallEndHandler = (
+export type ToolCallHandler<View = ReactNode> = (
   call: CompletedToolCall,
   context: ToolCallHookContext,
-) => ReactNode | undefined;
+) => View | undefined;

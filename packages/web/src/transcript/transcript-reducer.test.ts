@@ -84,6 +84,33 @@ describe('transcriptReducer', () => {
     ]);
   });
 
+  it("records a call's result, so a call the server refused before parking can say why", () => {
+    const state = fold([
+      runEvents.toolCallStart({
+        toolCallId: 'call-a',
+        toolCallName: 'render_image',
+        parentMessageId: messageId,
+      }),
+      runEvents.toolCallArgs({ toolCallId: 'call-a', delta: '{}' }),
+      runEvents.toolCallEnd({ toolCallId: 'call-a' }),
+      runEvents.toolCallResult({ messageId: 'tool-1', toolCallId: 'call-a', content: 'Error: refused' }),
+      runEvents.toolCallResult({ messageId: 'tool-2', toolCallId: 'call-unknown', content: 'ignored' }),
+    ]);
+    expect(state.messages).toHaveLength(1);
+    expect(state.messages[0]?.parts).toEqual([
+      {
+        kind: 'tool-call',
+        call: {
+          toolCallId: 'call-a',
+          toolCallName: 'render_image',
+          argsJson: '{}',
+          complete: true,
+          result: 'Error: refused',
+        },
+      },
+    ]);
+  });
+
   it('ignores heartbeats, run info and unknown custom events', () => {
     const before = fold([runEvents.textContent({ messageId, delta: 'hi' })]);
     const after = fold(

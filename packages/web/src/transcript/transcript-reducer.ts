@@ -1,5 +1,6 @@
 import type { RunEvent } from '@drawbridge/protocol';
 import { readWidgetPart } from './read-widget-part.ts';
+import { toolResultText } from './tool-result-text.ts';
 import {
   createTranscriptWidget,
   type TranscriptMessage,
@@ -63,6 +64,8 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
       }));
     case 'TOOL_CALL_END':
       return updateToolCall(state, event.toolCallId, (call) => ({ ...call, complete: true }));
+    case 'TOOL_CALL_RESULT':
+      return updateToolCall(state, event.toolCallId, (call) => ({ ...call, result: toolResultText(event) }));
     case 'CUSTOM': {
       const part = readWidgetPart(event);
       if (!part) {

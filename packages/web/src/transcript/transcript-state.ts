@@ -20,6 +20,8 @@ export interface TranscriptToolCall {
   toolCallName: string;
   argsJson: string;
   complete: boolean;
+  /** What the run reported back for the call (TOOL_CALL_RESULT): the model's answer, or why it was refused. */
+  result?: string;
 }
 
 export type TranscriptPart =

@@ -15,6 +15,7 @@ function context(overrides: Partial<ToolContext> = {}): ToolContext {
     toolCallId: 'c1',
     abortSignal: new AbortController().signal,
     clientAttached: true,
+    announceParked: () => {},
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ function context(overrides: Partial<ToolContext> = {}): ToolContext {
     toolCallId: 'call-1',
     abortSignal: new AbortController().signal,
     clientAttached: true,
+    announceParked: () => {},
     ...overrides,
   };
 }
@@ -23,10 +24,16 @@ function tools(timeoutMs = 60_000) {
 const image = { url: 'https://example.com/cat.png', alt: 'A cat' };
 
 describe('render tools', () => {
-  it('parks the call and returns the browser acknowledgement as the output', async () => {
+  it('parks the call, says so, and returns the browser acknowledgement as the output', async () => {
     const { bridge, tool } = tools();
-    const pending = tool('render_image').execute(image, context());
+    const parkedWhileOpen: number[] = [];
+    const pending = tool('render_image').execute(
+      image,
+      context({ announceParked: () => parkedWhileOpen.push(bridge.openCallCount()) }),
+    );
     await Promise.resolve();
+    // Announced once, and only after the call was open, so an answer it prompts finds the call.
+    expect(parkedWhileOpen).toEqual([1]);
     expect(
       bridge.answer({
         threadId: 't1',
@@ -61,14 +68,44 @@ describe('render tools', () => {
     expect(bridge.openCallCount()).toBe(0);
   });
 
-  it('refuses invalid arguments before parking, naming the field', async () => {
+  it('refuses invalid arguments before parking, naming the field, and announces nothing', async () => {
     const { bridge, tool } = tools();
-    const outcome = await tool('render_image').execute({ url: 'javascript:alert(1)', alt: 'x' }, context());
+    const announceParked = vi.fn();
+    const outcome = await tool('render_image').execute(
+      { url: 'javascript:alert(1)', alt: 'x' },
+      context({ announceParked }),
+    );
     expect(outcome).toEqual({
       ok: false,
       error: 'Invalid render_image arguments: url: must be an absolute https: URL',
     });
     expect(bridge.openCallCount()).toBe(0);
+    expect(announceParked).not.toHaveBeenCalled();
+  });
+
+  it('interrupts the run instead of parking when the client answers only in its next run', async () => {
+    const { bridge, tool } = tools();
+    const interrupt = vi.fn();
+    const announceParked = vi.fn();
+    const outcome = await tool('render_image').execute(
+      image,
+      context({ clientAttached: false, interrupt, announceParked }),
+    );
+    expect(outcome).toMatchObject({ ok: true });
+    expect(interrupt).toHaveBeenCalledTimes(1);
+    expect(announceParked).not.toHaveBeenCalled();
+    expect(bridge.openCallCount()).toBe(0);
+  });
+
+  it('refuses invalid arguments before interrupting, too', async () => {
+    const { tool } = tools();
+    const interrupt = vi.fn();
+    const outcome = await tool('render_image').execute(
+      { url: 'http://example.com/cat.png', alt: 'x' },
+      context({ clientAttached: false, interrupt }),
+    );
+    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining('Invalid render_image') });
+    expect(interrupt).not.toHaveBeenCalled();
   });
 
   it('tells the model when the browser never answered', async () => {

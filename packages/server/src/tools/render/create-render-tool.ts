@@ -27,9 +27,15 @@ export interface RenderToolDependencies {
 }
 
 /**
+ * What the step records for an interrupted call. The model never reads it: the run ends after this step and
+ * the client's answer (`resume[]` of the next run) takes its place in the thread.
+ */
+const interruptedOutput = 'Handed to the client; the next run brings its answer.';
+
+/**
  * The shared base of every render tool. It owns the common steps — client attached? → serialise →
- * validate → park on the bridge → turn the browser's answer into the model's one sentence — so a tool
- * supplies only its name, description, messages and extra validation.
+ * validate → park on the bridge (and say so) or interrupt the run → turn the browser's answer into the
+ * model's one sentence — so a tool supplies only its name, description, messages and extra validation.
  */
 export function createRenderTool<Input>(
   definition: RenderToolDefinition<Input>,
@@ -40,7 +46,9 @@ export function createRenderTool<Input>(
     description: definition.description,
     inputSchema: definition.schema,
     async execute(input, context) {
-      if (!context.clientAttached) return { ok: false, error: definition.messages.noClient };
+      if (!context.clientAttached && context.interrupt === undefined) {
+        return { ok: false, error: definition.messages.noClient };
+      }
       // The round trip through JSON is what the browser will see; validate that, not the live object.
       const args: unknown = JSON.parse(JSON.stringify(input ?? null));
       const parsed = definition.schema.safeParse(args);
@@ -52,7 +60,12 @@ export function createRenderTool<Input>(
       }
       const refusal = definition.validate?.(parsed.data);
       if (refusal) return { ok: false, error: `Invalid ${definition.name} arguments: ${refusal}` };
-      const outcome = await bridge.park(
+      if (!context.clientAttached) {
+        // Validated like a parked call, so the client is only ever asked to draw what it could draw.
+        context.interrupt?.();
+        return { ok: true, output: interruptedOutput };
+      }
+      const parking = bridge.park(
         {
           threadId: context.threadId,
           runId: context.runId,
@@ -62,6 +75,9 @@ export function createRenderTool<Input>(
         },
         { timeoutMs, abortSignal: context.abortSignal },
       );
+      // The bridge registers the call synchronously, so an answer prompted by this event finds it open.
+      context.announceParked?.();
+      const outcome = await parking;
       if (outcome.kind === 'timeout') return { ok: false, error: definition.messages.timeout };
       if (outcome.kind === 'cancelled') return { ok: false, error: definition.messages.cancelled };
       if (outcome.result.status !== 'rendered') return { ok: false, error: outcome.result.message };

@@ -1,0 +1,66 @@
+// Wire bytes of one streamed widget as our CUSTOM `drawbridge.widget` parts beside the same widget as
+// AG-UI ACTIVITY_DELTA events. JSON Patch cannot append to a string, so each activity delta replaces the
+// channel so far; the numbers are what docs/protocol.md ("Widget parts: CUSTOM, not ACTIVITY_*") cites.
+// Run: npx tsx bench/activity-delta-bytes.ts
+import { readFileSync } from 'node:fs';
+import { encodeNdjsonEvent, runEvents, type WidgetChunk, WidgetStreamParser } from '@drawbridge/protocol';
+
+const pieceLength = 8;
+
+function fixture(name: string): string {
+  return readFileSync(
+    new URL(`../packages/protocol/src/fixtures/replies/${name}.txt`, import.meta.url),
+    'utf8',
+  );
+}
+
+/** A table widget of about `rows` × 80 characters of markup, like a generated report. */
+function tableReply(rows: number): string {
+  const lines = Array.from(
+    { length: rows },
+    (_, row) =>
+      `<tr><td>Order #${row}</td><td>customer${row % 97}@example.com</td><td>${row * 7} €</td></tr>`,
+  );
+  return `Orders.\n@@HEIGHT:480@@\n@@CSS@@\ntd { padding: 4px; }\n@@HTML@@\n<table>\n${lines.join('\n')}\n</table>\n@@END@@\n`;
+}
+
+const replies: [string, string][] = [
+  ['calculator', fixture('calculator')],
+  ['svg-chart', fixture('svg-chart')],
+  ['three-scene', fixture('three-scene')],
+  ['table-200', tableReply(200)],
+  ['table-1000', tableReply(1000)],
+];
+
+for (const [name, reply] of replies) {
+  const parser = new WidgetStreamParser();
+  const chunks: WidgetChunk[] = [];
+  for (let index = 0; index < reply.length; index += pieceLength) {
+    chunks.push(...parser.push(reply.slice(index, index + pieceLength)));
+  }
+  chunks.push(...parser.end());
+  const channels: Record<string, string> = { height: '', css: '', html: '', js: '' };
+  let customBytes = 0;
+  let activityBytes = 0;
+  let widgetEvents = 0;
+  for (const chunk of chunks) {
+    if (chunk.type === 'prose') continue;
+    widgetEvents += 1;
+    customBytes += encodeNdjsonEvent(
+      runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: chunk.type, delta: chunk.delta }),
+    ).length;
+    if (chunk.type !== 'end') channels[chunk.type] += chunk.delta;
+    const patch =
+      chunk.type === 'end'
+        ? [{ op: 'replace', path: '/complete', value: true }]
+        : [{ op: 'replace', path: `/${chunk.type}`, value: channels[chunk.type] }];
+    activityBytes +=
+      `${JSON.stringify({ type: 'ACTIVITY_DELTA', messageId: 'w', activityType: 'drawbridge.widget', patch })}\n`
+        .length;
+  }
+  console.log(
+    `${name.padEnd(12)} ${String(reply.length).padStart(6)} chars, ${String(widgetEvents).padStart(4)} widget events: ` +
+      `CUSTOM ${String(customBytes).padStart(8)} B, ACTIVITY_DELTA ${String(activityBytes).padStart(9)} B ` +
+      `(${(activityBytes / customBytes).toFixed(1)}×)`,
+  );
+}

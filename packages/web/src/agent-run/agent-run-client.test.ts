@@ -1,0 +1,241 @@
+import { type RunEvent, runEvents } from '@drawbridge/protocol';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/api-error.ts';
+import type { AgentRunRequest } from '../api/stream-agent-run.ts';
+import type { CompletedToolCall } from '../transcript/tool-call-hook.ts';
+import type { TranscriptMessage } from '../transcript/transcript-state.ts';
+import { AgentRunClient, type AgentRunClientOptions } from './agent-run-client.ts';
+import type { AgentRunTransport } from './agent-run-transport.ts';
+
+const messageId = 'assistant-1';
+
+/** A transport that plays `events` for every run and records the requests. */
+function scriptedTransport(events: RunEvent[]): AgentRunTransport & { requests: AgentRunRequest[] } {
+  const requests: AgentRunRequest[] = [];
+  return {
+    requests,
+    async *start(request) {
+      requests.push(request);
+      for (const event of events) yield event;
+    },
+  };
+}
+
+/** A transport whose run stays open until its signal aborts, as a real fetch does. */
+function hangingTransport(first: RunEvent[]): AgentRunTransport {
+  return {
+    async *start(request) {
+      for (const event of first) yield event;
+      await new Promise((_resolve, reject) => {
+        const fail = () => reject(new DOMException('aborted', 'AbortError'));
+        if (request.signal.aborted) fail();
+        request.signal.addEventListener('abort', fail);
+      });
+    },
+  };
+}
+
+function createClient(overrides: Partial<AgentRunClientOptions<string>> = {}) {
+  let counter = 0;
+  return new AgentRunClient<string>({
+    createThread: async () => 'thread-new',
+    ids: () => `id-${++counter}`,
+    now: () => 0,
+    ...overrides,
+  });
+}
+
+/** Resolves once the client's status leaves `running`. */
+function settled(client: AgentRunClient<string>): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (client.getSnapshot().status.phase !== 'running') {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = client.subscribe(check);
+  });
+}
+
+function toolCall(toolCallId: string, toolCallName: string, args: string[]): RunEvent[] {
+  return [
+    runEvents.toolCallStart({ toolCallId, toolCallName, parentMessageId: messageId }),
+    ...args.map((delta) => runEvents.toolCallArgs({ toolCallId, delta })),
+    runEvents.toolCallEnd({ toolCallId }),
+  ];
+}
+
+describe('AgentRunClient', () => {
+  it('creates the thread for a first message, folds the run into the transcript and says it finished', async () => {
+    const transport = scriptedTransport([
+      runEvents.runStarted({ threadId: 'thread-new', runId: 'r' }),
+      runEvents.textStart({ messageId }),
+      runEvents.textContent({ messageId, delta: 'Hello.' }),
+      runEvents.textEnd({ messageId }),
+      runEvents.runFinished({ threadId: 'thread-new', runId: 'r' }),
+    ]);
+    const onThreadCreated = vi.fn();
+    const onRunSettled = vi.fn();
+    const client = createClient({
+      transport,
+      onThreadCreated,
+      onRunSettled,
+      skill: 'dashboard',
+      readState: () => ({ dashboard: { page: 'overview' } }),
+    });
+    const done = settled(client);
+    expect(client.send('  hi  ')).toEqual({ ok: true, message: 'Sent as your next message.' });
+    await done;
+
+    const { threadId, transcript, status } = client.getSnapshot();
+    expect(threadId).toBe('thread-new');
+    expect(onThreadCreated).toHaveBeenCalledWith('thread-new');
+    expect(onRunSettled).toHaveBeenCalledTimes(1);
+    expect(status).toEqual({ phase: 'finished', elapsedMs: 0 });
+    expect(transcript.messages.map((message) => [message.role, message.parts])).toEqual([
+      ['user', [{ kind: 'prose', text: 'hi' }]],
+      ['assistant', [{ kind: 'prose', text: 'Hello.' }]],
+    ]);
+    expect(transport.requests).toMatchObject([
+      { threadId: 'thread-new', text: 'hi', skill: 'dashboard', state: { dashboard: { page: 'overview' } } },
+    ]);
+    expect(transport.requests[0]?.userMessageId).toBe(transcript.messages[0]?.id);
+  });
+
+  it('hands only the calls the server parked to the handler, with the arguments the transcript accumulated', async () => {
+    const drawn: CompletedToolCall[] = [];
+    const client = createClient({
+      initialThreadId: 'thread-1',
+      transport: scriptedTransport([
+        runEvents.textStart({ messageId }),
+        ...toolCall('call-parked', 'render_table', ['{"rows"', ':[]}']),
+        runEvents.parkedCall({ toolCallId: 'call-parked' }),
+        runEvents.toolCallResult({ messageId: 't1', toolCallId: 'call-parked', content: 'Displayed.' }),
+        ...toolCall('call-refused', 'render_image', ['{}']),
+        runEvents.toolCallResult({ messageId: 't2', toolCallId: 'call-refused', content: 'Error: refused' }),
+        runEvents.parkedCall({ toolCallId: 'call-never-started' }),
+        runEvents.runFinished({ threadId: 'thread-1', runId: 'r' }),
+      ]),
+      drawToolCall: (call, context) => {
+        drawn.push(call);
+        expect(context.threadId).toBe('thread-1');
+        return `view of ${call.toolCallName}`;
+      },
+    });
+    const done = settled(client);
+    client.send('show me');
+    await done;
+
+    expect(drawn).toEqual([
+      { toolCallId: 'call-parked', toolCallName: 'render_table', argsJson: '{"rows":[]}', restored: false },
+    ]);
+    expect([...client.getSnapshot().toolCallViews]).toEqual([['call-parked', 'view of render_table']]);
+  });
+
+  it("reports the run's error, and a refused request in the server's words", async () => {
+    const failing = createClient({
+      transport: scriptedTransport([
+        runEvents.runError({ message: 'The model call failed: 401', code: 'model_error' }),
+      ]),
+    });
+    let done = settled(failing);
+    failing.send('hi');
+    await done;
+    expect(failing.getSnapshot().status).toEqual({ phase: 'failed', message: 'The model call failed: 401' });
+
+    const refused = createClient({
+      transport: {
+        start: () => {
+          throw new ApiError({ code: 'thread_not_found', message: 'Thread t does not exist.', status: 404 });
+        },
+      },
+    });
+    done = settled(refused);
+    refused.send('hi');
+    await done;
+    expect(refused.getSnapshot().status).toEqual({ phase: 'failed', message: 'Thread t does not exist.' });
+  });
+
+  it('refuses a second message while a reply runs, and stops the reply on request', async () => {
+    const client = createClient({
+      initialThreadId: 'thread-1',
+      transport: hangingTransport([runEvents.textStart({ messageId })]),
+    });
+    const done = settled(client);
+    expect(client.send('first').ok).toBe(true);
+    expect(client.send('second')).toEqual({
+      ok: false,
+      message: 'A reply is still being generated; wait for it to finish.',
+    });
+    expect(client.send('   ')).toEqual({ ok: false, message: 'The message is empty.' });
+    client.stop();
+    await done;
+    expect(client.getSnapshot().status).toEqual({ phase: 'stopped', elapsedMs: 0 });
+  });
+
+  it('restores a thread and draws its calls again as restored, without answering them', async () => {
+    const stored: TranscriptMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'chart it' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          {
+            kind: 'tool-call',
+            call: { toolCallId: 'c1', toolCallName: 'render_chart', argsJson: '{}', complete: true },
+          },
+        ],
+      },
+    ];
+    const drawn: CompletedToolCall[] = [];
+    const client = createClient({
+      loadThread: async () => stored,
+      drawToolCall: (call) => {
+        drawn.push(call);
+        return 'chart';
+      },
+    });
+    expect(await client.openThread('thread-1')).toEqual({ status: 'opened' });
+    expect(client.getSnapshot()).toMatchObject({ threadId: 'thread-1', transcript: { messages: stored } });
+    expect(drawn).toEqual([
+      { toolCallId: 'c1', toolCallName: 'render_chart', argsJson: '{}', restored: true },
+    ]);
+    expect(client.getSnapshot().toolCallViews.get('c1')).toBe('chart');
+  });
+
+  it('lets neither a load overtaken by a newer thread nor a failed one overwrite the state', async () => {
+    let finishLoad: (messages: TranscriptMessage[]) => void = () => {};
+    const client = createClient({
+      loadThread: (threadId) =>
+        threadId === 'slow'
+          ? new Promise((resolve) => {
+              finishLoad = resolve;
+            })
+          : Promise.reject(new Error('offline')),
+    });
+    const slow = client.openThread('slow');
+    expect(await client.openThread('broken')).toEqual({
+      status: 'failed',
+      message: 'The connection to the server failed: offline',
+    });
+    finishLoad([{ id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'old' }] }]);
+    expect(await slow).toEqual({ status: 'superseded' });
+    expect(client.getSnapshot()).toMatchObject({ threadId: 'broken', transcript: { messages: [] } });
+  });
+
+  it('retries the last user message in place of the failed turn', async () => {
+    const transport = scriptedTransport([runEvents.runError({ message: 'Busy.', code: 'model_error' })]);
+    const client = createClient({ initialThreadId: 'thread-1', transport });
+    let done = settled(client);
+    client.send('hello');
+    await done;
+    done = settled(client);
+    client.retry();
+    await done;
+    expect(transport.requests.map((request) => request.text)).toEqual(['hello', 'hello']);
+    expect(
+      client.getSnapshot().transcript.messages.filter((message) => message.role === 'user'),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,17 @@
+import type { RunEvent } from '@drawbridge/protocol';
+import { type AgentRunRequest, streamAgentRun } from '../api/stream-agent-run.ts';
+
+/**
+ * How the run client reaches runs: fetch and decode only, no state. Kept apart from the client so that
+ * durable runs (re-attach to a run by id from its last seen sequence number, Stop as a cancel of the run)
+ * arrive as new methods here while the client's state handling stays as it is.
+ */
+export interface AgentRunTransport {
+  /** Starts a run with the user's new message and yields its events; aborting `signal` drops the connection. */
+  start(request: AgentRunRequest): AsyncIterable<RunEvent>;
+}
+
+/** The transport over `POST /api/agent` (NDJSON). */
+export const httpAgentRunTransport: AgentRunTransport = {
+  start: (request) => streamAgentRun(request),
+};
