@@ -94,6 +94,9 @@ describe('renderMarkdown drops what prose must not carry', () => {
       ['A', 'https://example.com/chart.png', 'Image not loaded: chart (example.com)'],
       ['SPAN', null, 'Image not loaded: local'],
     ]);
+    // Like every other prose link, it never opens in the chat's own tab.
+    expect(blocked[0]?.getAttribute('target')).toBe('_blank');
+    expect(blocked[0]?.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
   it('drops style attributes, so prose cannot draw an overlay over the app', () => {

@@ -64,6 +64,9 @@ function blockedImage(image: Element): Element {
   const link = document.createElement('a');
   link.className = 'prose-image-blocked';
   link.setAttribute('href', source);
+  // Made after the sanitiser gave every other link these, and opened the same way: never in the chat's tab.
+  link.setAttribute('target', '_blank');
+  link.setAttribute('rel', 'noopener noreferrer');
   link.textContent = `${label} (${new URL(source).hostname})`;
   return link;
 }
