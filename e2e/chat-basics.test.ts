@@ -144,17 +144,17 @@ describe('following the reply', () => {
       await sendChatMessage(page, prompt);
       await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 90_000 });
     }
-    // A widget may still settle its height (and the view follow it) when the reader scrolls up, so the
-    // reader scrolls again until the view stays there, as a person would.
+    // Scrolled the way a reader does, with the wheel, over the transcript beside the column (not over a
+    // widget, whose canvas would take the wheel for itself).
     const jump = page.getByRole('button', { name: 'Jump to latest' });
-    const scrollUpUntilReading = (by: number) =>
-      expect
-        .poll(async () => {
-          await page.locator('#transcript').evaluate((scroller, top) => scroller.scrollBy({ top }), by);
-          return jump.isVisible();
-        })
-        .toBe(true);
-    await scrollUpUntilReading(-100_000);
+    const scrollUpUntilReading = async (by: number) => {
+      const box = await page.locator('#transcript').boundingBox();
+      if (box === null) throw new Error('The transcript is not laid out.');
+      await page.mouse.move(box.x + 24, box.y + box.height / 2);
+      await page.mouse.wheel(0, by);
+      await jump.waitFor();
+    };
+    await scrollUpUntilReading(-20_000);
 
     await sendChatMessage(page, 'a 3D solar system');
     const sent = page.locator('.message--user').last();

@@ -41,7 +41,21 @@ export function TranscriptView({
       followingRef.current = atBottom;
       setFollowing(atBottom);
     };
+    // The reader's intent to leave the bottom, taken before the scroll it causes: a widget that grows in
+    // the same frame would otherwise pull the view back down before the scroll event says where it went.
+    const stopFollowing = () => {
+      followingRef.current = false;
+    };
+    const handleWheel = (event: WheelEvent) => {
+      if (event.deltaY < 0) stopFollowing();
+    };
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'PageUp' || event.key === 'ArrowUp' || event.key === 'Home') stopFollowing();
+    };
     scroller.addEventListener('scroll', handleScroll, { passive: true });
+    scroller.addEventListener('wheel', handleWheel, { passive: true });
+    scroller.addEventListener('touchmove', stopFollowing, { passive: true });
+    scroller.addEventListener('keydown', handleKeyDown);
     // Widgets grow inside their frames without a React update; follow those size changes too.
     const resizeObserver = new ResizeObserver(() => {
       if (followingRef.current) {
@@ -53,6 +67,9 @@ export function TranscriptView({
     }
     return () => {
       scroller.removeEventListener('scroll', handleScroll);
+      scroller.removeEventListener('wheel', handleWheel);
+      scroller.removeEventListener('touchmove', stopFollowing);
+      scroller.removeEventListener('keydown', handleKeyDown);
       resizeObserver.disconnect();
     };
   }, []);
