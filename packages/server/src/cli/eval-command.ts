@@ -12,12 +12,14 @@ import { runEval } from '../eval/run-eval.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 
-const usage = `usage: drawbridge eval [--suite <file.jsonl>] [--out <dir>] [--concurrency N] [--min-pass <0..1>] [--compare <summary.json>]
+const usage = `usage: drawbridge eval [--suite <file.jsonl>] [--out <dir>] [--concurrency N] [--min-pass <0..1>]
+                      [--compare <summary.json>] [--render-timeout <seconds>]
   Scores the model DRAWBRIDGE_MODEL configures on real widgets in headless Chromium (see docs/eval.md).
   --suite        JSONL, one {"id","prompt","followUps"?} a line (default: the built-in suite)
   --out          folder for summary.json, index.html and one PNG per case (default: drawbridge-eval)
   --concurrency  cases at once (default 2)
   --min-pass     exit 1 when the pass rate is below this share (default 0)
+  --render-timeout  seconds a widget may take to run its script before it counts as not rendered (default 30)
   --compare      a previous summary.json: print the per-case differences`;
 
 /** Everything `evalCommand` would otherwise take from the process, injectable for tests. */
@@ -35,6 +37,7 @@ interface EvalFlags {
   concurrency: number;
   minPass: number;
   compare: string | undefined;
+  renderTimeoutSeconds: number;
 }
 
 type FlagsOutcome = { ok: true; flags: EvalFlags } | { ok: false; message: string } | { ok: 'help' };
@@ -52,6 +55,7 @@ function readFlags(args: string[]): FlagsOutcome {
         concurrency: { type: 'string', default: '2' },
         'min-pass': { type: 'string', default: '0' },
         compare: { type: 'string' },
+        'render-timeout': { type: 'string', default: '30' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -73,9 +77,17 @@ function readFlags(args: string[]): FlagsOutcome {
       message: `--min-pass must be a share from 0 to 1, e.g. 0.9 (got "${values['min-pass']}")`,
     };
   }
+  const renderTimeoutSeconds = Number(values['render-timeout']);
+  if (!Number.isFinite(renderTimeoutSeconds) || renderTimeoutSeconds <= 0 || renderTimeoutSeconds > 600) {
+    return {
+      ok: false,
+      message: `--render-timeout must be a number of seconds from 1 to 600 (got "${values['render-timeout']}")`,
+    };
+  }
   return {
     ok: true,
     flags: {
+      renderTimeoutSeconds,
       suite: values.suite as string | undefined,
       out: values.out as string,
       concurrency,
@@ -115,6 +127,7 @@ export async function evalCommand(
       suiteName: flags.suite ?? 'built-in',
       outDirectory,
       concurrency: flags.concurrency,
+      renderTimeoutMs: flags.renderTimeoutSeconds * 1000,
       env: dependencies.env ?? process.env,
       ...(dependencies.model === undefined ? {} : { model: dependencies.model }),
       onCaseStarted: (evalCase) => progress.started(evalCase.id),

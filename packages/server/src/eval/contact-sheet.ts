@@ -93,6 +93,15 @@ const columns: Column[] = [
     },
   },
   {
+    title: 'Pokes',
+    sortValue: (result) => result.scores.interaction?.actions ?? null,
+    cell: (result) => {
+      const interaction = result.scores.interaction;
+      if (interaction === undefined) return '–';
+      return `${interaction.actions}${interaction.skipped > 0 ? `<br><small>${interaction.skipped} skipped</small>` : ''}`;
+    },
+  },
+  {
     title: 'Dark theme',
     sortValue: (result) =>
       result.scores.darkTheme === undefined ? null : result.scores.darkTheme.follows ? 1 : 0,

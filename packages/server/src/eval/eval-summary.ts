@@ -29,8 +29,8 @@ export interface EvalScores {
   accessibility?: AccessibilityScore;
   size?: SizeScore;
   darkTheme?: DarkThemeScore;
-  /** How many pokes (typing, clicks, slider moves, drags) the widget accepted. */
-  interaction?: { actions: number };
+  /** Pokes (typing, clicks, slider moves, drags) performed, and those the page did not allow (covered, gone). */
+  interaction?: { actions: number; skipped: number };
 }
 
 /** What one case produced, as written to `summary.json`. */

@@ -19,7 +19,7 @@ const problemCodeOfSource: Record<string, EvalProblem['code']> = {
 
 /**
  * Listens, in the host page, to every message a widget frame posts to it, and turns errors, CSP violations
- * and navigations into problems tagged with the phase (and poke) they happened in. Nothing is injected
+ * and navigations (and the host page's own uncaught errors) into problems tagged with the phase (and poke) they happened in. Nothing is injected
  * into the frame: the host page sees what the real host sees.
  */
 export class FrameMessageLog {
@@ -34,13 +34,22 @@ export class FrameMessageLog {
     await context.exposeBinding(bindingName, (_source, message: ObservedFrameMessage) => this.#note(message));
     await context.addInitScript(
       ({ name }) => {
+        // Init scripts run in every frame; only the host page listens, as the real host does.
+        if (window.top !== window) return;
+        const report = (window as unknown as Record<string, (value: unknown) => void>)[name];
+        window.addEventListener('error', (event) =>
+          report?.({
+            kind: 'host-error',
+            message: String(event.error?.message ?? event.message).slice(0, 500),
+          }),
+        );
         window.addEventListener('message', (event) => {
           const data = event.data as { drawbridge?: unknown; kind?: unknown } | null;
           if (event.source === window || data === null || typeof data !== 'object' || data.drawbridge !== 1)
             return;
           if (typeof data.kind !== 'string') return;
           const { kind, source, message } = data as { kind: string; source?: unknown; message?: unknown };
-          (window as unknown as Record<string, (value: unknown) => void>)[name]?.({
+          report?.({
             kind,
             source: typeof source === 'string' ? source : undefined,
             message: typeof message === 'string' ? message.slice(0, 500) : undefined,
@@ -71,6 +80,8 @@ export class FrameMessageLog {
     else if (observed.kind === 'error') {
       const code = problemCodeOfSource[observed.source ?? ''] ?? 'script_error';
       this.#add(code, observed.message ?? 'an error without a message');
+    } else if (observed.kind === 'host-error') {
+      this.#add('page_error', `The app page threw: ${observed.message ?? 'an error without a message'}`);
     } else if (observed.kind === 'leaving') {
       this.#add('navigated_away', 'The widget frame started navigating away from its bootstrap document.');
     } else return;

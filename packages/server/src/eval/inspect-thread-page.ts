@@ -34,6 +34,7 @@ export async function inspectThreadPage({
   threadId,
   renderTimeoutMs,
   typedWidgets,
+  completeWidgets,
 }: {
   browser: Browser;
   baseUrl: string;
@@ -41,20 +42,14 @@ export async function inspectThreadPage({
   renderTimeoutMs: number;
   /** Whether the reply drew typed components, which are scanned in the host page. */
   typedWidgets: boolean;
+  /** Generated widgets whose reply reached `@@END@@`: only those can run their script. */
+  completeWidgets: number;
 }): Promise<ThreadInspection> {
   const context = await browser.newContext({ viewport: inspectionViewport, colorScheme: 'light' });
   const log = new FrameMessageLog();
-  const problems: EvalProblem[] = [];
   try {
     await log.attach(context);
     const page = await context.newPage();
-    page.on('pageerror', (error) =>
-      problems.push({
-        code: 'page_error',
-        phase: log.phase,
-        message: `The app page threw: ${error.message}`,
-      }),
-    );
     // Links a widget opens go to the outside world, which an eval neither needs nor may reach.
     context.on('page', (opened) => void (opened !== page && opened.close().catch(() => undefined)));
     await page.goto(`${baseUrl}/#/t/${threadId}`);
@@ -62,11 +57,11 @@ export async function inspectThreadPage({
     await page.locator('.message--assistant').first().waitFor({ timeout: renderTimeoutMs });
 
     await markLastTurn(page);
-    const widgetCount = await page.locator(widgetFrameSelector).count();
+    const widgetCount = Math.min(completeWidgets, await page.locator(widgetFrameSelector).count());
     await waitForFramesToRender({ page, log, widgetCount, renderTimeoutMs });
     const frames = await widgetFrames(page);
     for (const message of await page.locator('.widget-problem').allTextContents()) {
-      problems.push({ code: 'typed_widget_problem', phase: 'render', message: message.trim() });
+      log.problems.push({ code: 'typed_widget_problem', phase: 'render', message: message.trim() });
     }
 
     const scores: EvalScores = {};
@@ -86,14 +81,16 @@ export async function inspectThreadPage({
     scores.darkTheme = scoreDarkTheme({ counts: await measureDarkTheme({ page, frames }) });
 
     log.phase = 'interaction';
-    let actions = 0;
+    const interaction = { actions: 0, skipped: 0 };
     for (const frame of frames) {
-      actions += await pokeWidget({ page, frame, onAction: (description) => (log.action = description) });
+      const poked = await pokeWidget({ page, frame, onAction: (description) => (log.action = description) });
+      interaction.actions += poked.actions;
+      interaction.skipped += poked.skipped;
     }
     // Timers a poke started (a countdown's first tick, a debounced search) get one more second to fail.
     await page.waitForTimeout(1_000);
-    scores.interaction = { actions };
-    return { problems: [...problems, ...log.problems], scores, screenshots: { light, dark } };
+    scores.interaction = interaction;
+    return { problems: log.problems, scores, screenshots: { light, dark } };
   } finally {
     await context.close();
   }

@@ -1,7 +1,8 @@
 import type { Frame, Locator, Page } from 'playwright-core';
 
 /** Upper bounds so a widget with a thousand buttons cannot stall the eval. */
-export const pokeLimits = { fields: 20, buttons: 40, canvases: 2, actionTimeoutMs: 2_000 };
+// The action timeout is generous because a busy machine renders a software-WebGL frame slowly.
+export const pokeLimits = { fields: 20, buttons: 40, canvases: 2, actionTimeoutMs: 5_000 };
 
 const sampleText: Record<string, string> = {
   email: 'ada@example.com',
@@ -23,7 +24,7 @@ const fillableTypes = new Set(['', 'text', 'search', 'password', ...Object.keys(
  * option in each select, ticks boxes, nudges sliders with the arrow keys, presses Enter in the first field,
  * drags across canvases and clicks every visible button. `onAction` names each step before it happens, so
  * an error can be tied to the poke that caused it; a step the page does not allow (hidden, covered, gone)
- * is skipped, since a widget may legitimately change under the pokes.
+ * is skipped and counted, since a widget may legitimately change under the pokes.
  */
 export async function pokeWidget({
   page,
@@ -33,8 +34,9 @@ export async function pokeWidget({
   page: Page;
   frame: Frame;
   onAction: (description: string) => void;
-}): Promise<number> {
+}): Promise<{ actions: number; skipped: number }> {
   let performed = 0;
+  let skipped = 0;
   const attempt = async (description: string, act: () => Promise<unknown>) => {
     onAction(description);
     try {
@@ -43,6 +45,7 @@ export async function pokeWidget({
       await settle(frame);
     } catch {
       // Not reachable as a user (covered, detached, disabled): nothing a user could have done there either.
+      skipped += 1;
     }
   };
   const timeout = pokeLimits.actionTimeoutMs;
@@ -123,7 +126,7 @@ export async function pokeWidget({
       .catch(() => '');
     await attempt(`click button ${name ? `"${name}"` : index + 1}`, () => button.click({ timeout }));
   }
-  return performed;
+  return { actions: performed, skipped };
 }
 
 /** Gives the widget's handlers (and the timers they start) a moment to run before the next step. */

@@ -58,6 +58,7 @@ export async function runEvalCase({
       threadId,
       renderTimeoutMs: environment.renderTimeoutMs,
       typedWidgets: kinds.some((kind) => kind !== 'widget'),
+      completeWidgets: kinds.filter((kind) => kind === 'widget').length,
     });
     problems.push(...inspection.problems);
     scores = inspection.scores;

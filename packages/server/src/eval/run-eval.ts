@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { defaultAppPaths } from '../app/app-paths.ts';
 import type { ServedModel } from '../app/create-app.ts';
 import { startServer } from '../app/start-server.ts';
+import { resolveModel } from '../models/index.ts';
 import { openSqliteStore } from '../store/index.ts';
 import { renderContactSheet } from './contact-sheet.ts';
 import type { EvalCase } from './eval-case.ts';
@@ -27,7 +28,7 @@ export interface RunEvalOptions {
   model?: ServedModel;
   /** Shares a browser the caller owns (tests); otherwise one is launched and closed. */
   browser?: Browser;
-  /** How long a widget frame may take to run its script; default 20 s. */
+  /** How long a widget frame may take to run its script; default 30 s. */
   renderTimeoutMs?: number;
   onCaseStarted?: (evalCase: EvalCase) => void;
   onCaseFinished?: (result: EvalCaseResult, done: number) => void;
@@ -38,6 +39,8 @@ export interface RunEvalOptions {
  * through it and through Chromium, and writes `summary.json`, `index.html` and one PNG per case.
  */
 export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
+  // Resolved as `startServer` would, but first: a configuration that cannot work is the first thing to report.
+  const model = options.model ?? resolveModel(options.env);
   assertAppBuilt();
   const startedAt = new Date();
   const clockStart = performance.now();
@@ -52,7 +55,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
       host: '127.0.0.1',
       env: { ...options.env, DRAWBRIDGE_DB: databasePath },
       store,
-      ...(options.model === undefined ? {} : { model: options.model }),
+      model,
     });
     try {
       browser ??= await launchBrowserOrExplain(options.env);
@@ -61,7 +64,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
         store,
         browser,
         outDirectory: options.outDirectory,
-        renderTimeoutMs: options.renderTimeoutMs ?? 20_000,
+        renderTimeoutMs: options.renderTimeoutMs ?? 30_000,
       };
       const results: EvalCaseResult[] = new Array(options.cases.length);
       let next = 0;
