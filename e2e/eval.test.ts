@@ -70,6 +70,7 @@ describe('drawbridge eval', () => {
           { id: 'click', prompt: 'click-breaking-widget.txt' },
           { id: 'invalid-tool', prompt: 'invalid-table-call.jsonl' },
           { id: 'prose', prompt: 'prose-only.txt' },
+          { id: 'follow-up', prompt: 'prose-only.txt', followUps: ['good-widget.txt'] },
         ],
         suiteName: 'fixtures',
         outDirectory: join(out.path, 'fixtures'),
@@ -120,11 +121,17 @@ describe('drawbridge eval', () => {
       ]);
     });
 
+    it('plays follow-ups on the same thread and judges the conversation as a whole', () => {
+      const followUp = byId('follow-up');
+      expect(followUp?.problems).toEqual([]);
+      expect(followUp?.kinds).toEqual(['widget']);
+    });
+
     it('writes summary.json with the pass rate, a contact sheet and one picture per rendered case', async () => {
       const written = JSON.parse(
         await readFile(join(out.path, 'fixtures', 'summary.json'), 'utf8'),
       ) as EvalSummary;
-      expect(written.passRate).toBeCloseTo(1 / 7, 5);
+      expect(written.passRate).toBeCloseTo(2 / 8, 5);
       expect(written.cases.map((result) => result.id)).toEqual([
         'good',
         'throws',
@@ -133,6 +140,7 @@ describe('drawbridge eval', () => {
         'click',
         'invalid-tool',
         'prose',
+        'follow-up',
       ]);
       const sheet = await readFile(join(out.path, 'fixtures', 'index.html'), 'utf8');
       for (const id of ['good', 'click', 'csp']) {

@@ -3,12 +3,13 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServedModel } from '../app/create-app.ts';
 import { compareSummaries } from '../eval/compare-summaries.ts';
+import { EvalInterruptedError } from '../eval/eval-interrupted-error.ts';
 import { EvalSetupError } from '../eval/eval-setup-error.ts';
 import { EvalSuiteError } from '../eval/eval-suite-error.ts';
 import type { EvalSummary } from '../eval/eval-summary.ts';
 import { builtInSuitePath, loadEvalSuite } from '../eval/load-eval-suite.ts';
 import { type ProgressOutput, ProgressReporter } from '../eval/progress-reporter.ts';
-import { runEval } from '../eval/run-eval.ts';
+import { defaultRenderTimeoutMs, runEval } from '../eval/run-eval.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 
@@ -19,7 +20,7 @@ const usage = `usage: drawbridge eval [--suite <file.jsonl>] [--out <dir>] [--co
   --out          folder for summary.json, index.html and one PNG per case (default: drawbridge-eval)
   --concurrency  cases at once (default 2)
   --min-pass     exit 1 when the pass rate is below this share (default 0)
-  --render-timeout  seconds a widget may take to run its script before it counts as not rendered (default 30)
+  --render-timeout  seconds a widget may take to run its script before it counts as not rendered (default 60)
   --compare      a previous summary.json: print the per-case differences`;
 
 /** Everything `evalCommand` would otherwise take from the process, injectable for tests. */
@@ -55,7 +56,7 @@ function readFlags(args: string[]): FlagsOutcome {
         concurrency: { type: 'string', default: '2' },
         'min-pass': { type: 'string', default: '0' },
         compare: { type: 'string' },
-        'render-timeout': { type: 'string', default: '30' },
+        'render-timeout': { type: 'string', default: String(defaultRenderTimeoutMs / 1000) },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -115,6 +116,10 @@ export async function evalCommand(
   }
   const { flags } = outcome;
   const directory = dependencies.directory ?? process.cwd();
+  const interruption = new AbortController();
+  const interrupt = () => interruption.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   try {
     const suitePath = flags.suite === undefined ? builtInSuitePath : resolve(directory, flags.suite);
     const cases = await loadEvalSuite({ path: suitePath });
@@ -128,6 +133,7 @@ export async function evalCommand(
       outDirectory,
       concurrency: flags.concurrency,
       renderTimeoutMs: flags.renderTimeoutSeconds * 1000,
+      abortSignal: interruption.signal,
       env: dependencies.env ?? process.env,
       ...(dependencies.model === undefined ? {} : { model: dependencies.model }),
       onCaseStarted: (evalCase) => progress.started(evalCase.id),
@@ -151,6 +157,10 @@ export async function evalCommand(
     }
     return 0;
   } catch (error) {
+    if (error instanceof EvalInterruptedError) {
+      errorOutput.write(`\n${error.message}\n`);
+      return 130;
+    }
     if (
       error instanceof EvalSuiteError ||
       error instanceof EvalSetupError ||
@@ -161,6 +171,9 @@ export async function evalCommand(
       return 1;
     }
     throw error;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
   }
 }
 

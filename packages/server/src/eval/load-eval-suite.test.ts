@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../models/demo/demo-catalogue.ts';
 import { pickDemoEntry } from '../models/demo/pick-demo-entry.ts';
@@ -28,6 +29,12 @@ describe('parseEvalSuite', () => {
   ])('refuses %j naming the line', (text, message) => {
     expect(() => parse(text)).toThrow(EvalSuiteError);
     expect(() => parse(text)).toThrow(message);
+  });
+
+  it('reads the example suite in docs/eval.md', () => {
+    const docs = readFileSync(new URL('../../../../docs/eval.md', import.meta.url), 'utf8');
+    const example = /```jsonl\n([\s\S]*?)```/.exec(docs)?.[1] ?? '';
+    expect(parse(example).map((evalCase) => evalCase.id)).toEqual(['solar-system-3d', 'edit-chart']);
   });
 
   it('names an unreadable file', async () => {

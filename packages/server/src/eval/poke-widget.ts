@@ -42,7 +42,7 @@ export async function pokeWidget({
     try {
       await act();
       performed += 1;
-      await settle(frame);
+      await settle({ frame });
     } catch {
       // Not reachable as a user (covered, detached, disabled): nothing a user could have done there either.
       skipped += 1;
@@ -130,6 +130,6 @@ export async function pokeWidget({
 }
 
 /** Gives the widget's handlers (and the timers they start) a moment to run before the next step. */
-async function settle(frame: Frame): Promise<void> {
+async function settle({ frame }: { frame: Frame }): Promise<void> {
   await frame.evaluate(() => new Promise((resolve) => setTimeout(resolve, 60))).catch(() => undefined);
 }

@@ -37,7 +37,7 @@ export async function runEvalCase({
   let screenshot: string | null = null;
   let threadId: string | undefined;
   try {
-    threadId = await createThread(environment.baseUrl, evalCase.id);
+    threadId = await createThread({ baseUrl: environment.baseUrl, title: evalCase.id });
     for (const [turn, text] of [evalCase.prompt, ...(evalCase.followUps ?? [])].entries()) {
       const record = await driveAgentTurn({ baseUrl: environment.baseUrl, threadId, text });
       problems.push(...record.problems);
@@ -82,13 +82,15 @@ export async function runEvalCase({
     kinds,
     scores,
     tokens:
-      threadId === undefined ? { input: null, output: null } : await tokensOf(environment.store, threadId),
+      threadId === undefined
+        ? { input: null, output: null }
+        : await tokensOf({ store: environment.store, threadId }),
     seconds: { firstEvent, widgetComplete, total: Math.round(performance.now() - startedAt) / 1000 },
     screenshot,
   };
 }
 
-async function createThread(baseUrl: string, title: string): Promise<string> {
+async function createThread({ baseUrl, title }: { baseUrl: string; title: string }): Promise<string> {
   const response = await fetch(`${baseUrl}/api/threads`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -99,7 +101,13 @@ async function createThread(baseUrl: string, title: string): Promise<string> {
   return body.thread.id;
 }
 
-async function tokensOf(store: Pick<Store, 'listRuns'>, threadId: string): Promise<EvalCaseResult['tokens']> {
+async function tokensOf({
+  store,
+  threadId,
+}: {
+  store: Pick<Store, 'listRuns'>;
+  threadId: string;
+}): Promise<EvalCaseResult['tokens']> {
   const runs = (await store.listRuns()).filter((run) => run.threadId === threadId);
   const sum = (values: (number | null)[]) =>
     values.every((value) => value === null)

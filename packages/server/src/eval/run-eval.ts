@@ -10,10 +10,14 @@ import { resolveModel } from '../models/index.ts';
 import { openSqliteStore } from '../store/index.ts';
 import { renderContactSheet } from './contact-sheet.ts';
 import type { EvalCase } from './eval-case.ts';
+import { EvalInterruptedError } from './eval-interrupted-error.ts';
 import { EvalSetupError } from './eval-setup-error.ts';
 import { type EvalCaseResult, type EvalSummary, passRateOf } from './eval-summary.ts';
 import { launchEvalBrowser } from './launch-eval-browser.ts';
 import { runEvalCase } from './run-eval-case.ts';
+
+/** Generous, because software WebGL on a busy machine takes long to start a 3D scene. */
+export const defaultRenderTimeoutMs = 60_000;
 
 export interface RunEvalOptions {
   cases: readonly EvalCase[];
@@ -28,8 +32,10 @@ export interface RunEvalOptions {
   model?: ServedModel;
   /** Shares a browser the caller owns (tests); otherwise one is launched and closed. */
   browser?: Browser;
-  /** How long a widget frame may take to run its script; default 30 s. */
+  /** How long a widget frame may take to run its script; default 60 s. */
   renderTimeoutMs?: number;
+  /** Stops starting cases; the cases in flight finish, and the run ends with `EvalInterruptedError`. */
+  abortSignal?: AbortSignal;
   onCaseStarted?: (evalCase: EvalCase) => void;
   onCaseFinished?: (result: EvalCaseResult, done: number) => void;
 }
@@ -64,13 +70,13 @@ export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
         store,
         browser,
         outDirectory: options.outDirectory,
-        renderTimeoutMs: options.renderTimeoutMs ?? 30_000,
+        renderTimeoutMs: options.renderTimeoutMs ?? defaultRenderTimeoutMs,
       };
       const results: EvalCaseResult[] = new Array(options.cases.length);
       let next = 0;
       let done = 0;
       const worker = async () => {
-        while (next < options.cases.length) {
+        while (next < options.cases.length && !options.abortSignal?.aborted) {
           const index = next;
           next += 1;
           const evalCase = options.cases[index] as EvalCase;
@@ -83,6 +89,8 @@ export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
       };
       const workers = Math.max(1, Math.min(options.concurrency, options.cases.length));
       await Promise.all(Array.from({ length: workers }, worker));
+      if (options.abortSignal?.aborted)
+        throw new EvalInterruptedError({ finished: done, total: options.cases.length });
 
       const passed = results.filter((result) => result.passed).length;
       const summary: EvalSummary = {
