@@ -12,10 +12,17 @@ const chromiumArguments = [
   '--disable-quic',
 ];
 
-/** Launches Chromium from `CHROMIUM_PATH`, or the distribution's `/usr/bin/chromium`. */
+/**
+ * Launches Chromium from `CHROMIUM_PATH`, or the distribution's `/usr/bin/chromium`. Playwright's own signal
+ * handlers stay off: theirs closes the browser under the cases still running and exits the process before the
+ * eval has stopped its server and removed its temporary database; the eval handles Ctrl-C itself.
+ */
 export function launchEvalBrowser({ env }: { env: Record<string, string | undefined> }): Promise<Browser> {
   return chromium.launch({
     executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArguments,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }

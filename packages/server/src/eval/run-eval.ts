@@ -34,7 +34,7 @@ export interface RunEvalOptions {
   browser?: Browser;
   /** How long a widget frame may take to run its script; default 60 s. */
   renderTimeoutMs?: number;
-  /** Stops starting cases; the cases in flight finish, and the run ends with `EvalInterruptedError`. */
+  /** Stops the run: no new case starts, the cases in flight end and are dropped, then `EvalInterruptedError`. */
   abortSignal?: AbortSignal;
   onCaseStarted?: (evalCase: EvalCase) => void;
   onCaseFinished?: (result: EvalCaseResult, done: number) => void;
@@ -82,6 +82,8 @@ export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
           const evalCase = options.cases[index] as EvalCase;
           options.onCaseStarted?.(evalCase);
           const result = await runEvalCase({ evalCase, environment });
+          // A case cut short by the interruption says nothing about the model.
+          if (options.abortSignal?.aborted) return;
           results[index] = result;
           done += 1;
           options.onCaseFinished?.(result, done);
