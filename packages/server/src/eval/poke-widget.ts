@@ -129,7 +129,7 @@ export async function pokeWidget({
       try {
         await button.click({ timeout });
       } catch {
-        // Covered (the app's widget toolbar sits over a widget's top-right corner): a keyboard user still gets there.
+        // Covered by something the pointer cannot get past: a keyboard user still reaches the button.
         onAction(`press Enter on button ${label} (a click could not reach it)`);
         await button.press('Enter', { timeout });
       }
