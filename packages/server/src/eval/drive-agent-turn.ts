@@ -74,7 +74,7 @@ export async function driveAgentTurn({
     record.firstEventSeconds ??= elapsed();
   };
   try {
-    for await (const event of decodeEventStream(response.body, 'ndjson')) {
+    for await (const event of decodeEventStream(response.body)) {
       if (isWidgetPartEvent(event)) {
         noteOutput();
         if (event.value.part === 'end') {
