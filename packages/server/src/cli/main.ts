@@ -3,6 +3,7 @@ const usage = `usage:
   drawbridge serve                    start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)
   drawbridge parse [--chunk-size N]   parse a raw model reply from stdin into NDJSON chunks
   drawbridge chat "prompt"            run one turn in the terminal; the widget goes to an HTML file
+  drawbridge eval [--suite f.jsonl]   score the configured model on real widgets in Chromium (docs/eval.md)
   drawbridge sample-data              load a week of labelled sample history for the dashboard`;
 
 const [command, ...rest] = process.argv.slice(2);
@@ -15,6 +16,8 @@ async function main(): Promise<number> {
       return (await import('./parse-command-main.ts')).parseCommandMain(rest);
     case 'chat':
       return (await import('./chat-command.ts')).chatCommand(rest);
+    case 'eval':
+      return (await import('./eval-command.ts')).evalCommand(rest);
     case 'sample-data':
       return (await import('./sample-data-command.ts')).sampleDataCommand(rest);
     default:

@@ -94,6 +94,12 @@ export const demoCatalogue: DemoEntry[] = [
     file: replyFile('unit-converter.txt'),
   },
   {
+    id: 'tic-tac-toe',
+    title: 'Tic-tac-toe game',
+    keywords: ['game', 'tic-tac-toe', 'tictactoe', 'noughts', 'crosses'],
+    file: replyFile('tic-tac-toe.txt'),
+  },
+  {
     id: 'capabilities',
     title: 'What can you do?',
     keywords: ['can you do', 'capabilities', 'feature', 'abilities', 'example', 'help'],

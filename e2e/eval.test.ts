@@ -1,0 +1,203 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryDirectory } from '../packages/server/src/app/testing/temporary-directory.ts';
+import { evalCommand } from '../packages/server/src/cli/eval-command.ts';
+import type { EvalSummary } from '../packages/server/src/eval/eval-summary.ts';
+import { runEval } from '../packages/server/src/eval/run-eval.ts';
+import { loadModelScript } from '../packages/server/src/models/script/load-model-script.ts';
+import { createScriptedModel } from '../packages/server/src/models/scripted/scripted-language-model.ts';
+import { startFakeOpenAiCompatibleServer } from '../packages/server/src/models/testing/fake-openai-compatible-server.ts';
+import { launchBrowser } from './support/browser.ts';
+
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../packages/server/src/eval/fixtures/${name}`, import.meta.url));
+
+function lastUserText(prompt: LanguageModelV4Prompt): string {
+  const message = prompt.findLast((entry) => entry.role === 'user');
+  return message?.role === 'user'
+    ? message.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
+    : '';
+}
+
+/** The replay model over several fixture files: the prompt names the file to play. */
+const fixtureModel = {
+  model: createScriptedModel({
+    modelId: 'eval-fixtures',
+    provider: 'drawbridge.replay',
+    pacing: { tokensPerSecond: 0 },
+    resolveScript: (prompt) => loadModelScript(fixture(lastUserText(prompt).trim())),
+  }),
+  id: 'replay:eval-fixtures',
+  demo: false,
+  hint: 'Replaying eval fixtures.',
+};
+
+const collector = () => {
+  let text = '';
+  return { write: (chunk: string) => (text += chunk), text: () => text, isTTY: false };
+};
+
+describe('drawbridge eval', () => {
+  let browser: Browser;
+  let out: Awaited<ReturnType<typeof temporaryDirectory>>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    out = await temporaryDirectory();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (!process.env.KEEP_EVAL_OUT) await out?.remove();
+  });
+
+  describe('on replayed fixture replies', () => {
+    let summary: EvalSummary;
+    const byId = (id: string) => summary.cases.find((result) => result.id === id);
+    const codes = (id: string) => byId(id)?.problems.map((problem) => `${problem.phase}:${problem.code}`);
+
+    beforeAll(async () => {
+      summary = await runEval({
+        cases: [
+          { id: 'good', prompt: 'good-widget.txt' },
+          { id: 'throws', prompt: 'throwing-widget.txt' },
+          { id: 'unfinished', prompt: 'unfinished-widget.txt' },
+          { id: 'csp', prompt: 'csp-breaking-widget.txt' },
+          { id: 'click', prompt: 'click-breaking-widget.txt' },
+          { id: 'invalid-tool', prompt: 'invalid-table-call.jsonl' },
+          { id: 'prose', prompt: 'prose-only.txt' },
+          { id: 'follow-up', prompt: 'prose-only.txt', followUps: ['good-widget.txt'] },
+        ],
+        suiteName: 'fixtures',
+        outDirectory: join(out.path, 'fixtures'),
+        concurrency: 2,
+        env: { DRAWBRIDGE_DEMO_PACE: '0' },
+        model: fixtureModel,
+        browser,
+        // Generous: the machine may be busy, and only a widget that never finishes should fail here.
+        renderTimeoutMs: 90_000,
+      });
+    }, 180_000);
+
+    it('passes a good reply after poking every field, slider and button', () => {
+      const good = byId('good');
+      expect(good?.problems).toEqual([]);
+      expect(good?.passed).toBe(true);
+      expect(good?.kinds).toEqual(['widget']);
+      // Name field, slider, Enter in the field, the Add button.
+      expect(good?.scores.interaction?.actions).toBeGreaterThanOrEqual(4);
+      expect(good?.scores.size?.height).toBeGreaterThan(0);
+      expect(good?.scores.darkTheme?.follows).toBe(true);
+      expect(good?.scores.accessibility).toBeDefined();
+      expect(good?.seconds.firstEvent).not.toBeNull();
+      expect(good?.seconds.widgetComplete).not.toBeNull();
+    });
+
+    it('fails each broken reply with the problem that broke it', () => {
+      expect(codes('throws')).toEqual(['render:script_error']);
+      expect(byId('throws')?.problems[0]?.message).toContain('TypeError');
+      expect(codes('unfinished')).toContain('reply:widget_incomplete');
+      expect(codes('csp')).toEqual(['render:csp_violation']);
+      expect(byId('csp')?.problems[0]?.message).toContain('img-src');
+      expect(codes('invalid-tool')).toEqual(['reply:invalid_tool_call', 'reply:no_widget']);
+      expect(codes('prose')).toEqual(['reply:no_widget']);
+      for (const id of ['throws', 'unfinished', 'csp', 'invalid-tool', 'prose'])
+        expect(byId(id)?.passed).toBe(false);
+    });
+
+    it('fails a widget that breaks only when clicked, naming the click', () => {
+      const click = byId('click');
+      expect(click?.passed).toBe(false);
+      expect(click?.problems).toEqual([
+        expect.objectContaining({
+          code: 'script_error',
+          phase: 'interaction',
+          action: 'click button "Explode"',
+        }),
+      ]);
+    });
+
+    it('plays follow-ups on the same thread and judges the conversation as a whole', () => {
+      const followUp = byId('follow-up');
+      expect(followUp?.problems).toEqual([]);
+      expect(followUp?.kinds).toEqual(['widget']);
+    });
+
+    it('writes summary.json with the pass rate, a contact sheet and one picture per rendered case', async () => {
+      const written = JSON.parse(
+        await readFile(join(out.path, 'fixtures', 'summary.json'), 'utf8'),
+      ) as EvalSummary;
+      expect(written.passRate).toBeCloseTo(2 / 8, 5);
+      expect(written.cases.map((result) => result.id)).toEqual([
+        'good',
+        'throws',
+        'unfinished',
+        'csp',
+        'click',
+        'invalid-tool',
+        'prose',
+        'follow-up',
+      ]);
+      const sheet = await readFile(join(out.path, 'fixtures', 'index.html'), 'utf8');
+      for (const id of ['good', 'click', 'csp']) {
+        expect(sheet).toContain(`src="${id}.png"`);
+        const png = await readFile(join(out.path, 'fixtures', `${id}.png`));
+        expect(png.subarray(1, 4).toString()).toBe('PNG');
+      }
+    });
+  });
+
+  it('scores DRAWBRIDGE_MODEL=replay:<file> as serve resolves it, and exits 1 under --min-pass', async () => {
+    const suite = join(out.path, 'suite.jsonl');
+    await import('node:fs/promises').then(({ writeFile }) =>
+      writeFile(suite, '{"id":"replayed","prompt":"Show me something that breaks"}\n'),
+    );
+    const output = collector();
+    const errorOutput = collector();
+    const exitCode = await evalCommand(
+      ['--suite', suite, '--out', 'replay-run', '--min-pass', '1', '--render-timeout', '90'],
+      {
+        env: { DRAWBRIDGE_MODEL: `replay:${fixture('throwing-widget.txt')}`, DRAWBRIDGE_DEMO_PACE: '0' },
+        directory: out.path,
+        output,
+        errorOutput,
+      },
+    );
+    expect(exitCode).toBe(1);
+    expect(errorOutput.text()).toContain('[1/1] replayed: FAIL script_error');
+    expect(errorOutput.text()).toContain('below --min-pass 100%');
+    const written = JSON.parse(
+      await readFile(join(out.path, 'replay-run', 'summary.json'), 'utf8'),
+    ) as EvalSummary;
+    expect(written.model.id).toBe(`replay:${fixture('throwing-widget.txt')}`);
+    expect(written.passRate).toBe(0);
+  }, 120_000);
+
+  it('scores a provider model through its real client: a good reply passes with the tokens the provider counted', async () => {
+    const provider = await startFakeOpenAiCompatibleServer({
+      reply: await readFile(fixture('good-widget.txt'), 'utf8'),
+    });
+    try {
+      const summary = await runEval({
+        cases: [{ id: 'provider', prompt: 'A counter, please.' }],
+        suiteName: 'provider',
+        outDirectory: join(out.path, 'provider'),
+        concurrency: 1,
+        env: { DRAWBRIDGE_MODEL: 'openai-compatible:fake-model', DRAWBRIDGE_BASE_URL: provider.baseUrl },
+        browser,
+        renderTimeoutMs: 90_000,
+      });
+      expect(summary.model.id).toBe('openai-compatible:fake-model');
+      expect(summary.cases[0]?.problems).toEqual([]);
+      expect(summary.cases[0]?.tokens.input).toBe(12);
+      expect(summary.cases[0]?.tokens.output).toBeGreaterThan(0);
+      expect(provider.requests).toHaveLength(1);
+    } finally {
+      await provider.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,28 @@
+import { type Browser, chromium } from 'playwright-core';
+
+/** Headless flags for the distribution's Chromium, with WebGL in software (3D widgets render without a GPU). */
+const chromiumArguments = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Launches Chromium from `CHROMIUM_PATH`, or the distribution's `/usr/bin/chromium`. Playwright's own signal
+ * handlers stay off: theirs closes the browser under the cases still running and exits the process before the
+ * eval has stopped its server and removed its temporary database; the eval handles Ctrl-C itself.
+ */
+export function launchEvalBrowser({ env }: { env: Record<string, string | undefined> }): Promise<Browser> {
+  return chromium.launch({
+    executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArguments,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+}
