@@ -108,6 +108,8 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
   useEffect(() => {
     // Parts that do not continue what the frame has (the transcript was replaced) are replayed into a new frame.
     if (hostRef.current?.update(widget) === 'diverged') {
+      setErrors([]);
+      setRendered(false);
       setGeneration((current) => current + 1);
     }
   }, [widget]);
