@@ -138,7 +138,8 @@ describe('the widget frame in Chromium', () => {
   it('streams a 3D widget in small chunks: the canvas survives, draws, and focus and typed text stay', async () => {
     await send([
       { op: 'init', theme: 'dark', height: 300 },
-      { op: 'css', text: '.stage{font:14px system-ui}' },
+      { op: 'css', delta: '.stage{font:14px' },
+      { op: 'css', delta: ' system-ui}' },
     ]);
     const chunks = htmlChunks(cubeMarkup, 5);
     const canvasEnd = cubeMarkup.indexOf('</canvas>') + 20;
@@ -152,7 +153,7 @@ describe('the widget frame in Chromium', () => {
     });
     await frame.locator('#name').pressSequentially('Ada');
     await send(chunks.slice(Math.ceil(inputEnd / 5)));
-    await send([{ op: 'end' }, { op: 'js', text: cubeScript }]);
+    await send([{ op: 'js', delta: cubeScript }, { op: 'end' }]);
     await waitForMessage("message.kind === 'rendered'");
 
     const state = await frame.evaluate(() => ({
@@ -197,8 +198,47 @@ describe('the widget frame in Chromium', () => {
     expect(messages.filter((message) => message.kind === 'error')).toEqual([]);
   });
 
+  it('appends CSS deltas to the stylesheet and runs the script deltas once, at end', async () => {
+    await send([
+      { op: 'css', delta: '#styled{color:rgb(1, 2, 3)}' },
+      { op: 'css', delta: '#styled{border-top:' },
+      { op: 'css', delta: '7px solid}' },
+      { op: 'html', delta: '<p id="styled">styled</p>' },
+      { op: 'js', delta: 'window.runs = (window.runs ?? 0) + 1;' },
+      { op: 'js', delta: "\ndocument.getElementById('styled').dataset.wired = 'yes';" },
+      { op: 'ping', seq: 1 },
+    ]);
+    await waitForMessage("message.kind === 'pong' && message.seq === 1");
+    const frame = widgetFrame();
+    const beforeEnd = await frame.evaluate(() => {
+      const styled = document.getElementById('styled')!;
+      return {
+        color: getComputedStyle(styled).color,
+        border: getComputedStyle(styled).borderTopWidth,
+        styleText: document.getElementById('widget-css')!.textContent,
+        runs: (window as unknown as { runs?: number }).runs,
+      };
+    });
+    expect(beforeEnd).toEqual({
+      color: 'rgb(1, 2, 3)',
+      border: '7px',
+      styleText: '#styled{color:rgb(1, 2, 3)}#styled{border-top:7px solid}',
+      runs: undefined,
+    });
+    await send([{ op: 'end' }]);
+    await waitForMessage("message.kind === 'rendered'");
+    await send([{ op: 'js', delta: 'window.runs += 100;' }, { op: 'end' }, { op: 'ping', seq: 2 }]);
+    await waitForMessage("message.kind === 'pong' && message.seq === 2");
+    expect(
+      await frame.evaluate(() => ({
+        runs: (window as unknown as { runs?: number }).runs,
+        wired: document.getElementById('styled')!.dataset.wired,
+      })),
+    ).toEqual({ runs: 1, wired: 'yes' });
+  });
+
   it('runs a form submit handler and submits nothing', async () => {
-    await send([...htmlChunks(cubeMarkup, 40), { op: 'end' }, { op: 'js', text: cubeScript }]);
+    await send([...htmlChunks(cubeMarkup, 40), { op: 'js', delta: cubeScript }, { op: 'end' }]);
     await waitForMessage("message.kind === 'rendered'");
     const frame = widgetFrame();
     await frame.locator('#go').click();
@@ -217,8 +257,8 @@ describe('the widget frame in Chromium', () => {
   it('reports script errors, rejections and CSP violations to the host', async () => {
     await send([
       { op: 'html', delta: `<p>x</p><img src="${server.origin}/x.png" alt="">` },
+      { op: 'js', delta: "Promise.reject(new Error('late'));\nthrow new TypeError('boom');" },
       { op: 'end' },
-      { op: 'js', text: "Promise.reject(new Error('late'));\nthrow new TypeError('boom');" },
     ]);
     await waitForMessage("message.kind === 'error' && message.source === 'csp'");
     await waitForMessage("message.kind === 'error' && message.source === 'script'");
@@ -295,7 +335,7 @@ describe('the widget frame in Chromium', () => {
 
   it('settles its height reports, even with a 100vh element', async () => {
     await send([
-      { op: 'css', text: '.full{height:100vh;background:#eee}' },
+      { op: 'css', delta: '.full{height:100vh;background:#eee}' },
       { op: 'html', delta: '<h2>Title</h2><div class="full">tall</div><p>after</p>' },
       { op: 'end' },
     ]);

@@ -1,16 +1,11 @@
+import type { GeneratedWidget } from '@drawbridge/protocol';
+import { clampWidgetHeight, defaultWidgetHeight } from '@drawbridge/protocol/widget-height';
 import { frameThemeCss } from './frame-document.ts';
 import { frameContentSecurityPolicy } from './frame-policy.ts';
 
-/** The parts of a finished widget, as stored. */
-export interface StandaloneWidget {
-  css: string;
-  html: string;
-  js: string;
-  height: number | null;
-}
-
 export interface StandaloneHtmlOptions {
-  widget: StandaloneWidget;
+  /** A stored widget; its height, or the default when the model gave none, is the page's minimum. */
+  widget: Pick<GeneratedWidget, 'height' | 'css' | 'html' | 'js'>;
   /** `dist/runtime.js`. */
   runtimeSource: string;
   /** `dist/three-bundle.js`: three.js and `OrbitControls` as one ES module. */
@@ -67,7 +62,7 @@ function renderWidgetDocument({
   title,
 }: StandaloneHtmlOptions): string {
   const importMap = threeImport.test(widget.js) ? standaloneThreeImportMap(threeBundleSource) : undefined;
-  const minimumHeight = widget.height !== null && widget.height > 0 ? Math.round(widget.height) : 0;
+  const minimumHeight = clampWidgetHeight(widget.height ?? defaultWidgetHeight);
   return `<!doctype html>
 <html lang="en" data-theme="light">
 <head>

@@ -5,9 +5,9 @@ describe('hostToFrameMessageSchema', () => {
   it('accepts every operation of the contract', () => {
     const messages = [
       { drawbridge: 1, op: 'init', theme: 'dark', height: 320 },
-      { drawbridge: 1, op: 'css', text: '.a{}' },
+      { drawbridge: 1, op: 'css', delta: '.a{' },
       { drawbridge: 1, op: 'html', delta: '<div' },
-      { drawbridge: 1, op: 'js', text: 'console.log(1)' },
+      { drawbridge: 1, op: 'js', delta: 'console.log(1)' },
       { drawbridge: 1, op: 'end' },
       { drawbridge: 1, op: 'theme', theme: 'light' },
       { drawbridge: 1, op: 'visibility', visible: false },
@@ -19,10 +19,13 @@ describe('hostToFrameMessageSchema', () => {
     }
   });
 
-  it('rejects messages without the drawbridge tag, with an unknown op or a wrong field type', () => {
+  it('rejects messages without the drawbridge tag, with an unknown op, a wrong field type or a part without its delta', () => {
     const rejected = [
-      { op: 'css', text: '' },
-      { drawbridge: 2, op: 'css', text: '' },
+      { op: 'css', delta: '' },
+      { drawbridge: 2, op: 'css', delta: '' },
+      // The whole-text shape of earlier versions: a part travels only as a delta now.
+      { drawbridge: 1, op: 'css', text: '.a{}' },
+      { drawbridge: 1, op: 'js', text: 'go()' },
       { drawbridge: 1, op: 'eval', text: '' },
       { drawbridge: 1, op: 'html', delta: 42 },
       { drawbridge: 1, op: 'theme', theme: 'sepia' },

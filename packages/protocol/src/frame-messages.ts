@@ -9,14 +9,15 @@ const drawbridgeMessage = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object({ drawbridge: z.literal(1), ...shape });
 
 /**
- * Every message the host posts into a widget frame. `css` and `js` carry the whole text so far;
- * `html` carries only the new markup, which the frame appends incrementally.
+ * Every message the host posts into a widget frame. `css`, `html` and `js` each carry one delta of their
+ * part, forwarded as it streamed: CSS is appended to the widget's style element, markup to the incremental
+ * builder, script text to the pending script. `end` finishes the markup and runs the script, once.
  */
 export const hostToFrameMessageSchema = z.discriminatedUnion('op', [
   drawbridgeMessage({ op: z.literal('init'), theme: frameThemeSchema, height: z.number().finite() }),
-  drawbridgeMessage({ op: z.literal('css'), text: z.string() }),
+  drawbridgeMessage({ op: z.literal('css'), delta: z.string() }),
   drawbridgeMessage({ op: z.literal('html'), delta: z.string() }),
-  drawbridgeMessage({ op: z.literal('js'), text: z.string() }),
+  drawbridgeMessage({ op: z.literal('js'), delta: z.string() }),
   drawbridgeMessage({ op: z.literal('end') }),
   drawbridgeMessage({ op: z.literal('theme'), theme: frameThemeSchema }),
   drawbridgeMessage({ op: z.literal('visibility'), visible: z.boolean() }),

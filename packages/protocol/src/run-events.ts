@@ -13,7 +13,7 @@ import {
   ToolCallStartEventSchema,
 } from '@ag-ui/core/schemas';
 import { z } from 'zod';
-import type { WidgetChunkType } from './widget-chunk.ts';
+import { widgetPartSchema } from './generated-widget.ts';
 
 export type { RunFinishedOutcome };
 export { EventType };
@@ -26,22 +26,13 @@ export const drawbridgeEventNames = {
   parked: 'drawbridge.parked',
 } as const;
 
-/** The widget channels that travel as `drawbridge.widget` parts (prose travels as TEXT_MESSAGE_CONTENT). */
-export const widgetPartTypes = [
-  'height',
-  'css',
-  'html',
-  'js',
-  'end',
-] as const satisfies readonly WidgetChunkType[];
-
-export type WidgetPartType = (typeof widgetPartTypes)[number];
+// The part names belong to the widget shape; they are re-exported beside the event that carries them.
+export { type WidgetPartType, widgetPartTypes } from './generated-widget.ts';
 
 export const widgetPartValueSchema = z.object({
   messageId: z.string(),
   widgetId: z.string(),
-  part: z.enum(widgetPartTypes),
-  delta: z.string(),
+  ...widgetPartSchema.shape,
 });
 
 export const heartbeatValueSchema = z.object({ at: z.number() });

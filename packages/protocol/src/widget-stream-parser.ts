@@ -1,5 +1,5 @@
 import type { WidgetChunk, WidgetChunkType } from './widget-chunk.ts';
-import { HeightValueReader } from './widget-stream-parser/height-value-reader.ts';
+import { WidgetHeightReader } from './widget-height-reader.ts';
 import { SegmentWriter } from './widget-stream-parser/segment-writer.ts';
 
 export { mergeAdjacentChunks } from './widget-stream-parser/merge-adjacent-chunks.ts';
@@ -42,7 +42,7 @@ export class WidgetStreamParser {
   private pending = '';
   private channel: WidgetChunkType = 'prose';
   private segment: SegmentWriter;
-  private heightValue = new HeightValueReader();
+  private heightValue = new WidgetHeightReader();
   private ended = false;
   // A high surrogate that ended the last push waits for its low half, so no chunk ever holds half a character.
   private heldHighSurrogate = '';
@@ -205,7 +205,7 @@ export class WidgetStreamParser {
       this.phase = insideBlock;
       this.hasHeight = true;
       this.mode = readingHeightValue;
-      this.heightValue = new HeightValueReader();
+      this.heightValue = new WidgetHeightReader();
       this.updateMarkers();
       return;
     }

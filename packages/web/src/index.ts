@@ -1,5 +1,10 @@
 export { ChatApp } from './app/chat-app.tsx';
-export { FrameHost, type FrameHostOptions, type WidgetContent } from './frame-host/frame-host.ts';
+export {
+  FrameHost,
+  type FrameHostOptions,
+  type FrameHostUpdate,
+  type FrameHostWidget,
+} from './frame-host/frame-host.ts';
 export {
   type BridgeOutcome,
   handleWidgetLink,
@@ -14,3 +19,4 @@ export type {
 } from './transcript/tool-call-hook.ts';
 export { type TranscriptAction, transcriptReducer } from './transcript/transcript-reducer.ts';
 export * from './transcript/transcript-state.ts';
+export { WidgetPartLog } from './transcript/widget-part-log.ts';

@@ -1,3 +1,5 @@
+import { clampWidgetHeight } from '@drawbridge/protocol/widget-height';
+
 /**
  * Reports the widget's content height so the host can size the iframe.
  *
@@ -8,9 +10,6 @@
  * follows a viewport growth at least one-for-one with no widget change in between is that loop,
  * and it is not reported.
  */
-
-export const minimumFrameHeight = 40;
-export const maximumFrameHeight = 4000;
 
 export class HeightReporter {
   private readonly root: Element;
@@ -62,7 +61,7 @@ export class HeightReporter {
     this.lastMeasured = measured;
     this.contentChangedSinceMeasure = false;
     if (followsViewport) return;
-    const px = Math.min(maximumFrameHeight, Math.max(minimumFrameHeight, Math.round(measured)));
+    const px = clampWidgetHeight(measured);
     if (px === this.lastReported) return;
     this.lastReported = px;
     this.report(px);

@@ -13,9 +13,8 @@ export function isHostToFrameMessage(data: unknown): data is HostToFrameMessage 
     case 'init':
       return isTheme(message.theme) && typeof message.height === 'number';
     case 'css':
-    case 'js':
-      return typeof message.text === 'string';
     case 'html':
+    case 'js':
       return typeof message.delta === 'string';
     case 'end':
       return true;

@@ -50,6 +50,10 @@ function buildEmbeddedMarkup(embedded: HTMLElement | null): void {
 
 function followHost(send: (message: FrameToHostMessage) => void): void {
   let scriptStarted = false;
+  // Script deltas wait here: behaviour runs once, at `end`, after the markup it wires up is complete.
+  let scriptText = '';
+  // One text node that CSS deltas are appended to, so the host never re-sends the stylesheet.
+  const styleText = widgetStyle.appendChild(document.createTextNode(''));
   reportErrors({ window, post: send, errorSource: () => (scriptStarted ? 'script' : 'runtime') });
   const heights = new HeightReporter({
     root,
@@ -58,6 +62,26 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
   });
   const markup = new MarkupScheduler({ root, window, onApplied: () => heights.noteContentChanged() });
 
+  const runScript = (): void => {
+    if (scriptStarted || scriptText.trim() === '') return;
+    scriptStarted = true;
+    runWidgetScript({
+      document,
+      text: scriptText,
+      onCompleted: () => {
+        heights.noteContentChanged();
+        send({ drawbridge: 1, kind: 'rendered' });
+      },
+      onImportFailed: () =>
+        send({
+          drawbridge: 1,
+          kind: 'error',
+          source: 'script',
+          message: 'A module the widget imports failed to load.',
+        }),
+    });
+  };
+
   const handle = (message: HostToFrameMessage): void => {
     switch (message.op) {
       case 'init':
@@ -65,34 +89,18 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
         document.documentElement.dataset.theme = message.theme;
         return;
       case 'css':
-        widgetStyle.textContent = message.text;
+        styleText.appendData(message.delta);
         heights.noteContentChanged();
         return;
       case 'html':
         markup.append(message.delta);
         return;
+      case 'js':
+        if (!scriptStarted) scriptText += message.delta;
+        return;
       case 'end':
         markup.finish();
-        return;
-      case 'js':
-        if (scriptStarted) return;
-        scriptStarted = true;
-        markup.finish();
-        runWidgetScript({
-          document,
-          text: message.text,
-          onCompleted: () => {
-            heights.noteContentChanged();
-            send({ drawbridge: 1, kind: 'rendered' });
-          },
-          onImportFailed: () =>
-            send({
-              drawbridge: 1,
-              kind: 'error',
-              source: 'script',
-              message: 'A module the widget imports failed to load.',
-            }),
-        });
+        runScript();
         return;
       case 'visibility':
         stage.setVisible(message.visible);

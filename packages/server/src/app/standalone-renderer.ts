@@ -4,9 +4,6 @@ import { renderStandaloneHtml } from '@drawbridge/frame';
 import type { StoredWidget } from '../store/store.ts';
 import { HttpError } from './http-error.ts';
 
-/** The height of a widget whose reply never said one (a `@@HEIGHT@@` marker that did not arrive). */
-const fallbackHeight = 480;
-
 /**
  * Renders a stored widget as one self-contained HTML file, inlining the frame runtime and (when the widget
  * imports it) the three.js bundle. The bundles are read once, on the first export.
@@ -34,7 +31,7 @@ export function createStandaloneRenderer({
     bundles ??= loadBundles();
     const { runtimeSource, threeBundleSource } = await bundles;
     return renderStandaloneHtml({
-      widget: { css: widget.css, html: widget.html, js: widget.js, height: widget.height ?? fallbackHeight },
+      widget,
       runtimeSource,
       threeBundleSource,
       title: 'Drawbridge widget',

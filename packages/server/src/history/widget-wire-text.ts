@@ -1,4 +1,4 @@
-import type { StoredWidget } from '../store/store.ts';
+import type { GeneratedWidget } from '@drawbridge/protocol';
 
 // The parser keeps the line break that precedes the next marker; writing it again would double it.
 function withoutFinalLineBreak(text: string): string {
@@ -6,7 +6,9 @@ function withoutFinalLineBreak(text: string): string {
 }
 
 /** Writes a stored widget back in the exact text format the model produces, so it can edit its own work. */
-export function formatWidgetWireText(widget: StoredWidget): string {
+export function formatWidgetWireText(
+  widget: Pick<GeneratedWidget, 'height' | 'css' | 'html' | 'js'>,
+): string {
   const lines: string[] = [];
   if (widget.height !== null) lines.push(`@@HEIGHT:${widget.height}@@`);
   lines.push(

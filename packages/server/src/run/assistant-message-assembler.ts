@@ -1,21 +1,18 @@
-import { type RunEvent, runEvents, type WidgetChunk, WidgetStreamParser } from '@drawbridge/protocol';
-import type { StoredWidget } from '../store/store.ts';
+import {
+  type GeneratedWidget,
+  type RunEvent,
+  readWidgetHeight,
+  runEvents,
+  type WidgetChunk,
+  WidgetStreamParser,
+} from '@drawbridge/protocol';
 
 /** What one assistant message (or one stored segment of it) amounts to: its prose and (at most) one widget. */
 export interface AssembledAssistantMessage {
   /** The id it is stored under; the first segment's id is also the live message id of the run events. */
   messageId: string;
   content: string;
-  widget?: StoredWidget;
-}
-
-interface WidgetInProgress {
-  id: string;
-  heightDigits: string;
-  css: string;
-  html: string;
-  js: string;
-  complete: boolean;
+  widget?: GeneratedWidget;
 }
 
 /**
@@ -33,7 +30,9 @@ export class AssistantMessageAssembler {
   private parser = new WidgetStreamParser();
   private readonly createId: () => string;
   private content = '';
-  private widget: WidgetInProgress | undefined;
+  private widget: GeneratedWidget | undefined;
+  /** The current widget's `height` deltas joined: the value may be split, so it is read whole each time. */
+  private heightText = '';
 
   constructor({ messageId, createId }: { messageId: string; createId: () => string }) {
     this.messageId = messageId;
@@ -63,23 +62,14 @@ export class AssistantMessageAssembler {
     this.segmentId = this.createId();
     this.content = '';
     this.widget = undefined;
+    this.heightText = '';
     return segment.content === '' && segment.widget === undefined ? { events } : { events, segment };
   }
 
   /** The current segment so far, partial or complete (the whole message when it was never cut). */
   snapshot(): AssembledAssistantMessage {
     const message: AssembledAssistantMessage = { messageId: this.segmentId, content: this.content };
-    if (this.widget !== undefined) {
-      const height = Number.parseInt(this.widget.heightDigits, 10);
-      message.widget = {
-        id: this.widget.id,
-        height: Number.isFinite(height) ? height : null,
-        css: this.widget.css,
-        html: this.widget.html,
-        js: this.widget.js,
-        complete: this.widget.complete,
-      };
-    }
+    if (this.widget !== undefined) message.widget = { ...this.widget };
     return message;
   }
 
@@ -100,8 +90,10 @@ export class AssistantMessageAssembler {
       return runEvents.textContent({ messageId: this.messageId, delta: chunk.delta });
     }
     const widget = this.currentWidget();
-    if (chunk.type === 'height') widget.heightDigits += chunk.delta;
-    else if (chunk.type === 'css') widget.css += chunk.delta;
+    if (chunk.type === 'height') {
+      this.heightText += chunk.delta;
+      widget.height = readWidgetHeight(this.heightText);
+    } else if (chunk.type === 'css') widget.css += chunk.delta;
     else if (chunk.type === 'html') widget.html += chunk.delta;
     else if (chunk.type === 'js') widget.js += chunk.delta;
     else widget.complete = true;
@@ -113,9 +105,10 @@ export class AssistantMessageAssembler {
     });
   }
 
-  private currentWidget(): WidgetInProgress {
+  private currentWidget(): GeneratedWidget {
     if (this.widget === undefined || this.widget.complete) {
-      this.widget = { id: this.createId(), heightDigits: '', css: '', html: '', js: '', complete: false };
+      this.widget = { id: this.createId(), height: null, css: '', html: '', js: '', complete: false };
+      this.heightText = '';
     }
     return this.widget;
   }

@@ -1,3 +1,5 @@
+import type { GeneratedWidget } from '@drawbridge/protocol';
+
 /** A conversation; its title comes from the first user message unless it was named explicitly. */
 export interface ThreadRecord {
   id: string;
@@ -8,15 +10,8 @@ export interface ThreadRecord {
   userId: string | null;
 }
 
-/** A generated widget as it was streamed: the three channels plus whether `@@END@@` arrived. */
-export interface StoredWidget {
-  id: string;
-  height: number | null;
-  css: string;
-  html: string;
-  js: string;
-  complete: boolean;
-}
+/** A generated widget as it was streamed; the shape is the protocol's, shared with the browser. */
+export type StoredWidget = GeneratedWidget;
 
 /** One transcript entry; `render` marks the carrier message of a typed render tool call. */
 export interface StoredMessage {

@@ -1,3 +1,4 @@
+import { generatedWidgetSchema } from '@drawbridge/protocol';
 import { z } from 'zod';
 
 /** `GET /api/health` — which model answers, and how to connect a real one. */
@@ -18,22 +19,12 @@ export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 export const threadListResponseSchema = z.object({ threads: z.array(threadSummarySchema) });
 export const createThreadResponseSchema = z.object({ thread: threadSummarySchema });
 
-export const storedWidgetSchema = z.object({
-  id: z.string(),
-  height: z.number().nullable(),
-  css: z.string(),
-  html: z.string(),
-  js: z.string(),
-  complete: z.boolean(),
-});
-export type StoredWidget = z.infer<typeof storedWidgetSchema>;
-
 export const storedMessageSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant', 'tool']),
   content: z.string(),
   createdAt: z.string(),
-  widget: storedWidgetSchema.optional(),
+  widget: generatedWidgetSchema.optional(),
   toolCallId: z.string().optional(),
   render: z.object({ tool: z.string(), args: z.unknown() }).optional(),
 });

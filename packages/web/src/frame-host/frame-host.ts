@@ -1,19 +1,20 @@
 import {
+  clampWidgetHeight,
+  defaultWidgetHeight,
   type FrameTheme,
   type FrameToHostMessage,
   frameToHostMessageSchema,
   type HostToFrameMessage,
+  type WidgetPart,
 } from '@drawbridge/protocol';
-import { clampWidgetHeight, defaultWidgetHeight } from './widget-height.ts';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
+import { WidgetPartLog } from '../transcript/widget-part-log.ts';
 
-/** What the host knows of a widget so far; grows as the stream delivers parts. */
-export interface WidgetContent {
-  height: number | null;
-  css: string;
-  html: string;
-  js: string;
-  complete: boolean;
-}
+/** What the host needs of a widget: its parts so far, and the height the model asked for while it streams. */
+export type FrameHostWidget = Pick<TranscriptWidget, 'parts' | 'height' | 'complete'>;
+
+/** `forwarded`, or `diverged` when the parts do not continue what the frame has (recreate the frame to replay). */
+export type FrameHostUpdate = 'forwarded' | 'diverged';
 
 export interface FrameHostCallbacks {
   onError(message: string): void;
@@ -36,13 +37,14 @@ export interface FrameHostOptions extends FrameHostCallbacks {
 }
 
 /**
- * Owns one widget iframe: waits for `ready`, then sends `init`, the stylesheet, markup deltas in
- * order, `end` and finally the script once. Accepts messages only from its own frame's window.
+ * Owns one widget iframe: waits for `ready`, then sends `init` and forwards the widget's parts in the order
+ * they arrived, each delta as it is (CSS, markup and script deltas; `end` last). Accepts messages only from
+ * its own frame's window.
  */
 export class FrameHost {
   readonly iframe: HTMLIFrameElement;
   private readonly options: FrameHostOptions;
-  private content: WidgetContent = { height: null, css: '', html: '', js: '', complete: false };
+  private widget: FrameHostWidget = { parts: WidgetPartLog.empty, height: null, complete: false };
   private theme: FrameTheme;
   private ready = false;
   private disposed = false;
@@ -52,10 +54,8 @@ export class FrameHost {
    */
   leavingAnnounced = false;
   private loadCount = 0;
-  private sentCss = '';
-  private sentHtmlLength = 0;
-  private sentEnd = false;
-  private sentScript = false;
+  /** The parts the frame has been sent: a state of the widget's log, so only what follows it goes next. */
+  private sentParts = WidgetPartLog.empty;
   private reportedHeight: number | undefined;
   private visible = true;
   private readonly visibilityObserver: IntersectionObserver | undefined;
@@ -85,11 +85,11 @@ export class FrameHost {
     this.visibilityObserver?.observe(iframe);
   }
 
-  /** Hands the host the widget as it stands now; only what the frame has not seen yet is sent. */
-  update(content: WidgetContent): void {
-    this.content = content;
+  /** Hands the host the widget as it stands now; only the parts the frame has not seen yet are sent. */
+  update(widget: FrameHostWidget): FrameHostUpdate {
+    this.widget = widget;
     this.refreshHeight();
-    this.flush();
+    return this.flush();
   }
 
   setTheme(theme: FrameTheme): void {
@@ -113,37 +113,50 @@ export class FrameHost {
    * around half-built markup and then jump; once complete, the frame's own measurement wins.
    */
   private refreshHeight(): void {
-    const requested = this.content.height;
+    const requested = this.widget.height;
     const reported = this.reportedHeight;
     let height = requested ?? defaultWidgetHeight;
     if (reported !== undefined) {
-      height = !this.content.complete && requested !== null ? Math.max(requested, reported) : reported;
+      height = !this.widget.complete && requested !== null ? Math.max(requested, reported) : reported;
     }
     // A CSS transition on .widget-frame animates the change.
     this.iframe.style.height = `${clampWidgetHeight(height)}px`;
   }
 
-  private flush(): void {
+  private flush(): FrameHostUpdate {
     if (!this.ready || this.disposed) {
-      return;
+      return 'forwarded';
     }
-    const { css, html, js, complete } = this.content;
-    if (css !== this.sentCss) {
-      this.sentCss = css;
-      this.post({ drawbridge: 1, op: 'css', text: css });
+    const unsent = this.widget.parts.partsAfter(this.sentParts);
+    if (unsent === undefined) {
+      return 'diverged';
     }
-    if (html.length > this.sentHtmlLength) {
-      this.post({ drawbridge: 1, op: 'html', delta: html.slice(this.sentHtmlLength) });
-      this.sentHtmlLength = html.length;
+    this.sentParts = this.widget.parts;
+    // React may hand over several new parts at once (and a new frame gets them all): each run of one channel
+    // goes as one delta, its pieces joined once.
+    let runStart = 0;
+    for (let index = 1; index <= unsent.length; index += 1) {
+      if (index < unsent.length && unsent[index]!.part === unsent[runStart]!.part) continue;
+      const run = unsent.slice(runStart, index);
+      this.forward({ part: run[0]!.part, delta: run.map((part) => part.delta).join('') });
+      runStart = index;
     }
-    if (complete && !this.sentEnd) {
-      this.sentEnd = true;
-      this.post({ drawbridge: 1, op: 'end' });
-    }
-    // Behaviour runs once, after the markup is complete, so the user watches the last piece take effect.
-    if (this.sentEnd && !this.sentScript && js.trim().length > 0) {
-      this.sentScript = true;
-      this.post({ drawbridge: 1, op: 'js', text: js });
+    return 'forwarded';
+  }
+
+  private forward({ part, delta }: WidgetPart): void {
+    switch (part) {
+      case 'height':
+        // The host sizes the iframe from the model's height (refreshHeight); the frame measures itself.
+        return;
+      case 'css':
+      case 'html':
+      case 'js':
+        this.post({ drawbridge: 1, op: part, delta });
+        return;
+      case 'end':
+        this.post({ drawbridge: 1, op: 'end' });
+        return;
     }
   }
 
@@ -187,7 +200,7 @@ export class FrameHost {
           drawbridge: 1,
           op: 'init',
           theme: this.theme,
-          height: clampWidgetHeight(this.content.height ?? defaultWidgetHeight),
+          height: clampWidgetHeight(this.widget.height ?? defaultWidgetHeight),
         });
         if (!this.visible) {
           this.post({ drawbridge: 1, op: 'visibility', visible: false });

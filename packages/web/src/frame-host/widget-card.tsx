@@ -58,7 +58,7 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
     };
     const host = new FrameHost({
       container,
-      title: widgetTitle(widgetRef.current.html),
+      title: widgetTitle(widgetRef.current.parts.text('html')),
       theme: environmentRef.current.theme,
       onError: (message) => {
         setErrors((current) => [...current, message].slice(-maximumErrorsShown));
@@ -106,7 +106,12 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
   }, [generation]);
 
   useEffect(() => {
-    hostRef.current?.update(widget);
+    // Parts that do not continue what the frame has (the transcript was replaced) are replayed into a new frame.
+    if (hostRef.current?.update(widget) === 'diverged') {
+      setErrors([]);
+      setRendered(false);
+      setGeneration((current) => current + 1);
+    }
   }, [widget]);
 
   useEffect(() => {

@@ -8,7 +8,7 @@ describe('describeWidgetPhase', () => {
   it('names each part as it streams', () => {
     expect(describeWidgetPhase({ ...widget, lastPart: 'height' }, true)).toBe('starting…');
     expect(describeWidgetPhase({ ...widget, lastPart: 'css' }, true)).toBe('styling…');
-    expect(describeWidgetPhase({ ...widget, lastPart: 'html', html: 'x'.repeat(3174) }, true)).toBe(
+    expect(describeWidgetPhase({ ...widget, lastPart: 'html', markupBytes: 3174 }, true)).toBe(
       'building markup · 3.1 KB',
     );
     expect(describeWidgetPhase({ ...widget, lastPart: 'js' }, true)).toBe('wiring behaviour…');

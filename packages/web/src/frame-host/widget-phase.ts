@@ -8,8 +8,6 @@ export function formatByteSize(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-const encoder = new TextEncoder();
-
 /**
  * What the model is doing to a widget right now, for the status line under it
  * ("styling…", "building markup · 3.1 KB", "wiring behaviour…"); undefined once done.
@@ -28,7 +26,7 @@ export function describeWidgetPhase(widget: TranscriptWidget, streaming: boolean
     case 'css':
       return 'styling…';
     case 'html':
-      return `building markup · ${formatByteSize(encoder.encode(widget.html).length)}`;
+      return `building markup · ${formatByteSize(widget.markupBytes)}`;
     case 'js':
       return 'wiring behaviour…';
     case 'end':

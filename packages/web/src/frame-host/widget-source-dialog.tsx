@@ -1,5 +1,5 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { WidgetContent } from './frame-host.ts';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type TranscriptWidget, transcriptWidgetSource } from '../transcript/transcript-state.ts';
 
 const sourceTabs = [
   { key: 'html', label: 'HTML' },
@@ -10,7 +10,9 @@ const sourceTabs = [
 type SourceTabKey = (typeof sourceTabs)[number]['key'];
 
 /** A modal dialog showing a widget's three parts in tabs. */
-export function WidgetSourceDialog({ widget, onClose }: { widget: WidgetContent; onClose(): void }) {
+export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidget; onClose(): void }) {
+  // Joining the parts is a pass over the whole widget: once per new part while the dialog is open, not per render.
+  const source = useMemo(() => transcriptWidgetSource(widget), [widget]);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [selected, setSelected] = useState<SourceTabKey>('html');
   const idPrefix = useId();
@@ -34,7 +36,7 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: WidgetContent;
     document.getElementById(`${idPrefix}-tab-${next.key}`)?.focus();
   };
 
-  const text = widget[selected];
+  const text = source[selected];
   return (
     <dialog ref={dialogRef} className="source-dialog" aria-labelledby={`${idPrefix}-title`} onClose={onClose}>
       <header className="source-dialog__header">
@@ -57,7 +59,7 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: WidgetContent;
             onClick={() => setSelected(tab.key)}
           >
             {tab.label}
-            <span className="source-dialog__size">{widget[tab.key].length.toLocaleString()} chars</span>
+            <span className="source-dialog__size">{source[tab.key].length.toLocaleString()} chars</span>
           </button>
         ))}
       </div>

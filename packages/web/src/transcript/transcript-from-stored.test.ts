@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transcriptFromStored } from './transcript-from-stored.ts';
+import { transcriptWidgetSource } from './transcript-state.ts';
 
 describe('transcriptFromStored', () => {
   it('restores prose, widgets and rendered tool calls, and drops tool results', () => {
@@ -27,6 +28,23 @@ describe('transcriptFromStored', () => {
       ['a1', ['prose', 'widget']],
       ['a2', ['tool-call']],
     ]);
+    const widgetPart = messages[1]?.parts[1];
+    if (widgetPart?.kind !== 'widget') throw new Error('the restored message lost its widget');
+    const { widget } = widgetPart;
+    expect(widget).toMatchObject({ id: 'w1', height: 300, complete: true, lastPart: 'end', markupBytes: 17 });
+    // Replayed as parts, the way a live widget reaches its frame.
+    expect(widget.parts.all()).toEqual([
+      { part: 'height', delta: '300' },
+      { part: 'css', delta: 'a{}' },
+      { part: 'html', delta: '<canvas></canvas>' },
+      { part: 'js', delta: 'x()' },
+      { part: 'end', delta: '' },
+    ]);
+    expect(transcriptWidgetSource(widget)).toEqual({
+      css: 'a{}',
+      html: '<canvas></canvas>',
+      js: 'x()',
+    });
     expect(messages[2]?.parts[0]).toEqual({
       kind: 'tool-call',
       call: { toolCallId: 'call-1', toolCallName: 'render_table', argsJson: '{"rows":[]}', complete: true },

@@ -1,5 +1,7 @@
+import { generatedWidgetParts } from '@drawbridge/protocol';
 import type { StoredMessage } from '../api/api-schemas.ts';
-import type { TranscriptMessage, TranscriptPart } from './transcript-state.ts';
+import { applyWidgetPart } from './apply-widget-part.ts';
+import { createTranscriptWidget, type TranscriptMessage, type TranscriptPart } from './transcript-state.ts';
 
 /** Rebuilds the transcript of a reloaded thread from its stored messages (prose, widgets, rendered tools). */
 export function transcriptFromStored(messages: StoredMessage[]): TranscriptMessage[] {
@@ -13,7 +15,12 @@ export function transcriptFromStored(messages: StoredMessage[]): TranscriptMessa
       parts.push({ kind: 'prose', text: message.content });
     }
     if (message.widget) {
-      parts.push({ kind: 'widget', widget: { ...message.widget, lastPart: null } });
+      // Replayed as the parts it streamed as, so a restored widget takes the same way into its frame as a live one.
+      const widget = generatedWidgetParts(message.widget).reduce(
+        applyWidgetPart,
+        createTranscriptWidget(message.widget.id),
+      );
+      parts.push({ kind: 'widget', widget });
     }
     if (message.render) {
       parts.push({

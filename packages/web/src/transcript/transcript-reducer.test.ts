@@ -1,10 +1,23 @@
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { transcriptReducer } from './transcript-reducer.ts';
-import { emptyTranscript, messageProse, type TranscriptState } from './transcript-state.ts';
+import {
+  emptyTranscript,
+  messageProse,
+  type TranscriptState,
+  type TranscriptWidget,
+  transcriptWidgetSource,
+} from './transcript-state.ts';
 
 function fold(events: RunEvent[], start: TranscriptState = emptyTranscript): TranscriptState {
   return events.reduce((state, event) => transcriptReducer(state, { type: 'run-event', event }), start);
+}
+
+/** The widget at `partIndex` of the first message; fails the test when that part is no widget. */
+function widgetOf(state: TranscriptState, partIndex = 0): TranscriptWidget {
+  const part = state.messages[0]?.parts[partIndex];
+  if (part?.kind !== 'widget') throw new Error(`part ${partIndex} is not a widget`);
+  return part.widget;
 }
 
 const messageId = 'msg-1';
@@ -33,30 +46,57 @@ describe('transcriptReducer', () => {
     expect(state.messages).toHaveLength(1);
     const [message] = state.messages;
     expect(message?.parts.map((part) => part.kind)).toEqual(['prose', 'widget', 'prose']);
-    expect(message?.parts[1]).toEqual({
-      kind: 'widget',
-      widget: {
-        id: widgetId,
-        height: 420,
-        css: 'canvas{width:100%}',
-        html: '<canvas></canvas>',
-        js: 'stage()',
-        complete: true,
-        lastPart: 'end',
-      },
+    const widget = widgetOf(state, 1);
+    expect(widget).toMatchObject({
+      id: widgetId,
+      height: 420,
+      complete: true,
+      lastPart: 'end',
+      markupBytes: 17,
+    });
+    // The parts stay the deltas that arrived, in order, for the frame host to forward as they are.
+    expect(widget.parts.all()).toEqual([
+      { part: 'height', delta: '4' },
+      { part: 'height', delta: '20' },
+      { part: 'css', delta: 'canvas{' },
+      { part: 'css', delta: 'width:100%}' },
+      { part: 'html', delta: '<canvas>' },
+      { part: 'html', delta: '</canvas>' },
+      { part: 'js', delta: 'stage()' },
+      { part: 'end', delta: '' },
+    ]);
+    expect(transcriptWidgetSource(widget)).toEqual({
+      css: 'canvas{width:100%}',
+      html: '<canvas></canvas>',
+      js: 'stage()',
     });
     expect(messageProse(message!)).toBe('Here is a cube.Drag to orbit.');
   });
 
   it('records which part arrived last, so the phase line can follow', () => {
     const afterCss = fold([widgetPart('css', 'p{}')]);
-    const widgetOf = (state: TranscriptState) => {
-      const part = state.messages[0]?.parts[0];
-      return part?.kind === 'widget' ? part.widget : undefined;
-    };
     expect(widgetOf(afterCss)?.lastPart).toBe('css');
     expect(widgetOf(fold([widgetPart('html', '<p>')], afterCss))?.lastPart).toBe('html');
     expect(widgetOf(fold([widgetPart('html', '<p>')], afterCss))?.complete).toBe(false);
+  });
+
+  it('counts the markup in UTF-8 bytes and reads the height with the shared reader (clamped, px allowed)', () => {
+    const state = fold([
+      widgetPart('height', ' 9000px'),
+      widgetPart('html', '<p>é'),
+      widgetPart('html', '🌍</p>'),
+    ]);
+    expect(widgetOf(state)).toMatchObject({ height: 4000, markupBytes: 3 + 2 + 4 + 4, complete: false });
+    expect(widgetOf(fold([widgetPart('height', 'auto')])).height).toBeNull();
+  });
+
+  it('leaves the earlier state of a widget untouched when a part arrives', () => {
+    const before = fold([widgetPart('html', '<p>')]);
+    const after = fold([widgetPart('html', 'hi</p>')], before);
+    expect(widgetOf(before).parts.all()).toEqual([{ part: 'html', delta: '<p>' }]);
+    expect(widgetOf(after).parts.partsAfter(widgetOf(before).parts)).toEqual([
+      { part: 'html', delta: 'hi</p>' },
+    ]);
   });
 
   it('accumulates tool-call arguments per toolCallId and marks the call complete at the end', () => {

@@ -1,4 +1,5 @@
 import type { RunEvent } from '@drawbridge/protocol';
+import { applyWidgetPart } from './apply-widget-part.ts';
 import { readWidgetPart } from './read-widget-part.ts';
 import { toolResultText } from './tool-result-text.ts';
 import {
@@ -7,7 +8,6 @@ import {
   type TranscriptPart,
   type TranscriptState,
   type TranscriptWidget,
-  type WidgetPartName,
 } from './transcript-state.ts';
 
 export type TranscriptAction =
@@ -72,27 +72,13 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
         return state;
       }
       return updateMessage(state, part.messageId, (message) =>
-        updateWidget(message, part.widgetId, (widget) => applyWidgetPart(widget, part.part, part.delta)),
+        updateWidget(message, part.widgetId, (widget) =>
+          applyWidgetPart(widget, { part: part.part, delta: part.delta }),
+        ),
       );
     }
     default:
       return state;
-  }
-}
-
-function applyWidgetPart(widget: TranscriptWidget, part: WidgetPartName, delta: string): TranscriptWidget {
-  switch (part) {
-    case 'height': {
-      // The digits of @@HEIGHT:n@@ may arrive split over several deltas.
-      const digits = `${widget.height ?? ''}${delta}`.replace(/\D/g, '');
-      return { ...widget, height: digits ? Number(digits) : null, lastPart: part };
-    }
-    case 'css':
-    case 'html':
-    case 'js':
-      return { ...widget, [part]: widget[part] + delta, lastPart: part };
-    case 'end':
-      return { ...widget, complete: true, lastPart: part };
   }
 }
 

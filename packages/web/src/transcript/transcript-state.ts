@@ -1,17 +1,16 @@
-/** The parts of a widget as the stream delivers them, in the order the model writes them. */
-export const widgetPartNames = ['height', 'css', 'html', 'js', 'end'] as const;
-export type WidgetPartName = (typeof widgetPartNames)[number];
+import type { GeneratedWidget, WidgetPartType } from '@drawbridge/protocol';
+import { WidgetPartLog } from './widget-part-log.ts';
 
-/** One generated widget, growing as its parts stream in. */
-export interface TranscriptWidget {
-  id: string;
-  height: number | null;
-  css: string;
-  html: string;
-  js: string;
-  complete: boolean;
+/**
+ * One generated widget, growing as its parts stream in. The parts are kept as the deltas that arrived (the
+ * frame host forwards them as they are); the fields beside them are what the card reads on every render.
+ */
+export interface TranscriptWidget extends Pick<GeneratedWidget, 'id' | 'height' | 'complete'> {
+  parts: WidgetPartLog;
   /** The part that arrived last, so the UI can say what is being built right now. */
-  lastPart: WidgetPartName | null;
+  lastPart: WidgetPartType | null;
+  /** The UTF-8 size of the markup so far, for the phase line ("building markup · 3.1 KB"). */
+  markupBytes: number;
 }
 
 /** A typed render-tool call, accumulated from TOOL_CALL_START/ARGS/END (or restored from the store). */
@@ -43,7 +42,18 @@ export const emptyTranscript: TranscriptState = { messages: [] };
 
 /** Creates an empty widget as its first part arrives. */
 export function createTranscriptWidget(id: string): TranscriptWidget {
-  return { id, height: null, css: '', html: '', js: '', complete: false, lastPart: null };
+  return { id, height: null, complete: false, parts: WidgetPartLog.empty, lastPart: null, markupBytes: 0 };
+}
+
+/** The widget's three channels, each with its deltas joined, for View source; one pass over its parts each. */
+export function transcriptWidgetSource(
+  widget: TranscriptWidget,
+): Pick<GeneratedWidget, 'css' | 'html' | 'js'> {
+  return {
+    css: widget.parts.text('css'),
+    html: widget.parts.text('html'),
+    js: widget.parts.text('js'),
+  };
 }
 
 /** The plain text of a message's prose parts, joined in order. */

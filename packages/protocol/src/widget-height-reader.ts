@@ -1,4 +1,4 @@
-// The value of `@@HEIGHT:…@@` must read as blanks, digits, blanks, an optional `px`, blanks — nothing else.
+// A height value must read as blanks, digits, blanks, an optional `px`, blanks — nothing else.
 const leadingBlanks = 0;
 const digits = 1;
 const blanksAfterDigits = 2;
@@ -14,14 +14,33 @@ function isDigit(character: string): boolean {
   return character >= '0' && character <= '9';
 }
 
-/** Reads the value of one height marker a character at a time and keeps only its digits. */
-export class HeightValueReader {
+/**
+ * The one reader of a widget height value (`420`, ` 360px `): the stream parser feeds it the characters of
+ * `@@HEIGHT:…@@` as they arrive, and `readWidgetHeight` feeds it a whole text. It keeps only the digits, so
+ * its memory stays constant however long the value runs.
+ */
+export class WidgetHeightReader {
   private state = leadingBlanks;
   private digitText = '';
 
-  read(character: string): void {
+  /** Reads the next piece of the value. */
+  read(text: string): void {
+    for (const character of text) {
+      this.readCharacter(character);
+      if (this.state === invalid) return;
+    }
+  }
+
+  /** The digits, or undefined when the value was not a plain number of pixels. */
+  digitsIfValid(): string | undefined {
     const state = this.state;
-    if (state === invalid) return;
+    return state === digits || state === blanksAfterDigits || state === afterUnit
+      ? this.digitText
+      : undefined;
+  }
+
+  private readCharacter(character: string): void {
+    const state = this.state;
     if (isDigit(character) && (state === leadingBlanks || state === digits)) {
       this.digitText += character;
       this.state = digits;
@@ -34,13 +53,5 @@ export class HeightValueReader {
     } else {
       this.state = invalid;
     }
-  }
-
-  /** The digits, or undefined when the value was not a plain number of pixels. */
-  digitsIfValid(): string | undefined {
-    const state = this.state;
-    return state === digits || state === blanksAfterDigits || state === afterUnit
-      ? this.digitText
-      : undefined;
   }
 }

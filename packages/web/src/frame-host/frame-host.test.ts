@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"enableIframePageLoading":true}}
+// (about:blank loads, so the iframe is attached as in a browser; its window is then replaced by a stand-in.)
+import type { HostToFrameMessage, WidgetPart } from '@drawbridge/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WidgetPartLog } from '../transcript/widget-part-log.ts';
+import { FrameHost } from './frame-host.ts';
+
+const hosts: FrameHost[] = [];
+
+afterEach(() => {
+  for (const host of hosts.splice(0)) host.dispose();
+});
+
+/** A host whose frame is a stand-in window; what the host posts into it is recorded. */
+function hostWithRecordedPosts(): {
+  host: FrameHost;
+  posted: HostToFrameMessage[];
+  sayFromFrame(data: unknown): void;
+} {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const host = new FrameHost({
+    container,
+    title: 'Generated widget',
+    theme: 'light',
+    frameUrl: 'about:blank',
+    onError: () => {},
+    onRendered: () => {},
+    onNavigatedAway: () => {},
+    onBridgeRequest: () => ({ ok: true, message: '' }),
+  });
+  hosts.push(host);
+  // Stands in for the frame's window: the host posts into it and accepts only messages whose source it is.
+  const posted: HostToFrameMessage[] = [];
+  const frameWindow = { postMessage: (message: HostToFrameMessage) => posted.push(message) };
+  Object.defineProperty(host.iframe, 'contentWindow', { value: frameWindow });
+  const sayFromFrame = (data: unknown) => {
+    const event = new MessageEvent('message', { data });
+    Object.defineProperty(event, 'source', { value: frameWindow });
+    window.dispatchEvent(event);
+  };
+  return { host, posted, sayFromFrame };
+}
+
+const streamed: WidgetPart[] = [
+  { part: 'height', delta: '300' },
+  { part: 'css', delta: 'p{' },
+  { part: 'css', delta: 'color:red}' },
+  { part: 'html', delta: '<p>' },
+  { part: 'html', delta: 'hi' },
+];
+
+describe('FrameHost', () => {
+  it('holds parts until the frame is ready, then forwards them in order, a run of one channel as one delta', () => {
+    const { host, posted, sayFromFrame } = hostWithRecordedPosts();
+    expect(host.update({ parts: WidgetPartLog.of(streamed), height: 300, complete: false })).toBe(
+      'forwarded',
+    );
+    expect(posted).toEqual([]);
+    sayFromFrame({ drawbridge: 1, kind: 'ready' });
+    expect(posted).toEqual([
+      { drawbridge: 1, op: 'init', theme: 'light', height: 300 },
+      { drawbridge: 1, op: 'css', delta: 'p{color:red}' },
+      { drawbridge: 1, op: 'html', delta: '<p>hi' },
+    ]);
+  });
+
+  it('sends only the parts that follow what the frame has, each delta as it is', () => {
+    const { host, posted, sayFromFrame } = hostWithRecordedPosts();
+    sayFromFrame({ drawbridge: 1, kind: 'ready' });
+    let parts = WidgetPartLog.of(streamed);
+    host.update({ parts, height: 300, complete: false });
+    posted.length = 0;
+    parts = parts.append({ part: 'html', delta: '</p>' }).append({ part: 'js', delta: 'go()' });
+    host.update({ parts, height: 300, complete: false });
+    host.update({ parts, height: 300, complete: false });
+    parts = parts.append({ part: 'end', delta: '' });
+    host.update({ parts, height: 300, complete: true });
+    expect(posted).toEqual([
+      { drawbridge: 1, op: 'html', delta: '</p>' },
+      { drawbridge: 1, op: 'js', delta: 'go()' },
+      { drawbridge: 1, op: 'end' },
+    ]);
+  });
+
+  it('says when the parts do not continue what the frame has, and sends none of them', () => {
+    const { host, posted, sayFromFrame } = hostWithRecordedPosts();
+    sayFromFrame({ drawbridge: 1, kind: 'ready' });
+    host.update({ parts: WidgetPartLog.of(streamed.slice(0, 2)), height: 300, complete: false });
+    posted.length = 0;
+    const replaced = WidgetPartLog.of([...streamed, { part: 'end', delta: '' }]);
+    expect(host.update({ parts: replaced, height: 300, complete: true })).toBe('diverged');
+    expect(posted).toEqual([]);
+  });
+
+  it('sizes the frame by the model height while streaming and by the clamped frame report once complete', () => {
+    const { host, sayFromFrame } = hostWithRecordedPosts();
+    sayFromFrame({ drawbridge: 1, kind: 'ready' });
+    host.update({ parts: WidgetPartLog.of(streamed), height: 300, complete: false });
+    sayFromFrame({ drawbridge: 1, kind: 'height', px: 120 });
+    expect(host.iframe.style.height).toBe('300px');
+    host.update({ parts: WidgetPartLog.of(streamed), height: 300, complete: true });
+    expect(host.iframe.style.height).toBe('120px');
+    sayFromFrame({ drawbridge: 1, kind: 'height', px: 90_000 });
+    expect(host.iframe.style.height).toBe('4000px');
+  });
+});
