@@ -4,7 +4,8 @@
  * measures the latency the server adds between the model producing a piece and the socket delivering it.
  * Each count runs twice: first against a FLOOR (the same stamped pieces on the same schedule written straight
  * to `node:http`, no AI SDK, no web streams, no store), then against the app; the gap between the two rows is
- * what our layers cost.
+ * what our layers cost. `cpu s` is the server's CPU time for the row and `µs/evt` that per event: on a shared
+ * machine they move far less with other load than wall time does.
  * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20] [--cpu-prof-dir DIR]
  * (`--cpu-prof-dir` writes a CPU profile of the server child there when it exits.)
  */
@@ -208,6 +209,13 @@ function readMemory(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kilobytes('VmRSS') / 1024, peakMb: kilobytes('VmHWM') / 1024 };
 }
 
+/** CPU seconds (user + system) the process has used: unlike wall time, barely moved by other load. */
+function readCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, counted from the state field (3) here; 100 ticks a second.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
@@ -232,9 +240,11 @@ async function measureRow({ label, runCount, pid, startRun, askChild }: RowOptio
   const sampler = setInterval(() => {
     peakDuring = Math.max(peakDuring, readMemory(pid).rssMb);
   }, 50);
+  const cpuBefore = readCpuSeconds(pid);
   const startedAt = performance.now();
   const measurements = await Promise.all(Array.from({ length: runCount }, (_, index) => startRun(index)));
   const seconds = (performance.now() - startedAt) / 1000;
+  const cpuSeconds = readCpuSeconds(pid) - cpuBefore;
   clearInterval(sampler);
   const events = measurements.reduce((sum, measurement) => sum + measurement.events, 0);
   const latencies = measurements.flatMap((measurement) => measurement.latencies).sort((a, b) => a - b);
@@ -253,6 +263,8 @@ async function measureRow({ label, runCount, pid, startRun, askChild }: RowOptio
       `${peakDuring.toFixed(0)} MB`.padStart(8),
       `${memory.peakMb.toFixed(0)} MB`.padStart(6),
       seconds.toFixed(2).padStart(6),
+      cpuSeconds.toFixed(2).padStart(5),
+      ((cpuSeconds / events) * 1e6).toFixed(0).padStart(6),
     ].join(' | '),
   );
 }
@@ -277,10 +289,10 @@ async function main(): Promise<void> {
     `idle server RSS ${readMemory(pid).rssMb.toFixed(0)} MB; an unloaded run lasts ≈ ${idealSeconds} s\n`,
   );
   console.log(
-    'what  | runs | events   | events/s | p50 ms | p99 ms | max ms | loop p99 ms | peak RSS | VmHWM  | wall s',
+    'what  | runs | events   | events/s | p50 ms | p99 ms | max ms | loop p99 ms | peak RSS | VmHWM  | wall s | cpu s | µs/evt',
   );
   console.log(
-    '----- | ---- | -------- | -------- | ------ | ------ | ------ | ----------- | -------- | ------ | ------',
+    '----- | ---- | -------- | -------- | ------ | ------ | ------ | ----------- | -------- | ------ | ------ | ----- | ------',
   );
   const askChild = <Reply>(message: string) =>
     new Promise<Reply>((resolve) => {
