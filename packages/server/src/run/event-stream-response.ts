@@ -1,7 +1,7 @@
 import { ndjsonContentType, sseContentType } from '@drawbridge/protocol';
 import { defaultEventStreamLimits, type EventStreamSink } from './event-stream-sink.ts';
 import type { StreamFormat } from './negotiate-stream-format.ts';
-import { createWebStreamBody } from './web-stream-sink.ts';
+import { createWebStreamBody } from './web-stream-body.ts';
 import { type WriteEventStreamOptions, writeEventStream } from './write-event-stream.ts';
 
 /** The headers that keep every proxy and framework between us and the browser from buffering the stream. */

@@ -1,9 +1,9 @@
 import type { EventStreamSink, SinkClosedReason } from './event-stream-sink.ts';
 
-export interface WebStreamSinkOptions {
+export interface WebStreamBodyOptions {
   /** Starts writing into the sink; called once, when the body is first read, so an unread body costs nothing. */
   start(sink: EventStreamSink): void;
-  /** Bytes queued for a reader that does not read, beyond which the stream is cancelled. */
+  /** Bytes queued for a reader that does not read, beyond which the stream errors. */
   maxBufferedBytes: number;
 }
 
@@ -15,7 +15,7 @@ export interface WebStreamSinkOptions {
 export function createWebStreamBody({
   start,
   maxBufferedBytes,
-}: WebStreamSinkOptions): ReadableStream<Uint8Array> {
+}: WebStreamBodyOptions): ReadableStream<Uint8Array> {
   const textEncoder = new TextEncoder();
   let closedListener: ((reason: SinkClosedReason) => void) | undefined;
   let finished = false;
