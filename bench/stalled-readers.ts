@@ -60,7 +60,7 @@ function floodingModel(): LanguageModelV4 {
 
 const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
 
-const store = openSqliteStore({ path: ':memory:' });
+const store = await openSqliteStore({ path: ':memory:' });
 const server = await startServer({
   port: 0,
   store,
