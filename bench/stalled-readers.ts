@@ -2,7 +2,7 @@
  * What clients that never read cost the server: N raw sockets each start a run whose reply is `--reply-mb`
  * of prose (in `--piece-kb` pieces, as fast as the server takes them) and then read nothing. Prints the
  * server's RSS idle, at its peak, and once every run has ended while the sockets are still open, with how the
- * runs ended (a dropped client's run is `aborted`). The server runs in this process; the sockets hold their
+ * runs ended (a dropped client's run is `cancelled`). The server runs in this process; the sockets hold their
  * data in the kernel, not in RSS.
  * Run: npx tsx bench/stalled-readers.ts [--clients 20] [--reply-mb 1] [--piece-kb 1]
  */

@@ -114,7 +114,7 @@ describe('run streams on Node', () => {
     expect(headers).not.toContain('content-encoding');
   });
 
-  it('drop 20 clients that never read once each holds more than the cap, and abort their runs', async () => {
+  it('drop 20 clients that never read once each holds more than the cap, and cancel their runs', async () => {
     server = await startTestServer({
       model: {
         model: floodingModel({ pieceBytes: 16 * 1024, pieces: 4096 }),
@@ -128,7 +128,7 @@ describe('run streams on Node', () => {
     for (const threadId of threadIds) neverReadingClient({ port: server.port, body: runBody(threadId) });
     // 64 MiB a run if nothing stopped it; each run ends as soon as its client is dropped.
     const runs = await runsWhenAllEnded(server, 20);
-    expect(runs.map((run) => run.status)).toEqual(Array(20).fill('aborted'));
+    expect(runs.map((run) => run.status)).toEqual(Array(20).fill('cancelled'));
   }, 120_000);
 
   it('drop a client whose socket stays full for the write timeout, below the cap', async () => {
@@ -143,6 +143,6 @@ describe('run streams on Node', () => {
     });
     neverReadingClient({ port: server.port, body: runBody(await createThread(server)) });
     const [run] = await runsWhenAllEnded(server, 1);
-    expect(run?.status).toBe('aborted');
+    expect(run?.status).toBe('cancelled');
   }, 120_000);
 });
