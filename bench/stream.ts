@@ -2,11 +2,17 @@
  * How the run endpoint holds up under concurrency: N runs stream at once over loopback from a server in a
  * child process. Each model piece carries the wall-clock time it was emitted (`[[t=…]]`), so the client
  * measures the latency the server adds between the model producing a piece and the socket delivering it.
- * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20]
+ * Each count runs twice: first against a FLOOR (the same stamped pieces on the same schedule written straight
+ * to `node:http`, no AI SDK, no web streams, no store), then against the app; the gap between the two rows is
+ * what our layers cost. `cpu s` is the server's CPU time for the row and `µs/evt` that per event: on a shared
+ * machine they move far less with other load than wall time does.
+ * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20] [--cpu-prof-dir DIR]
+ * (`--cpu-prof-dir` writes a CPU profile of the server child there when it exits.)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
@@ -64,6 +70,48 @@ function stampingModel(): LanguageModelV4 {
   };
 }
 
+/** One NDJSON line per event, shaped like the app's, on the model's schedule: what streaming costs at least. */
+function serveFloor(): Promise<string> {
+  const line = (event: unknown) => `${JSON.stringify(event)}\n`;
+  const server = createServer((incoming, outgoing) => {
+    incoming.resume();
+    incoming.once('end', () => {
+      outgoing.writeHead(200, {
+        'Content-Type': 'application/x-ndjson; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        'X-Accel-Buffering': 'no',
+      });
+      const messageId = 'floor';
+      outgoing.write(line({ type: 'RUN_STARTED', threadId: 'floor', runId: 'floor' }));
+      outgoing.write(
+        line({ type: 'CUSTOM', name: 'drawbridge.run', value: { model: 'floor', demo: false } }),
+      );
+      outgoing.write(line({ type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' }));
+      // Chained timeouts like the model's `pull`, so a busy loop stretches the floor's runs the same way.
+      let sent = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const next = () => {
+        if (sent < piecesPerRun) {
+          sent += 1;
+          const delta = `[[t=${wallClock().toFixed(3)}]] lorem ipsum `;
+          outgoing.write(line({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta }));
+          timer = setTimeout(next, pieceIntervalMs);
+          return;
+        }
+        outgoing.write(line({ type: 'TEXT_MESSAGE_END', messageId }));
+        outgoing.end(line({ type: 'RUN_FINISHED', threadId: 'floor', runId: 'floor' }));
+      };
+      timer = setTimeout(next, pieceIntervalMs);
+      outgoing.once('close', () => clearTimeout(timer));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
 async function serveInChild(): Promise<void> {
   const { startServer } = await import('../packages/server/src/app/start-server.ts');
   const { openSqliteStore } = await import('../packages/server/src/store/index.ts');
@@ -78,12 +126,15 @@ async function serveInChild(): Promise<void> {
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
   process.on('message', (message) => {
-    if (message === 'reset') loopDelay.reset();
+    if (message === 'reset') {
+      loopDelay.reset();
+      process.send?.('reset');
+    }
     if (message === 'report') {
       process.send?.({ loopDelayP99Ms: loopDelay.percentile(99) / 1e6, loopDelayMaxMs: loopDelay.max / 1e6 });
     }
   });
-  process.send?.({ url: server.url });
+  process.send?.({ url: server.url, floorUrl: await serveFloor() });
   // Without a parent there is nobody to measure for; this also cleans up after an interrupted benchmark.
   process.once('disconnect', () => process.exit(0));
   process.once('SIGTERM', () => {
@@ -105,7 +156,15 @@ interface RunMeasurement {
 }
 
 /** One run over a plain node:http request, reading NDJSON lines as they arrive. */
-function measureRun(url: string, threadId: string, index: number): Promise<RunMeasurement> {
+function measureRun({
+  url,
+  threadId,
+  index,
+}: {
+  url: string;
+  threadId: string;
+  index: number;
+}): Promise<RunMeasurement> {
   const body = JSON.stringify({
     threadId,
     runId: `bench-${index}`,
@@ -150,29 +209,90 @@ function readMemory(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kilobytes('VmRSS') / 1024, peakMb: kilobytes('VmHWM') / 1024 };
 }
 
+/** CPU seconds (user + system) the process has used: unlike wall time, barely moved by other load. */
+function readCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, counted from the state field (3) here; 100 ticks a second.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
+interface ServerUrls {
+  url: string;
+  floorUrl: string;
+}
+
+interface RowOptions {
+  label: string;
+  runCount: number;
+  pid: number;
+  /** Starts one run and resolves with what its client saw. */
+  startRun(index: number): Promise<RunMeasurement>;
+  askChild<Reply>(message: string): Promise<Reply>;
+}
+
+async function measureRow({ label, runCount, pid, startRun, askChild }: RowOptions): Promise<void> {
+  await askChild('reset');
+  let peakDuring = 0;
+  const sampler = setInterval(() => {
+    peakDuring = Math.max(peakDuring, readMemory(pid).rssMb);
+  }, 50);
+  const cpuBefore = readCpuSeconds(pid);
+  const startedAt = performance.now();
+  const measurements = await Promise.all(Array.from({ length: runCount }, (_, index) => startRun(index)));
+  const seconds = (performance.now() - startedAt) / 1000;
+  const cpuSeconds = readCpuSeconds(pid) - cpuBefore;
+  clearInterval(sampler);
+  const events = measurements.reduce((sum, measurement) => sum + measurement.events, 0);
+  const latencies = measurements.flatMap((measurement) => measurement.latencies).sort((a, b) => a - b);
+  const memory = readMemory(pid);
+  const loop = await askChild<{ loopDelayP99Ms: number }>('report');
+  console.log(
+    [
+      label.padEnd(5),
+      String(runCount).padStart(4),
+      String(events).padStart(8),
+      String(Math.round(events / seconds)).padStart(8),
+      percentile(latencies, 0.5).toFixed(1).padStart(6),
+      percentile(latencies, 0.99).toFixed(1).padStart(6),
+      (latencies.at(-1) ?? Number.NaN).toFixed(1).padStart(6),
+      loop.loopDelayP99Ms.toFixed(1).padStart(11),
+      `${peakDuring.toFixed(0)} MB`.padStart(8),
+      `${memory.peakMb.toFixed(0)} MB`.padStart(6),
+      seconds.toFixed(2).padStart(6),
+      cpuSeconds.toFixed(2).padStart(5),
+      ((cpuSeconds / events) * 1e6).toFixed(0).padStart(6),
+    ].join(' | '),
+  );
+}
+
 async function main(): Promise<void> {
   const runCounts = option('runs', '100,500,1000').split(',').map(Number);
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const url = await new Promise<string>((resolve) =>
-    child.once('message', (message) => resolve((message as { url: string }).url)),
+  const profileDirectory = option('cpu-prof-dir', '');
+  const profileFlags = profileDirectory === '' ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDirectory];
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, ...profileFlags, fileURLToPath(import.meta.url), '--serve'],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const { url, floorUrl } = await new Promise<ServerUrls>((resolve) =>
+    child.once('message', (message) => resolve(message as ServerUrls)),
   );
   const pid = child.pid!;
   const idealSeconds = (piecesPerRun * pieceIntervalMs) / 1000;
-  console.log(`server pid ${pid} at ${url}; ${piecesPerRun} pieces per run, one every ${pieceIntervalMs} ms`);
+  console.log(`server pid ${pid} at ${url}, floor at ${floorUrl}`);
+  console.log(`${piecesPerRun} pieces per run, one every ${pieceIntervalMs} ms`);
   console.log(
     `idle server RSS ${readMemory(pid).rssMb.toFixed(0)} MB; an unloaded run lasts ≈ ${idealSeconds} s\n`,
   );
   console.log(
-    'runs | events   | events/s | p50 ms | p99 ms | max ms | loop p99 ms | peak RSS | VmHWM  | wall s',
+    'what  | runs | events   | events/s | p50 ms | p99 ms | max ms | loop p99 ms | peak RSS | VmHWM  | wall s | cpu s | µs/evt',
   );
   console.log(
-    '---- | -------- | -------- | ------ | ------ | ------ | ----------- | -------- | ------ | ------',
+    '----- | ---- | -------- | -------- | ------ | ------ | ------ | ----------- | -------- | ------ | ------ | ----- | ------',
   );
   const askChild = <Reply>(message: string) =>
     new Promise<Reply>((resolve) => {
@@ -180,41 +300,26 @@ async function main(): Promise<void> {
       child.send(message);
     });
   for (const runCount of runCounts) {
+    await measureRow({
+      label: 'floor',
+      runCount,
+      pid,
+      askChild,
+      startRun: (index) => measureRun({ url: floorUrl, threadId: 'floor', index }),
+    });
     const threadIds = await Promise.all(
       Array.from(
         { length: runCount },
         async () => ((await postJson(`${url}/api/threads`, {})) as { thread: { id: string } }).thread.id,
       ),
     );
-    child.send('reset');
-    let peakDuring = 0;
-    const sampler = setInterval(() => {
-      peakDuring = Math.max(peakDuring, readMemory(pid).rssMb);
-    }, 50);
-    const startedAt = performance.now();
-    const measurements = await Promise.all(
-      threadIds.map((threadId, index) => measureRun(url, threadId, index)),
-    );
-    const seconds = (performance.now() - startedAt) / 1000;
-    clearInterval(sampler);
-    const events = measurements.reduce((sum, measurement) => sum + measurement.events, 0);
-    const latencies = measurements.flatMap((measurement) => measurement.latencies).sort((a, b) => a - b);
-    const memory = readMemory(pid);
-    const loop = await askChild<{ loopDelayP99Ms: number }>('report');
-    console.log(
-      [
-        String(runCount).padStart(4),
-        String(events).padStart(8),
-        String(Math.round(events / seconds)).padStart(8),
-        percentile(latencies, 0.5).toFixed(1).padStart(6),
-        percentile(latencies, 0.99).toFixed(1).padStart(6),
-        (latencies.at(-1) ?? Number.NaN).toFixed(1).padStart(6),
-        loop.loopDelayP99Ms.toFixed(1).padStart(11),
-        `${peakDuring.toFixed(0)} MB`.padStart(8),
-        `${memory.peakMb.toFixed(0)} MB`.padStart(6),
-        seconds.toFixed(2).padStart(6),
-      ].join(' | '),
-    );
+    await measureRow({
+      label: 'app',
+      runCount,
+      pid,
+      askChild,
+      startRun: (index) => measureRun({ url, threadId: threadIds[index]!, index }),
+    });
   }
   child.kill('SIGTERM');
 }

@@ -7,6 +7,7 @@ import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import { resolveModel } from '../models/index.ts';
+import { defaultEventStreamLimits, type EventStreamLimits } from '../run/event-stream-sink.ts';
 import { databaseLocationFromEnvironment, openStorage, type Storage } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -18,6 +19,7 @@ import {
   defaultRequestTimeoutMs,
 } from './connection-limits.ts';
 import { type AppDependencies, createApp, type ServedModel } from './create-app.ts';
+import { createNodeFetch } from './create-node-fetch.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
 import { parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
 import { RunRegistry } from './run-registry.ts';
@@ -44,6 +46,8 @@ export interface StartServerOptions
   requestTimeoutMs?: number;
   /** Connections held at once; default `DRAWBRIDGE_MAX_CONNECTIONS` or what the open-file limit allows. */
   maxConnections?: number;
+  /** How far one run stream's client may fall behind before it is dropped; default `defaultEventStreamLimits`. */
+  streamLimits?: Partial<EventStreamLimits>;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -98,6 +102,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     headersTimeoutMs = defaultHeadersTimeoutMs,
     requestTimeoutMs = defaultRequestTimeoutMs,
     maxConnections = connectionCap(env.DRAWBRIDGE_MAX_CONNECTIONS),
+    streamLimits,
     ...rest
   } = options;
   const model = options.model ?? resolveModel(env);
@@ -127,9 +132,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         requestTimeout: requestTimeoutMs,
         connectionsCheckingInterval: connectionsCheckingIntervalMs,
       };
-      const started = serve({ fetch: app.fetch, port, hostname: host, serverOptions }, () =>
-        resolve(started as Server),
-      );
+      const fetch = createNodeFetch({
+        fetch: (request, bindings) => app.fetch(request, bindings),
+        limits: { ...defaultEventStreamLimits, ...streamLimits },
+      });
+      const started = serve({ fetch, port, hostname: host, serverOptions }, () => resolve(started as Server));
       started.once('error', reject);
     });
   } catch (error) {

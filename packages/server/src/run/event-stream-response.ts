@@ -1,12 +1,8 @@
-import {
-  encodeNdjsonEvent,
-  encodeSseEvent,
-  ndjsonContentType,
-  type RunEvent,
-  runEvents,
-  sseContentType,
-} from '@drawbridge/protocol';
+import { ndjsonContentType, sseContentType } from '@drawbridge/protocol';
+import { defaultEventStreamLimits, type EventStreamSink } from './event-stream-sink.ts';
 import type { StreamFormat } from './negotiate-stream-format.ts';
+import { createWebStreamBody } from './web-stream-body.ts';
+import { type WriteEventStreamOptions, writeEventStream } from './write-event-stream.ts';
 
 /** The headers that keep every proxy and framework between us and the browser from buffering the stream. */
 export function eventStreamHeaders(format: StreamFormat): Record<string, string> {
@@ -18,67 +14,42 @@ export function eventStreamHeaders(format: StreamFormat): Record<string, string>
   };
 }
 
-export interface EventStreamResponseOptions {
-  format: StreamFormat;
-  /** A heartbeat goes out after this long without any other event. */
-  heartbeatIntervalMs: number;
-  now: () => number;
-  /** The request's signal: fires when the client goes away. */
-  requestSignal: AbortSignal;
-  /** Produces the run's events; must stop soon after `abortSignal` fires. */
-  produce(emit: (event: RunEvent) => void, abortSignal: AbortSignal): Promise<void>;
-  /** Told about a producer that rejected, which only a bug can cause: the stream still closes. */
-  reportError(error: unknown): void;
+export interface EventStreamResponseOptions extends Omit<WriteEventStreamOptions, 'sink'> {
+  /** Bytes the web body may queue for a reader that does not read; default 1 MiB. */
+  maxBufferedBytes?: number;
 }
 
+/** Starts a response's run writing into a sink of the server's choosing; undefined once it has started. */
+export type EventStreamStarter = (sink: EventStreamSink) => void;
+
+// Keyed by the body, not the Response: Hono re-creates the Response around the same body when middleware
+// adds headers after the route returned.
+const startersByBody = new WeakMap<ReadableStream<Uint8Array>, EventStreamStarter>();
+
 /**
- * Streams run events as a `Response`: one enqueue (one socket write) per event, a heartbeat while idle,
- * and one abort signal that fires when the client disconnects or cancels the body.
+ * Streams run events as a `Response` whose body is a web stream, started when first read. A server that can
+ * write to the socket itself (see `createNodeFetch`) takes the run with `takeEventStreamStarter` instead, and
+ * the web stream is never read.
  */
 export function createEventStreamResponse(options: EventStreamResponseOptions): Response {
-  const { format, heartbeatIntervalMs, now, requestSignal, produce, reportError } = options;
-  const encode = format === 'sse' ? encodeSseEvent : encodeNdjsonEvent;
-  const textEncoder = new TextEncoder();
-  const runAbort = new AbortController();
-  const abortRun = () => runAbort.abort(new Error('The client went away.'));
-  let heartbeat: NodeJS.Timeout | undefined;
-  let closed = false;
+  const { maxBufferedBytes = defaultEventStreamLimits.maxBufferedBytes, ...writeOptions } = options;
+  let started = false;
+  const start: EventStreamStarter = (sink) => {
+    if (started) return;
+    started = true;
+    startersByBody.delete(body);
+    writeEventStream({ ...writeOptions, sink });
+  };
+  const body = createWebStreamBody({ start, maxBufferedBytes });
+  startersByBody.set(body, start);
+  return new Response(body, { status: 200, headers: eventStreamHeaders(options.format) });
+}
 
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const write = (event: RunEvent) => {
-        if (closed) return;
-        controller.enqueue(textEncoder.encode(encode(event)));
-        // Re-arming one timer per write is cheaper than creating and clearing one per event.
-        heartbeat?.refresh();
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearTimeout(heartbeat);
-        requestSignal.removeEventListener('abort', abortRun);
-        try {
-          controller.close();
-        } catch {
-          // Already closed because the client cancelled the body; nothing is left to flush.
-        }
-      };
-      const sendHeartbeat = () => {
-        if (closed) return;
-        write(runEvents.heartbeat(now()));
-      };
-      heartbeat = setInterval(sendHeartbeat, heartbeatIntervalMs);
-      if (requestSignal.aborted) abortRun();
-      else requestSignal.addEventListener('abort', abortRun, { once: true });
-
-      produce(write, runAbort.signal).catch(reportError).finally(close);
-    },
-    cancel() {
-      closed = true;
-      clearTimeout(heartbeat);
-      abortRun();
-    },
-  });
-
-  return new Response(body, { status: 200, headers: eventStreamHeaders(format) });
+/** The starter of an event-stream response nobody has read yet, which the caller then must start. */
+export function takeEventStreamStarter(response: Response): EventStreamStarter | undefined {
+  const body = response.body;
+  if (body === null) return undefined;
+  const start = startersByBody.get(body);
+  startersByBody.delete(body);
+  return start;
 }

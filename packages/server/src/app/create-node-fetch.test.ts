@@ -1,0 +1,148 @@
+import { connect, type Socket } from 'node:net';
+import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunRecord } from '../store/store.ts';
+import { rawHttpRequest } from './testing/raw-http.ts';
+import { barChartScript, scriptedTestModel } from './testing/test-models.ts';
+import { startTestServer, type TestServer } from './testing/test-server.ts';
+
+let server: TestServer | undefined;
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await server?.close();
+  server = undefined;
+});
+
+async function createThread(target: TestServer): Promise<string> {
+  const response = await fetch(`${target.url}/api/threads`, { method: 'POST' });
+  return ((await response.json()) as { thread: { id: string } }).thread.id;
+}
+
+function runBody(threadId: string): string {
+  return JSON.stringify({
+    threadId,
+    runId: `run-${Math.random().toString(36).slice(2)}`,
+    messages: [{ id: 'u1', role: 'user', content: 'flood me' }],
+  });
+}
+
+/** A model that streams `pieces` prose pieces of `pieceBytes` each as fast as it is read, honouring abort. */
+function floodingModel({ pieceBytes, pieces }: { pieceBytes: number; pieces: number }): LanguageModelV4 {
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: pieces, text: pieces, reasoning: undefined },
+  };
+  return {
+    specificationVersion: 'v4',
+    provider: 'drawbridge.test',
+    modelId: 'flooding',
+    supportedUrls: {},
+    doGenerate: async () => {
+      throw new Error('floodingModel only streams');
+    },
+    doStream: async (options) => {
+      let sent = 0;
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        start(controller) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          controller.enqueue({ type: 'text-start', id: 'text-1' });
+        },
+        async pull(controller) {
+          // A macrotask between pieces, as a real provider's network reads give, so writes can be judged.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (options.abortSignal?.aborted) return;
+          if (sent < pieces) {
+            sent += 1;
+            controller.enqueue({ type: 'text-delta', id: 'text-1', delta: 'x'.repeat(pieceBytes) });
+            return;
+          }
+          controller.enqueue({ type: 'text-end', id: 'text-1' });
+          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}
+
+/** Sends a run request and never reads a byte of the reply. */
+function neverReadingClient({ port, body }: { port: number; body: string }): Socket {
+  const socket = connect({ host: '127.0.0.1', port });
+  socket.pause();
+  socket.on('error', () => {});
+  socket.write(
+    `POST /api/agent HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  sockets.push(socket);
+  return socket;
+}
+
+async function runsWhenAllEnded(target: TestServer, count: number): Promise<RunRecord[]> {
+  for (;;) {
+    const runs = await target.store.listRuns();
+    if (runs.length === count && runs.every((run) => run.status !== 'running')) return runs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('run streams on Node', () => {
+  it('are written to the socket with the middleware headers, chunked, not buffered', async () => {
+    server = await startTestServer({ model: scriptedTestModel({ script: barChartScript() }) });
+    const threadId = await createThread(server);
+    const arrivals = await rawHttpRequest({
+      port: server.port,
+      path: '/api/agent',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      body: runBody(threadId),
+    }).finished;
+    const [head = ''] = arrivals
+      .map((arrival) => arrival.text)
+      .join('')
+      .split('\r\n\r\n');
+    const headers = head.toLowerCase();
+    expect(headers).toMatch(/^http\/1\.1 200/);
+    expect(headers).toContain('content-type: application/x-ndjson; charset=utf-8');
+    expect(headers).toContain('x-accel-buffering: no');
+    expect(headers).toContain('cache-control: no-cache, no-transform');
+    expect(headers).toContain('transfer-encoding: chunked');
+    // Set by app middleware after the route returned: the direct write must still send it.
+    expect(headers).toContain('x-content-type-options: nosniff');
+    expect(headers).not.toContain('content-length');
+    expect(headers).not.toContain('content-encoding');
+  });
+
+  it('drop 20 clients that never read once each holds more than the cap, and cancel their runs', async () => {
+    server = await startTestServer({
+      model: {
+        model: floodingModel({ pieceBytes: 16 * 1024, pieces: 4096 }),
+        id: 'flooding',
+        demo: false,
+        hint: '',
+      },
+      streamLimits: { maxBufferedBytes: 256 * 1024, writeTimeoutMs: 600_000 },
+    });
+    const threadIds = await Promise.all(Array.from({ length: 20 }, () => createThread(server!)));
+    for (const threadId of threadIds) neverReadingClient({ port: server.port, body: runBody(threadId) });
+    // 64 MiB a run if nothing stopped it; each run ends as soon as its client is dropped.
+    const runs = await runsWhenAllEnded(server, 20);
+    expect(runs.map((run) => run.status)).toEqual(Array(20).fill('cancelled'));
+  }, 120_000);
+
+  it('drop a client whose socket stays full for the write timeout, below the cap', async () => {
+    server = await startTestServer({
+      model: {
+        model: floodingModel({ pieceBytes: 16 * 1024, pieces: 4096 }),
+        id: 'flooding',
+        demo: false,
+        hint: '',
+      },
+      streamLimits: { maxBufferedBytes: 1024 * 1024 * 1024, writeTimeoutMs: 200 },
+    });
+    neverReadingClient({ port: server.port, body: runBody(await createThread(server)) });
+    const [run] = await runsWhenAllEnded(server, 1);
+    expect(run?.status).toBe('cancelled');
+  }, 120_000);
+});

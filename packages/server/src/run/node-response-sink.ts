@@ -1,0 +1,61 @@
+import type { ServerResponse } from 'node:http';
+import type { EventStreamSink, SinkClosedReason } from './event-stream-sink.ts';
+
+export interface NodeResponseSinkOptions {
+  /** Headers already written: the sink only writes the body. */
+  outgoing: ServerResponse;
+  /** Bytes the response may hold for a client that does not read before it is dropped. */
+  maxBufferedBytes: number;
+  /** How long a full socket buffer may stay full before the client is dropped. */
+  writeTimeoutMs: number;
+}
+
+/**
+ * Writes straight to Node's `ServerResponse`, with no web stream between the run and the socket: a string
+ * per coalesced batch, so one tick's events leave in one chunk. A client that stops reading is dropped
+ * (the socket destroyed) once its buffer passes `maxBufferedBytes` or stays full for `writeTimeoutMs`.
+ */
+export function createNodeResponseSink({
+  outgoing,
+  maxBufferedBytes,
+  writeTimeoutMs,
+}: NodeResponseSinkOptions): EventStreamSink {
+  let closedListener: ((reason: SinkClosedReason) => void) | undefined;
+  let ended = false;
+  let closedReason: SinkClosedReason | undefined;
+  let writeTimeout: NodeJS.Timeout | undefined;
+  const drop = (reason: SinkClosedReason) => {
+    closedReason ??= reason;
+    outgoing.destroy();
+  };
+  const onDrain = () => {
+    clearTimeout(writeTimeout);
+    writeTimeout = undefined;
+  };
+  outgoing.on('drain', onDrain);
+  outgoing.once('close', () => {
+    clearTimeout(writeTimeout);
+    outgoing.off('drain', onDrain);
+    if (!ended || !outgoing.writableFinished) closedListener?.(closedReason ?? 'client_went_away');
+  });
+  return {
+    write(text) {
+      if (ended || outgoing.destroyed) return;
+      const fits = outgoing.write(text);
+      if (outgoing.writableLength > maxBufferedBytes) drop('client_too_slow');
+      // Armed once per stretch of full buffer and not re-armed by later writes: it measures how long the
+      // client has not been reading, which more events must not excuse.
+      else if (!fits && writeTimeout === undefined) {
+        writeTimeout = setTimeout(() => drop('client_too_slow'), writeTimeoutMs);
+      }
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      if (!outgoing.destroyed) outgoing.end();
+    },
+    onClosed(listener) {
+      closedListener = listener;
+    },
+  };
+}
