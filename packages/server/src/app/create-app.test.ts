@@ -126,13 +126,20 @@ describe('POST /api/agent: refusals', () => {
     expect(message).toContain('messages.0');
   });
 
-  it('refuses an unknown thread with 404 thread_not_found', async () => {
+  it('refuses tool results for a thread it has never seen with 409 nothing_to_continue, creating nothing', async () => {
     const response = await buildApp().request('/api/agent', {
       method: 'POST',
       headers: jsonHeaders,
-      body: JSON.stringify(runInput('no-such-thread')),
+      body: JSON.stringify({
+        ...runInput('no-such-thread'),
+        messages: [
+          { id: 'u1', role: 'user', content: 'show me a table' },
+          { id: 't1', role: 'tool', toolCallId: 'call-1', content: 'Displayed the table.' },
+        ],
+      }),
     });
-    await expectJsonError(response, 404, 'thread_not_found');
+    await expectJsonError(response, 409, 'nothing_to_continue');
+    expect(await store.getThread('no-such-thread')).toBeUndefined();
   });
 
   it('refuses input without a user message with 400', async () => {
@@ -158,6 +165,22 @@ describe('POST /api/agent: refusals', () => {
 });
 
 describe('POST /api/agent: a run', () => {
+  it('creates a thread it has never seen on first use, as an AG-UI client expects', async () => {
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(runInput('no-such-thread')),
+    });
+    expect(response.status).toBe(200);
+    const events: RunEvent[] = [];
+    for await (const event of decodeEventStream(response.body!, 'ndjson')) events.push(event);
+    expect(events[0]).toMatchObject({ type: EventType.RUN_STARTED, threadId: 'no-such-thread' });
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    expect(await store.getThread('no-such-thread')).toMatchObject({ title: 'show me sign-ups' });
+    const messages = await store.listMessages('no-such-thread');
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+  });
+
   it('does not store a retried message twice when its first attempt got no answer', async () => {
     const thread = await store.createThread({});
     await store.appendMessage({
