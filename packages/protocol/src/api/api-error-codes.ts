@@ -3,8 +3,20 @@
  * its route declares, and a client can switch over them. All snake_case.
  */
 
-/** Answered by the app itself, whatever the route: no such path, a body over the limit, a bug. */
-export const appErrorCodes = ['not_found', 'body_too_large', 'bad_request', 'internal_error'] as const;
+/**
+ * Answered by the app itself, whatever the route: the request guard (an absolute-form target, a foreign
+ * `Host` or `Origin`, a state-changing body not declared JSON), no such path, a body over the limit, a bug.
+ */
+export const appErrorCodes = [
+  'absolute_form_refused',
+  'host_not_allowed',
+  'origin_not_allowed',
+  'unsupported_media_type',
+  'not_found',
+  'body_too_large',
+  'bad_request',
+  'internal_error',
+] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 
 /** `POST /api/agent`, all before the first byte of the stream. */
@@ -38,7 +50,6 @@ export const toolResultRouteErrorCodes = [
   'invalid_json',
   'invalid_body',
   'unknown_call',
-  'wrong_thread',
   'already_answered',
 ] as const;
 export type ToolResultRouteErrorCode = (typeof toolResultRouteErrorCodes)[number];
@@ -51,8 +62,8 @@ export type DashboardRouteErrorCode = (typeof dashboardRouteErrorCodes)[number];
 export const telemetryRouteErrorCodes = ['invalid_json', 'invalid_body'] as const;
 export type TelemetryRouteErrorCode = (typeof telemetryRouteErrorCodes)[number];
 
-/** `/frame/*` and `/vendor/three/*`. */
-export const frameRouteErrorCodes = ['frame_not_built', 'not_found'] as const;
+/** `/frame/*` (the widget frame and the image frame) and `/vendor/three/*`. */
+export const frameRouteErrorCodes = ['frame_not_built', 'invalid_image_url', 'not_found'] as const;
 export type FrameRouteErrorCode = (typeof frameRouteErrorCodes)[number];
 
 /** Any code the server may put in an error body. */
