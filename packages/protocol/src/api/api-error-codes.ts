@@ -4,10 +4,15 @@
  */
 
 /**
- * Answered by the app itself, whatever the route: the request guard (an absolute-form target, a foreign
- * `Host` or `Origin`, a state-changing body not declared JSON), no such path, a body over the limit, a bug.
+ * Answered by the app itself, whatever the route: what Node's HTTP parser refused (headers too large, too
+ * slow, cut off, not HTTP), the request guard (an absolute-form target, a foreign `Host` or `Origin`, a
+ * state-changing body not declared JSON), no such path, a body over the limit, a bug.
  */
 export const appErrorCodes = [
+  'headers_too_large',
+  'request_timeout',
+  'incomplete_body',
+  'malformed_request',
   'absolute_form_refused',
   'host_not_allowed',
   'origin_not_allowed',
