@@ -193,7 +193,7 @@ describe('POST /api/agent: a run', () => {
     });
     expect(response.status).toBe(200);
     const events: RunEvent[] = [];
-    for await (const event of decodeEventStream(response.body!, 'ndjson')) events.push(event);
+    for await (const event of decodeEventStream(response.body!)) events.push(event);
     expect(events[0]).toMatchObject({ type: EventType.RUN_STARTED, threadId: 'no-such-thread' });
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
     expect(await store.getThread('no-such-thread')).toMatchObject({ title: 'show me sign-ups' });

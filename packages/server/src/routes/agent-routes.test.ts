@@ -198,7 +198,7 @@ describe('POST /api/agent over a real socket', () => {
     for (const response of responses) {
       expect(response.status).toBe(200);
       const events: RunEvent[] = [];
-      for await (const event of decodeEventStream(response.body!, 'ndjson')) events.push(event);
+      for await (const event of decodeEventStream(response.body!)) events.push(event);
       expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
     }
     expect((await target.store.listThreads()).map((thread) => thread.id)).toEqual([threadId]);

@@ -28,12 +28,7 @@ function scriptHeaders(cacheControl: string): Record<string, string> {
 }
 
 function notBuilt(context: Context): Response {
-  return refuse(
-    context,
-    404,
-    'frame_not_built',
-    'The widget frame is not built yet; run `npm run build`.',
-  );
+  return refuse(context, 404, 'frame_not_built', 'The widget frame is not built yet; run `npm run build`.');
 }
 
 /**
