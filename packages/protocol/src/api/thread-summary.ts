@@ -6,6 +6,8 @@ export const threadSummarySchema = z.object({
   title: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The owner: the local user until an auth mode assigns real ones; `null` for a thread nobody owns. */
+  userId: z.string().nullable(),
 });
 
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;

@@ -34,16 +34,13 @@ async function setup() {
 describe('dashboard routes', () => {
   it('lists the catalogue', async () => {
     const { routes } = await setup();
-    const body = await readJsonResponse(
-      routes.request('/metrics'),
-      metricCatalogueResponseSchema,
-    );
+    const body = await readJsonResponse(await routes.request('/metrics'), metricCatalogueResponseSchema);
     expect(body.metrics.map((metric) => metric.name)).toContain('hostile_widget_blocks');
   });
 
   it('answers an unknown metric with 404 naming the catalogue', async () => {
     const { routes } = await setup();
-    const response = routes.request('/series?metric=happiness');
+    const response = await routes.request('/series?metric=happiness');
     const message = await expectErrorResponse({
       response,
       status: 404,
@@ -60,7 +57,7 @@ describe('dashboard routes', () => {
     ['/runs?preset=1y', 'invalid_range'],
   ] as const)('answers %s with 400', async (path, code) => {
     const { routes } = await setup();
-    const response = routes.request(path);
+    const response = await routes.request(path);
     await expectErrorResponse({ response, status: 400, codes: dashboardRouteErrorCodes, code });
   });
 
@@ -136,7 +133,9 @@ describe('dashboard routes', () => {
       threadId: 't1',
       model,
       startedAt,
-      finishedAt: null,
+      endedAt: null,
+      instanceId: null,
+      leaseExpiresAt: null,
       status: 'finished',
       inputTokens: 10,
       outputTokens: null,

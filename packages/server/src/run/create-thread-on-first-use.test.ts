@@ -4,8 +4,8 @@ import type { Store } from '../store/store.ts';
 import { createThreadOnFirstUse } from './create-thread-on-first-use.ts';
 
 let store: Store;
-beforeEach(() => {
-  store = openSqliteStore({ path: ':memory:' });
+beforeEach(async () => {
+  store = await openSqliteStore({ path: ':memory:' });
 });
 afterEach(async () => {
   await store.close();

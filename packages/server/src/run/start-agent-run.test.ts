@@ -52,8 +52,8 @@ async function collectEvents(produce: (emit: (event: RunEvent) => void) => Promi
   return events;
 }
 
-beforeEach(() => {
-  store = openSqliteStore({ path: ':memory:' });
+beforeEach(async () => {
+  store = await openSqliteStore({ path: ':memory:' });
   loggedErrors = [];
   counter = 0;
 });
