@@ -57,14 +57,25 @@ describe('chat controls and failure states', () => {
 
   it('says what went wrong when the server refuses the request', async () => {
     server = await startAppServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
+    opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    // Over the 1 MiB body limit: the server answers 413 body_too_large before the run starts.
+    await sendChatMessage(page, 'x'.repeat(1_100_000));
+    const problem = page.locator('.run-status__problem[role="alert"]');
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('Request bodies are limited to 1048576 bytes.');
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+  });
+
+  it('starts the thread a URL names but the server has never seen with its first message', async () => {
+    server = await startAppServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
     opened = await openAppPage(`${server.url}/#/t/no-such-thread`, { browser });
     const { page } = opened;
     await page.locator('.thread-error').waitFor();
     await sendChatMessage(page, 'Hello?');
-    const problem = page.locator('.run-status__problem[role="alert"]');
-    await problem.waitFor();
-    expect(await problem.textContent()).toMatch(/thread/i);
-    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+    await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
+    const listed = (await (await fetch(`${server.url}/api/threads`)).json()) as { threads: { id: string }[] };
+    expect(listed.threads.map((thread) => thread.id)).toEqual(['no-such-thread']);
   });
 
   it('renders prose as sanitised markdown with safe links', async () => {

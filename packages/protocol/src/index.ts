@@ -1,3 +1,4 @@
+export * from './api/index.ts';
 export * from './codecs/index.ts';
 export * from './dashboard/index.ts';
 export * from './frame-messages.ts';

@@ -6,7 +6,7 @@ export {
   type ServedModel,
 } from './app/create-app.ts';
 export type { ErrorLogger } from './app/error-handler.ts';
-export { type ErrorBody, errorBody, errorResponse, HttpError } from './app/http-error.ts';
+export { type ErrorResponder, errorBody, errorResponse, HttpError } from './app/http-error.ts';
 export { RunRegistry } from './app/run-registry.ts';
 export {
   defaultHost,

@@ -41,7 +41,8 @@ afterEach(async () => {
 describe('AG-UI frontend tools (a stock client without the parked-call bridge)', () => {
   it('ends the run with the pending call, then continues from the tool message of the next run', async () => {
     server = await startRenderToolServer({ script });
-    const threadId = await createThreadOver(server.url);
+    // A stock client picks its own fresh thread id and runs at once: no Drawbridge-only call first.
+    const threadId = `fresh-${crypto.randomUUID()}`;
     const agent = new HttpAgent({ url: `${server.url}/api/agent`, threadId });
     const seen: string[] = [];
     const finished: { outcome: string; pendingToolCallIds?: string[] }[] = [];
@@ -74,6 +75,7 @@ describe('AG-UI frontend tools (a stock client without the parked-call bridge)',
     const toolCall = assistant?.role === 'assistant' ? assistant.toolCalls?.[0] : undefined;
     expect(toolCall?.function.name).toBe('render_table');
     expect(JSON.parse(toolCall?.function.arguments ?? '{}')).toEqual(tableArgs);
+    expect(await server.store.getThread(threadId)).toMatchObject({ id: threadId, title: 'show me a table' });
     const afterFirstRun = await server.store.listMessages(threadId);
     expect(afterFirstRun.map((message) => [message.role, message.content, message.toolCallId])).toEqual([
       ['user', 'show me a table', undefined],

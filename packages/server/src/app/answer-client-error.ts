@@ -1,11 +1,12 @@
 import type { Socket } from 'node:net';
+import type { AppErrorCode } from '@drawbridge/protocol';
 import { errorBody } from './http-error.ts';
 
 /** What Node's HTTP parser refused before any route saw the request, in our error shape. */
 function describeClientError(code: string | undefined): {
   status: number;
   reason: string;
-  code: string;
+  code: AppErrorCode;
   message: string;
 } {
   switch (code) {

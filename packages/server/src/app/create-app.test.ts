@@ -2,9 +2,22 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpAgent } from '@ag-ui/client';
 import { frameContentSecurityPolicy } from '@drawbridge/frame';
-import { decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
+import {
+  type ApiErrorCode,
+  agentRouteErrorCodes,
+  appErrorCodes,
+  decodeEventStream,
+  EventType,
+  frameRouteErrorCodes,
+  healthResponseSchema,
+  type RunEvent,
+  threadListResponseSchema,
+  threadRouteErrorCodes,
+} from '@drawbridge/protocol';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectErrorResponse } from '../routes/testing/expect-error-response.ts';
+import { readJsonResponse } from '../routes/testing/read-json-response.ts';
 import { openSqliteStore } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import { openSqliteTelemetry } from '../telemetry/open-sqlite-telemetry.ts';
@@ -41,13 +54,20 @@ function runInput(threadId: string, text = 'show me sign-ups') {
   };
 }
 
-async function expectJsonError(response: Response, status: number, code: string): Promise<string> {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = (await response.json()) as { error: { code: string; message: string } };
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
-  return body.error.message;
+/** The codes the whole app may answer with: its own, and those of each route these tests reach. */
+const appCodes = [
+  ...appErrorCodes,
+  ...agentRouteErrorCodes,
+  ...threadRouteErrorCodes,
+  ...frameRouteErrorCodes,
+] as const satisfies readonly ApiErrorCode[];
+
+function expectJsonError(
+  response: Response,
+  status: number,
+  code: (typeof appCodes)[number],
+): Promise<string> {
+  return expectErrorResponse({ response, status, codes: appCodes, code });
 }
 
 beforeEach(async () => {
@@ -66,7 +86,7 @@ afterEach(async () => {
 describe('createApp: API basics', () => {
   it('reports health with the model', async () => {
     const response = await buildApp().request('/api/health');
-    expect(await response.json()).toEqual({
+    expect(await readJsonResponse(response, healthResponseSchema)).toEqual({
       ok: true,
       model: { id: 'replay:test', demo: false, hint: 'A scripted test model.' },
     });
@@ -82,7 +102,7 @@ describe('createApp: API basics', () => {
     const app = buildApp();
     const created = await app.request('/api/threads', { method: 'POST', headers: jsonHeaders, body: '{}' });
     expect(created.status).toBe(201);
-    const listed = (await (await app.request('/api/threads')).json()) as { threads: unknown[] };
+    const listed = await readJsonResponse(await app.request('/api/threads'), threadListResponseSchema);
     expect(listed.threads).toHaveLength(1);
   });
 });
@@ -126,13 +146,20 @@ describe('POST /api/agent: refusals', () => {
     expect(message).toContain('messages.0');
   });
 
-  it('refuses an unknown thread with 404 thread_not_found', async () => {
+  it('refuses tool results for a thread it has never seen with 409 nothing_to_continue, creating nothing', async () => {
     const response = await buildApp().request('/api/agent', {
       method: 'POST',
       headers: jsonHeaders,
-      body: JSON.stringify(runInput('no-such-thread')),
+      body: JSON.stringify({
+        ...runInput('no-such-thread'),
+        messages: [
+          { id: 'u1', role: 'user', content: 'show me a table' },
+          { id: 't1', role: 'tool', toolCallId: 'call-1', content: 'Displayed the table.' },
+        ],
+      }),
     });
-    await expectJsonError(response, 404, 'thread_not_found');
+    await expectJsonError(response, 409, 'nothing_to_continue');
+    expect(await store.getThread('no-such-thread')).toBeUndefined();
   });
 
   it('refuses input without a user message with 400', async () => {
@@ -158,6 +185,22 @@ describe('POST /api/agent: refusals', () => {
 });
 
 describe('POST /api/agent: a run', () => {
+  it('creates a thread it has never seen on first use, as an AG-UI client expects', async () => {
+    const response = await buildApp().request('/api/agent', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(runInput('no-such-thread')),
+    });
+    expect(response.status).toBe(200);
+    const events: RunEvent[] = [];
+    for await (const event of decodeEventStream(response.body!)) events.push(event);
+    expect(events[0]).toMatchObject({ type: EventType.RUN_STARTED, threadId: 'no-such-thread' });
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    expect(await store.getThread('no-such-thread')).toMatchObject({ title: 'show me sign-ups' });
+    const messages = await store.listMessages('no-such-thread');
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+  });
+
   it('does not store a retried message twice when its first attempt got no answer', async () => {
     const thread = await store.createThread({});
     await store.appendMessage({

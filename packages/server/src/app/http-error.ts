@@ -1,13 +1,9 @@
+import type { ApiErrorCode, ErrorResponse } from '@drawbridge/protocol';
 import type { Context } from 'hono';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 
-/** The JSON body of every error response: a stable `code` for programs, a `message` for people. */
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
-
-/** Builds the JSON error body. */
-export function errorBody(code: string, message: string): ErrorBody {
+/** Builds the JSON error body (`errorResponseSchema` in protocol): a stable `code` for programs, a `message` for people. */
+export function errorBody(code: ApiErrorCode, message: string): ErrorResponse {
   return { error: { code, message } };
 }
 
@@ -15,21 +11,26 @@ export function errorBody(code: string, message: string): ErrorBody {
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly status: ClientErrorStatusCode;
-  readonly code: string;
+  readonly code: ApiErrorCode;
 
-  constructor(status: ClientErrorStatusCode, code: string, message: string) {
+  constructor(status: ClientErrorStatusCode, code: ApiErrorCode, message: string) {
     super(message);
     this.status = status;
     this.code = code;
   }
 }
 
-/** Answers a client error directly, without throwing. */
-export function errorResponse(
+/**
+ * Answers a client error directly, without throwing. A route narrows the codes it may use by typing its own
+ * alias, e.g. `const refuse: ErrorResponder<AgentRouteErrorCode> = errorResponse`.
+ */
+export type ErrorResponder<Code extends ApiErrorCode> = (
   context: Context,
   status: ClientErrorStatusCode,
-  code: string,
+  code: Code,
   message: string,
-): Response {
-  return context.json(errorBody(code, message), status);
-}
+) => Response;
+
+/** Answers a client error directly, without throwing. */
+export const errorResponse: ErrorResponder<ApiErrorCode> = (context, status, code, message) =>
+  context.json(errorBody(code, message), status);

@@ -1,13 +1,13 @@
 /** Stable codes for every way the model configuration can be wrong. */
 export type ModelConfigErrorCode =
-  | 'unknown-provider'
-  | 'missing-model-name'
-  | 'missing-api-key'
-  | 'missing-base-url'
-  | 'invalid-base-url'
-  | 'invalid-pace'
-  | 'script-unreadable'
-  | 'invalid-script';
+  | 'unknown_provider'
+  | 'missing_model_name'
+  | 'missing_api_key'
+  | 'missing_base_url'
+  | 'invalid_base_url'
+  | 'invalid_pace'
+  | 'script_unreadable'
+  | 'invalid_script';
 
 /** Thrown at startup when the model cannot be built; its message is one line naming the variable and the fix. */
 export class ModelConfigError extends Error {

@@ -82,24 +82,24 @@ describe('resolveModel', () => {
   });
 
   const misconfigurations: { env: Record<string, string>; code: ModelConfigErrorCode; names: string }[] = [
-    { env: { DRAWBRIDGE_MODEL: 'gemini:pro' }, code: 'unknown-provider', names: 'DRAWBRIDGE_MODEL' },
-    { env: { DRAWBRIDGE_MODEL: 'gpt-4.1' }, code: 'unknown-provider', names: 'DRAWBRIDGE_MODEL' },
-    { env: { DRAWBRIDGE_MODEL: 'openai:' }, code: 'missing-model-name', names: 'DRAWBRIDGE_MODEL' },
-    { env: { DRAWBRIDGE_MODEL: 'replay:' }, code: 'missing-model-name', names: 'DRAWBRIDGE_MODEL' },
-    { env: { DRAWBRIDGE_MODEL: 'openai:gpt-4.1' }, code: 'missing-api-key', names: 'OPENAI_API_KEY' },
-    { env: { DRAWBRIDGE_MODEL: 'anthropic:claude' }, code: 'missing-api-key', names: 'ANTHROPIC_API_KEY' },
+    { env: { DRAWBRIDGE_MODEL: 'gemini:pro' }, code: 'unknown_provider', names: 'DRAWBRIDGE_MODEL' },
+    { env: { DRAWBRIDGE_MODEL: 'gpt-4.1' }, code: 'unknown_provider', names: 'DRAWBRIDGE_MODEL' },
+    { env: { DRAWBRIDGE_MODEL: 'openai:' }, code: 'missing_model_name', names: 'DRAWBRIDGE_MODEL' },
+    { env: { DRAWBRIDGE_MODEL: 'replay:' }, code: 'missing_model_name', names: 'DRAWBRIDGE_MODEL' },
+    { env: { DRAWBRIDGE_MODEL: 'openai:gpt-4.1' }, code: 'missing_api_key', names: 'OPENAI_API_KEY' },
+    { env: { DRAWBRIDGE_MODEL: 'anthropic:claude' }, code: 'missing_api_key', names: 'ANTHROPIC_API_KEY' },
     {
       env: { DRAWBRIDGE_MODEL: 'openai-compatible:qwen' },
-      code: 'missing-base-url',
+      code: 'missing_base_url',
       names: 'DRAWBRIDGE_BASE_URL',
     },
     {
       env: { DRAWBRIDGE_MODEL: 'replay:/no/such/file.txt' },
-      code: 'script-unreadable',
+      code: 'script_unreadable',
       names: '/no/such/file.txt',
     },
-    { env: { DRAWBRIDGE_DEMO_PACE: 'fast' }, code: 'invalid-pace', names: 'DRAWBRIDGE_DEMO_PACE' },
-    { env: { DRAWBRIDGE_DEMO_PACE: '-5' }, code: 'invalid-pace', names: 'DRAWBRIDGE_DEMO_PACE' },
+    { env: { DRAWBRIDGE_DEMO_PACE: 'fast' }, code: 'invalid_pace', names: 'DRAWBRIDGE_DEMO_PACE' },
+    { env: { DRAWBRIDGE_DEMO_PACE: '-5' }, code: 'invalid_pace', names: 'DRAWBRIDGE_DEMO_PACE' },
   ];
 
   for (const { env, code, names } of misconfigurations) {
@@ -111,11 +111,11 @@ describe('resolveModel', () => {
     });
   }
 
-  it('throws invalid-script with file and line for a malformed replay file', () => {
+  it('throws invalid_script with file and line for a malformed replay file', () => {
     const path = join(directory, 'bad.jsonl');
     writeFileSync(path, '{"type":"text","text":"ok"}\n{"type":"oops"}\n');
     const error = configError({ DRAWBRIDGE_MODEL: `replay:${path}` });
-    expect(error.code).toBe('invalid-script');
+    expect(error.code).toBe('invalid_script');
     expect(error.message.startsWith(`${path}:2: `)).toBe(true);
   });
 });

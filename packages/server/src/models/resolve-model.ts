@@ -56,7 +56,7 @@ export function resolveModel(
   }
   if (!isProviderName(prefix)) {
     throw new ModelConfigError({
-      code: 'unknown-provider',
+      code: 'unknown_provider',
       message:
         `DRAWBRIDGE_MODEL=${setting} names no known provider: use demo, replay:<file>, ` +
         `or ${providerNames.map((name) => `${name}:<model>`).join(', ')}`,
@@ -77,14 +77,14 @@ function readPace(env: ModelEnvironment): number | undefined {
   const pace = Number(raw);
   if (Number.isFinite(pace) && pace >= 0) return pace;
   throw new ModelConfigError({
-    code: 'invalid-pace',
+    code: 'invalid_pace',
     message: `DRAWBRIDGE_DEMO_PACE=${raw} is not a number of tokens per second: set e.g. 90, or 0 for no delay`,
   });
 }
 
 function missingName(prefix: string, what: string): ModelConfigError {
   return new ModelConfigError({
-    code: 'missing-model-name',
+    code: 'missing_model_name',
     message: `DRAWBRIDGE_MODEL=${prefix}: needs ${what}`,
   });
 }

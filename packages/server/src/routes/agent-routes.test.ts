@@ -1,5 +1,13 @@
 import { HttpAgent } from '@ag-ui/client';
-import { decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
+import {
+  agentRouteErrorCodes,
+  appErrorCodes,
+  decodeEventStream,
+  EventType,
+  errorResponseSchemaFor,
+  type RunEvent,
+  threadListResponseSchema,
+} from '@drawbridge/protocol';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventArrivalTimes, rawHttpRequest } from '../app/testing/raw-http.ts';
@@ -10,6 +18,8 @@ import {
   stallingTestModel,
 } from '../app/testing/test-models.ts';
 import { startTestServer, type TestServer } from '../app/testing/test-server.ts';
+
+const agentErrorResponseSchema = errorResponseSchemaFor([...appErrorCodes, ...agentRouteErrorCodes]);
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -155,6 +165,46 @@ describe('POST /api/agent over a real socket', () => {
     const stored = await server.store.listMessages(threadId);
     expect(stored.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
+
+  it('runs a stock AG-UI HttpAgent on a fresh threadId with no call before it', async () => {
+    server = await startTestServer({ model: scriptedTestModel({ script: barChartScript() }) });
+    const threadId = `fresh-${crypto.randomUUID()}`;
+    const agent = new HttpAgent({ url: `${server.url}/api/agent`, threadId });
+
+    agent.addMessage({ id: 'user-1', role: 'user', content: 'show me sign-ups' });
+    await agent.runAgent();
+
+    const assistant = agent.messages.find((message) => message.role === 'assistant');
+    expect(assistant?.content).toContain('Here is a small bar chart');
+    const threads = threadListResponseSchema.parse(await (await fetch(`${server.url}/api/threads`)).json());
+    expect(threads.threads.map((thread) => thread.id)).toEqual([threadId]);
+    const stored = await server.store.listMessages(threadId);
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('creates one thread when two first runs of a fresh threadId arrive together', async () => {
+    server = await startTestServer({ model: scriptedTestModel({ script: barChartScript() }) });
+    const target = server;
+    const threadId = `fresh-${crypto.randomUUID()}`;
+    const responses = await Promise.all(
+      ['first', 'second'].map((text) =>
+        fetch(`${target.url}/api/agent`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: runBody(threadId, text),
+        }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      const events: RunEvent[] = [];
+      for await (const event of decodeEventStream(response.body!)) events.push(event);
+      expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    }
+    expect((await target.store.listThreads()).map((thread) => thread.id)).toEqual([threadId]);
+    const users = (await target.store.listMessages(threadId)).filter((message) => message.role === 'user');
+    expect(users.map((message) => message.content).sort()).toEqual(['first', 'second']);
+  });
 });
 
 describe('POST /api/agent fuzzing', () => {
@@ -201,9 +251,9 @@ describe('POST /api/agent fuzzing', () => {
           const text = await response.text();
           expect(response.status, text).toBeLessThan(500);
           if (response.status >= 400) {
-            expect(JSON.parse(text)).toMatchObject({
-              error: { code: expect.any(String), message: expect.any(String) },
-            });
+            // Every refusal carries a code the route declares (or one the app answers for any route).
+            const parsed = agentErrorResponseSchema.safeParse(JSON.parse(text));
+            expect(parsed.success, text).toBe(true);
           }
         },
       ),

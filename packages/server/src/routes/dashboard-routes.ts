@@ -1,11 +1,22 @@
-import { type DashboardTimeRange, dashboardTimeRangeSchema, describeSchemaError } from '@drawbridge/protocol';
+import {
+  type AuditListResponse,
+  type DashboardRouteErrorCode,
+  type DashboardTimeRange,
+  dashboardTimeRangeSchema,
+  describeSchemaError,
+  type MetricCatalogueResponse,
+  type MetricSeries,
+  type RunListResponse,
+} from '@drawbridge/protocol';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { errorResponse } from '../app/http-error.ts';
+import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import { computeMetric, type MetricSources } from '../dashboard/compute-metric.ts';
 import { findMetric, metricCatalogue } from '../dashboard/metric-catalogue.ts';
 import { resolveTimeRange } from '../dashboard/time-range.ts';
 import { sampleModelName } from '../dashboard/write-sample-history.ts';
+
+const refuse: ErrorResponder<DashboardRouteErrorCode> = errorResponse;
 
 const auditFilterSchema = z.object({
   tool: z.string().max(64).optional(),
@@ -36,14 +47,16 @@ export function createDashboardRoutes({
 }): Hono {
   const routes = new Hono();
 
-  routes.get('/metrics', (context) => context.json({ metrics: metricCatalogue }));
+  routes.get('/metrics', (context) =>
+    context.json({ metrics: [...metricCatalogue] } satisfies MetricCatalogueResponse),
+  );
 
   routes.get('/series', async (context) => {
     const name = context.req.query('metric') ?? '';
     const definition = findMetric(name);
     if (!definition) {
       const names = metricCatalogue.map((metric) => metric.name).join(', ');
-      return errorResponse(
+      return refuse(
         context,
         404,
         'unknown_metric',
@@ -51,15 +64,18 @@ export function createDashboardRoutes({
       );
     }
     const range = rangeFromQuery(context);
-    if (!range.ok) return errorResponse(context, 400, 'invalid_range', range.message);
-    return context.json(
-      await computeMetric({ definition, range: resolveTimeRange(range.range, clock()), sources }),
-    );
+    if (!range.ok) return refuse(context, 400, 'invalid_range', range.message);
+    const series: MetricSeries = await computeMetric({
+      definition,
+      range: resolveTimeRange(range.range, clock()),
+      sources,
+    });
+    return context.json(series);
   });
 
   routes.get('/runs', async (context) => {
     const range = rangeFromQuery(context);
-    if (!range.ok) return errorResponse(context, 400, 'invalid_range', range.message);
+    if (!range.ok) return refuse(context, 400, 'invalid_range', range.message);
     const resolved = resolveTimeRange(range.range, clock());
     const runs = await sources.store.listRuns({
       since: resolved.since.toISOString(),
@@ -69,15 +85,14 @@ export function createDashboardRoutes({
       runs: runs.slice(-200).reverse(),
       total: runs.length,
       includesSample: runs.some((run) => run.model === sampleModelName),
-    });
+    } satisfies RunListResponse);
   });
 
   routes.get('/audit', async (context) => {
     const range = rangeFromQuery(context);
-    if (!range.ok) return errorResponse(context, 400, 'invalid_range', range.message);
+    if (!range.ok) return refuse(context, 400, 'invalid_range', range.message);
     const filter = auditFilterSchema.safeParse(context.req.query());
-    if (!filter.success)
-      return errorResponse(context, 400, 'invalid_filter', describeSchemaError(filter.error));
+    if (!filter.success) return refuse(context, 400, 'invalid_filter', describeSchemaError(filter.error));
     const resolved = resolveTimeRange(range.range, clock());
     const entries = await sources.telemetry.query({
       since: resolved.since.toISOString(),
@@ -86,7 +101,7 @@ export function createDashboardRoutes({
       ...(filter.data.outcome ? { outcome: filter.data.outcome } : {}),
       limit: filter.data.limit,
     });
-    return context.json({ entries });
+    return context.json({ entries } satisfies AuditListResponse);
   });
 
   return routes;

@@ -1,6 +1,7 @@
 import { frameContentSecurityPolicy } from '@drawbridge/frame';
+import type { FrameRouteErrorCode } from '@drawbridge/protocol';
 import { type Context, Hono } from 'hono';
-import { errorResponse } from '../app/http-error.ts';
+import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import { createFileServer } from './create-file-server.ts';
 
 export interface FrameRoutesOptions {
@@ -15,6 +16,8 @@ const servedThreeFolders = ['build/', 'examples/jsm/'];
 
 const frameScripts = new Set(['runtime.js', 'three-bundle.js']);
 
+const refuse: ErrorResponder<FrameRouteErrorCode> = errorResponse;
+
 /** The sandboxed frame's origin is `null`, so module scripts must be readable cross-origin. */
 function scriptHeaders(cacheControl: string): Record<string, string> {
   return {
@@ -25,12 +28,7 @@ function scriptHeaders(cacheControl: string): Record<string, string> {
 }
 
 function notBuilt(context: Context): Response {
-  return errorResponse(
-    context,
-    404,
-    'frame_not_built',
-    'The widget frame is not built yet; run `npm run build`.',
-  );
+  return refuse(context, 404, 'frame_not_built', 'The widget frame is not built yet; run `npm run build`.');
 }
 
 /**
@@ -61,7 +59,7 @@ export function createFrameRoutes({ frameDistDirectory, threeDirectory }: FrameR
 
   routes.get('/frame/:script', async (context) => {
     if (!frameScripts.has(context.req.param('script'))) {
-      return errorResponse(context, 404, 'not_found', 'No such frame file.');
+      return refuse(context, 404, 'not_found', 'No such frame file.');
     }
     // Names are not content-hashed, so the browser revalidates after a rebuild.
     return (await frameFiles(context, scriptHeaders('no-cache'))) ?? notBuilt(context);
@@ -70,11 +68,11 @@ export function createFrameRoutes({ frameDistDirectory, threeDirectory }: FrameR
   routes.get('/vendor/three/*', async (context) => {
     const requestPath = context.req.path.slice('/vendor/three/'.length);
     if (!servedThreeFolders.some((folder) => requestPath.startsWith(folder))) {
-      return errorResponse(context, 404, 'not_found', 'Only three.js build/ and examples/jsm/ are served.');
+      return refuse(context, 404, 'not_found', 'Only three.js build/ and examples/jsm/ are served.');
     }
     // The version is pinned in package-lock.json, so a URL's content never changes while the server runs.
     const file = await threeFiles(context, scriptHeaders('public, max-age=31536000, immutable'));
-    return file ?? errorResponse(context, 404, 'not_found', 'No such three.js file.');
+    return file ?? refuse(context, 404, 'not_found', 'No such three.js file.');
   });
 
   return routes;

@@ -1,3 +1,4 @@
+import type { HealthResponse } from '@drawbridge/protocol';
 import { Hono } from 'hono';
 
 /** What the health check reports about the model. */
@@ -11,7 +12,10 @@ export interface HealthModel {
 export function createHealthRoutes({ model }: { model: HealthModel }): Hono {
   const routes = new Hono();
   routes.get('/', (context) =>
-    context.json({ ok: true, model: { id: model.id, demo: model.demo, hint: model.hint } }),
+    context.json({
+      ok: true,
+      model: { id: model.id, demo: model.demo, hint: model.hint },
+    } satisfies HealthResponse),
   );
   return routes;
 }

@@ -1,5 +1,7 @@
+import { frameRouteErrorCodes } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { createImageFrameRoutes, imageFrameContentSecurityPolicy } from './image-frame-routes.ts';
+import { expectErrorResponse } from './testing/expect-error-response.ts';
 
 const routes = createImageFrameRoutes();
 const frameFor = (query: Record<string, string>) =>
@@ -26,7 +28,11 @@ describe('GET /frame/image', () => {
     ['no URL', {}],
   ])('refuses %s with 400 JSON', async (_label, query) => {
     const response = await frameFor(query as Record<string, string>);
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_image_url');
+    await expectErrorResponse({
+      response,
+      status: 400,
+      codes: frameRouteErrorCodes,
+      code: 'invalid_image_url',
+    });
   });
 });

@@ -1,5 +1,8 @@
+import type { FrameRouteErrorCode } from '@drawbridge/protocol';
 import { Hono } from 'hono';
-import { errorResponse } from '../app/http-error.ts';
+import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
+
+const refuse: ErrorResponder<FrameRouteErrorCode> = errorResponse;
 
 /**
  * The only document of ours that may load a remote image. The chat page's CSP allows images from our own
@@ -39,12 +42,7 @@ export function createImageFrameRoutes(): Hono {
   routes.get('/frame/image', (context) => {
     const url = httpsUrl(context.req.query('url'));
     if (url === undefined) {
-      return errorResponse(
-        context,
-        400,
-        'invalid_image_url',
-        'The image URL must be an absolute https: URL.',
-      );
+      return refuse(context, 400, 'invalid_image_url', 'The image URL must be an absolute https: URL.');
     }
     const alt = (context.req.query('alt') ?? '').slice(0, 500);
     const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeAttribute(alt || 'Image')}</title>

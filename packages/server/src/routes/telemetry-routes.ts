@@ -1,8 +1,14 @@
-import { describeSchemaError } from '@drawbridge/protocol';
+import {
+  describeSchemaError,
+  type RecordWidgetEventResponse,
+  type TelemetryRouteErrorCode,
+  widgetEventInputSchema,
+} from '@drawbridge/protocol';
 import { Hono } from 'hono';
-import { errorResponse } from '../app/http-error.ts';
+import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
-import { widgetEventInputSchema } from '../telemetry/widget-event.ts';
+
+const refuse: ErrorResponder<TelemetryRouteErrorCode> = errorResponse;
 
 /** `POST /api/telemetry/widget-events`: what a frame host saw (rendered, error, CSP violation, navigation). */
 export function createTelemetryRoutes({
@@ -16,11 +22,11 @@ export function createTelemetryRoutes({
     try {
       body = await context.req.json();
     } catch {
-      return errorResponse(context, 400, 'invalid_json', 'The request body is not valid JSON.');
+      return refuse(context, 400, 'invalid_json', 'The request body is not valid JSON.');
     }
     const parsed = widgetEventInputSchema.safeParse(body);
     if (!parsed.success) {
-      return errorResponse(
+      return refuse(
         context,
         400,
         'invalid_body',
@@ -28,7 +34,7 @@ export function createTelemetryRoutes({
       );
     }
     const event = await telemetry.recordWidgetEvent(parsed.data);
-    return context.json({ event }, 201);
+    return context.json({ event } satisfies RecordWidgetEventResponse, 201);
   });
   return routes;
 }

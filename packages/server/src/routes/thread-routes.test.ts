@@ -1,7 +1,16 @@
+import {
+  createThreadResponseSchema,
+  messageListResponseSchema,
+  type ThreadRouteErrorCode,
+  threadListResponseSchema,
+  threadRouteErrorCodes,
+} from '@drawbridge/protocol';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/open-sqlite-store.ts';
 import type { Store, StoredWidget } from '../store/store.ts';
+import { expectErrorResponse } from './testing/expect-error-response.ts';
+import { readJsonResponse } from './testing/read-json-response.ts';
 import { createThreadRoutes } from './thread-routes.ts';
 
 const widget: StoredWidget = {
@@ -37,19 +46,15 @@ afterEach(async () => {
   await store.close();
 });
 
-async function expectJsonError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/application\/json/);
-  const body = (await response.json()) as { error: { code: string; message: string } };
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
+async function expectJsonError(response: Response, status: number, code: ThreadRouteErrorCode) {
+  await expectErrorResponse({ response, status, codes: threadRouteErrorCodes, code });
 }
 
 describe('POST /api/threads', () => {
   it('creates an untitled thread without a body', async () => {
     const response = await app.request('/api/threads', { method: 'POST' });
     expect(response.status).toBe(201);
-    const { thread } = (await response.json()) as { thread: { id: string; title: string } };
+    const { thread } = await readJsonResponse(response, createThreadResponseSchema);
     expect(thread).toMatchObject({ id: 'thread-1', title: 'New chat' });
     expect(await store.getThread('thread-1')).toBeDefined();
   });
@@ -61,7 +66,7 @@ describe('POST /api/threads', () => {
       body: JSON.stringify({ title: 'Planets' }),
     });
     expect(response.status).toBe(201);
-    expect(((await response.json()) as { thread: { title: string } }).thread.title).toBe('Planets');
+    expect((await readJsonResponse(response, createThreadResponseSchema)).thread.title).toBe('Planets');
   });
 
   it('rejects malformed JSON and a wrongly typed title with 400', async () => {
@@ -91,7 +96,7 @@ describe('GET /api/threads', () => {
     await store.appendMessage({ id: 'm1', threadId: 'older', role: 'user', content: 'bump' });
     const response = await app.request('/api/threads');
     expect(response.status).toBe(200);
-    const { threads } = (await response.json()) as { threads: { id: string }[] };
+    const { threads } = await readJsonResponse(response, threadListResponseSchema);
     expect(threads.map((thread) => thread.id)).toEqual(['older', 'newer']);
   });
 });
@@ -103,7 +108,7 @@ describe('GET /api/threads/:id/messages', () => {
     await store.appendMessage({ id: 'a', threadId: 't1', role: 'assistant', content: 'Here.', widget });
     const response = await app.request('/api/threads/t1/messages');
     expect(response.status).toBe(200);
-    const { messages } = (await response.json()) as { messages: { id: string; widget?: StoredWidget }[] };
+    const { messages } = await readJsonResponse(response, messageListResponseSchema);
     expect(messages.map((message) => message.id)).toEqual(['u', 'a']);
     expect(messages[1]?.widget).toEqual(widget);
   });

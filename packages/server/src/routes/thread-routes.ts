@@ -1,7 +1,13 @@
+import {
+  type CreateThreadResponse,
+  createThreadBodySchema,
+  type MessageListResponse,
+  type ThreadListResponse,
+  type ThreadRouteErrorCode,
+} from '@drawbridge/protocol';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import type { Store, StoredWidget } from '../store/store.ts';
 
 /** Renders a stored widget as one self-contained HTML file that works from disk. */
@@ -10,18 +16,14 @@ export type StandaloneRenderer = (widget: StoredWidget) => Promise<string>;
 const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
 const widgetFilePattern = /^([A-Za-z0-9_-]{1,128})\.html$/;
 
-const createThreadBodySchema = z.object({ title: z.string().max(1000).optional() });
-
-function jsonError(context: Context, status: ContentfulStatusCode, code: string, message: string) {
-  return context.json({ error: { code, message } }, status);
-}
+const refuse: ErrorResponder<ThreadRouteErrorCode> = errorResponse;
 
 function threadNotFound(context: Context, threadId: string) {
-  return jsonError(context, 404, 'thread_not_found', `thread ${threadId} does not exist`);
+  return refuse(context, 404, 'thread_not_found', `thread ${threadId} does not exist`);
 }
 
 function invalidThreadId(context: Context) {
-  return jsonError(
+  return refuse(
     context,
     400,
     'invalid_thread_id',
@@ -41,26 +43,28 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
       try {
         body = JSON.parse(bodyText);
       } catch {
-        return jsonError(context, 400, 'invalid_json', 'the request body is not valid JSON');
+        return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
       }
     }
     const parsed = createThreadBodySchema.safeParse(body);
     if (!parsed.success) {
-      return jsonError(context, 400, 'invalid_body', 'expected an optional body of { "title"?: string }');
+      return refuse(context, 400, 'invalid_body', 'expected an optional body of { "title"?: string }');
     }
     const thread = await store.createThread(
       parsed.data.title === undefined ? {} : { title: parsed.data.title },
     );
-    return context.json({ thread }, 201);
+    return context.json({ thread } satisfies CreateThreadResponse, 201);
   });
 
-  routes.get('/', async (context) => context.json({ threads: await store.listThreads() }));
+  routes.get('/', async (context) =>
+    context.json({ threads: await store.listThreads() } satisfies ThreadListResponse),
+  );
 
   routes.get('/:threadId/messages', async (context) => {
     const threadId = context.req.param('threadId');
     if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
-    return context.json({ messages: await store.listMessages(threadId) });
+    return context.json({ messages: await store.listMessages(threadId) } satisfies MessageListResponse);
   });
 
   routes.delete('/:threadId', async (context) => {
@@ -75,7 +79,7 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
     if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     const widgetId = widgetFilePattern.exec(context.req.param('file'))?.[1];
     if (widgetId === undefined) {
-      return jsonError(
+      return refuse(
         context,
         400,
         'invalid_widget_file',
@@ -85,7 +89,7 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
     if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
     const widget = await store.getWidget(threadId, widgetId);
     if (widget === undefined) {
-      return jsonError(
+      return refuse(
         context,
         404,
         'widget_not_found',

@@ -1,6 +1,13 @@
+import {
+  type ToolResultRouteErrorCode,
+  toolResultResponseSchema,
+  toolResultRouteErrorCodes,
+} from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import type { StoredMessage } from '../store/store.ts';
+import { expectErrorResponse } from './testing/expect-error-response.ts';
+import { readJsonResponse } from './testing/read-json-response.ts';
 import { createToolResultRoutes } from './tool-result-routes.ts';
 
 function setup({ answerGraceMs = 20 }: { answerGraceMs?: number } = {}) {
@@ -51,7 +58,7 @@ describe('POST /api/threads/:id/tool-results', () => {
     const parked = park('c1');
     const response = await post('t1', { toolCallId: 'c1', result: rendered });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ accepted: true });
+    expect(await readJsonResponse(response, toolResultResponseSchema)).toEqual({ accepted: true });
     expect(await parked).toEqual({ kind: 'answered', result: rendered });
     expect(saved).toEqual([
       {
@@ -71,7 +78,9 @@ describe('POST /api/threads/:id/tool-results', () => {
     const answered = post('t1', { toolCallId: 'early', result: rendered });
     await answerArrived;
     const parked = park('early');
-    expect((await answered).status).toBe(200);
+    const response = await answered;
+    expect(response.status).toBe(200);
+    await readJsonResponse(response, toolResultResponseSchema);
     expect(await parked).toEqual({ kind: 'answered', result: rendered });
     expect(saved).toHaveLength(1);
   });
@@ -79,9 +88,12 @@ describe('POST /api/threads/:id/tool-results', () => {
   it('does not persist anything for a refusal from the browser', async () => {
     const { saved, post, park } = setup();
     const parked = park('c1');
-    expect(
-      (await post('t1', { toolCallId: 'c1', result: { status: 'error', message: 'unknown widget' } })).status,
-    ).toBe(200);
+    const response = await post('t1', {
+      toolCallId: 'c1',
+      result: { status: 'error', message: 'unknown widget' },
+    });
+    expect(response.status).toBe(200);
+    await readJsonResponse(response, toolResultResponseSchema);
     expect((await parked).kind).toBe('answered');
     expect(saved).toEqual([]);
   });
@@ -90,21 +102,23 @@ describe('POST /api/threads/:id/tool-results', () => {
     ['twice', 'already_answered', 409],
     ['for another thread', 'unknown_call', 404],
     ['for an unknown call', 'unknown_call', 404],
-  ])('refuses a result posted %s and changes nothing', async (label, code, status) => {
-    const { bridge, saved, post, park } = setup();
-    if (label === 'twice') {
-      const parked = park('c1');
-      await post('t1', { toolCallId: 'c1', result: rendered });
-      await parked;
-      saved.length = 0;
-    }
-    if (label === 'for another thread') park('c1', 't2');
-    const response = await post('t1', { toolCallId: 'c1', result: rendered });
-    expect(response.status).toBe(status);
-    expect(await response.json()).toEqual({ error: { code, message: expect.any(String) } });
-    expect(saved).toEqual([]);
-    if (label === 'for another thread') expect(bridge.openCallCount()).toBe(1);
-  });
+  ] as const satisfies [string, ToolResultRouteErrorCode, number][])(
+    'refuses a result posted %s and changes nothing',
+    async (label, code, status) => {
+      const { bridge, saved, post, park } = setup();
+      if (label === 'twice') {
+        const parked = park('c1');
+        await post('t1', { toolCallId: 'c1', result: rendered });
+        await parked;
+        saved.length = 0;
+      }
+      if (label === 'for another thread') park('c1', 't2');
+      const response = await post('t1', { toolCallId: 'c1', result: rendered });
+      await expectErrorResponse({ response, status, codes: toolResultRouteErrorCodes, code });
+      expect(saved).toEqual([]);
+      if (label === 'for another thread') expect(bridge.openCallCount()).toBe(1);
+    },
+  );
 
   it('refuses a closed (timed out) call without leaving a widget behind', async () => {
     const { saved, post, bridge } = setup();
@@ -113,7 +127,12 @@ describe('POST /api/threads/:id/tool-results', () => {
       { timeoutMs: 1, abortSignal: new AbortController().signal },
     );
     expect(await parked).toEqual({ kind: 'timeout' });
-    expect((await post('t1', { toolCallId: 'c1', result: rendered })).status).toBe(409);
+    await expectErrorResponse({
+      response: await post('t1', { toolCallId: 'c1', result: rendered }),
+      status: 409,
+      codes: toolResultRouteErrorCodes,
+      code: 'already_answered',
+    });
     expect(saved).toEqual([]);
   });
 
@@ -121,9 +140,8 @@ describe('POST /api/threads/:id/tool-results', () => {
     ['malformed JSON', '{"toolCallId":', 'invalid_json'],
     ['a wrong shape', { toolCallId: 'c1', result: { status: 'maybe' } }, 'invalid_body'],
     ['a missing id', { result: rendered }, 'invalid_body'],
-  ])('answers %s with 400', async (_label, body, code) => {
+  ] as const)('answers %s with 400', async (_label, body, code) => {
     const response = await setup().post('t1', body);
-    expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(code);
+    await expectErrorResponse({ response, status: 400, codes: toolResultRouteErrorCodes, code });
   });
 });

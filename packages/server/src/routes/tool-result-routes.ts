@@ -1,8 +1,15 @@
-import { describeSchemaError, toolResultBodySchema } from '@drawbridge/protocol';
+import {
+  describeSchemaError,
+  type ToolResultResponse,
+  type ToolResultRouteErrorCode,
+  toolResultBodySchema,
+} from '@drawbridge/protocol';
 import { Hono } from 'hono';
-import { errorResponse } from '../app/http-error.ts';
+import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import type { AnswerOutcome, ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import type { Store } from '../store/store.ts';
+
+const refuse: ErrorResponder<ToolResultRouteErrorCode> = errorResponse;
 
 const refusals = {
   unknown_call: [404, 'This thread has no open tool call with that id.'],
@@ -32,11 +39,11 @@ export function createToolResultRoutes({
     try {
       body = await context.req.json();
     } catch {
-      return errorResponse(context, 400, 'invalid_json', 'The request body is not valid JSON.');
+      return refuse(context, 400, 'invalid_json', 'The request body is not valid JSON.');
     }
     const parsed = toolResultBodySchema.safeParse(body);
     if (!parsed.success) {
-      return errorResponse(
+      return refuse(
         context,
         400,
         'invalid_body',
@@ -49,7 +56,7 @@ export function createToolResultRoutes({
     );
     if (outcome.status !== 'accepted') {
       const [status, message] = refusals[outcome.status];
-      return errorResponse(context, status, outcome.status, message);
+      return refuse(context, status, outcome.status, message);
     }
     if (parsed.data.result.status === 'rendered') {
       await store.appendMessage({
@@ -61,7 +68,7 @@ export function createToolResultRoutes({
         render: { tool: outcome.call.toolName, args: outcome.call.args },
       });
     }
-    return context.json({ accepted: true });
+    return context.json({ accepted: true } satisfies ToolResultResponse);
   });
   return routes;
 }

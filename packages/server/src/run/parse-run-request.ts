@@ -1,5 +1,5 @@
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { toolResultSchema } from '@drawbridge/protocol';
+import { type AgentRouteErrorCode, toolResultSchema } from '@drawbridge/protocol';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
@@ -29,10 +29,16 @@ export interface RunRequest {
   continuesAfterToolResults: boolean;
 }
 
+/** The codes a run input can be refused with before any run starts. */
+export type RunInputErrorCode = Extract<
+  AgentRouteErrorCode,
+  'invalid_run_input' | 'missing_user_message' | 'empty_user_message'
+>;
+
 /** A rejected request, ready to become a 4xx JSON response. */
 export interface RunRequestRejection {
   status: ClientErrorStatusCode;
-  code: string;
+  code: RunInputErrorCode;
   message: string;
 }
 
@@ -100,7 +106,7 @@ function resumeAsToolResult(
   };
 }
 
-function reject(status: ClientErrorStatusCode, code: string, message: string): RunRequestParse {
+function reject(status: ClientErrorStatusCode, code: RunInputErrorCode, message: string): RunRequestParse {
   return { success: false, rejection: { status, code, message } };
 }
 

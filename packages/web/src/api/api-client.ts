@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-import { ApiError } from './api-error.ts';
 import {
+  type CreateThreadBody,
   createThreadResponseSchema,
   type HealthResponse,
   healthResponseSchema,
@@ -8,52 +7,35 @@ import {
   type StoredMessage,
   type ThreadSummary,
   threadListResponseSchema,
-} from './api-schemas.ts';
-
-async function requestJson<Schema extends z.ZodType>(
-  path: string,
-  schema: Schema,
-  init?: RequestInit,
-): Promise<z.infer<Schema>> {
-  const response = await fetch(path, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
-  if (!response.ok) {
-    throw await ApiError.fromResponse(response);
-  }
-  const parsed = schema.safeParse(await response.json());
-  if (!parsed.success) {
-    throw new ApiError({
-      code: 'unexpected_response',
-      message: `The server sent an unexpected answer for ${path}.`,
-      status: response.status,
-    });
-  }
-  return parsed.data;
-}
+} from '@drawbridge/protocol';
+import { ApiError } from './api-error.ts';
+import { requestJson } from './request-json.ts';
 
 /** Reads which model the server runs (and whether it is the offline demo). */
 export function fetchHealth(): Promise<HealthResponse> {
-  return requestJson('/api/health', healthResponseSchema);
+  return requestJson({ path: '/api/health', schema: healthResponseSchema });
 }
 
 /** Lists threads, newest first. */
 export async function fetchThreads(): Promise<ThreadSummary[]> {
-  return (await requestJson('/api/threads', threadListResponseSchema)).threads;
+  return (await requestJson({ path: '/api/threads', schema: threadListResponseSchema })).threads;
 }
 
 /** Creates an empty thread; the server titles it from the first message. */
 export async function createThread(): Promise<ThreadSummary> {
-  const body = await requestJson('/api/threads', createThreadResponseSchema, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{}',
+  const body: CreateThreadBody = {};
+  const created = await requestJson({
+    path: '/api/threads',
+    schema: createThreadResponseSchema,
+    init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
   });
-  return body.thread;
+  return created.thread;
 }
 
 /** Loads a thread's stored messages, oldest first, with their widgets. */
 export async function fetchMessages(threadId: string): Promise<StoredMessage[]> {
   const path = `/api/threads/${encodeURIComponent(threadId)}/messages`;
-  return (await requestJson(path, messageListResponseSchema)).messages;
+  return (await requestJson({ path, schema: messageListResponseSchema })).messages;
 }
 
 /** Deletes a thread with its messages. */

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from './api-schemas.ts';
+import { errorResponseSchema } from '@drawbridge/protocol';
 
 /** A failed request to our server, carrying the server's own `{ error: { code, message } }` when it sent one. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
-import type { DashboardTimeRange } from '@drawbridge/protocol';
+import type { AuditEntry, DashboardTimeRange } from '@drawbridge/protocol';
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
-import { type AuditEntry, type AuditFilter, fetchAuditEntries } from './dashboard-api.ts';
+import { type AuditFilter, fetchAuditEntries } from './dashboard-api.ts';
 import { describeTimeRange } from './dashboard-view.ts';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {

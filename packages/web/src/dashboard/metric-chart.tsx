@@ -1,9 +1,9 @@
-import type { DashboardTimeRange } from '@drawbridge/protocol';
+import type { DashboardTimeRange, MetricSeries } from '@drawbridge/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
 import { ChartCanvas } from '../render-tools/chart-canvas.tsx';
 import type { ChartModel, ChartSeries } from '../render-tools/chart-model.ts';
-import { fetchMetricSeries, type MetricSeries } from './dashboard-api.ts';
+import { fetchMetricSeries } from './dashboard-api.ts';
 import { describeTimeRange } from './dashboard-view.ts';
 import { formatBucketLabel } from './format-bucket-label.ts';
 import './metric-chart.css';

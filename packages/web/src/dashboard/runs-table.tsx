@@ -1,4 +1,4 @@
-import type { RunsResponse } from './dashboard-api.ts';
+import type { RunListResponse } from '@drawbridge/protocol';
 import { formatDuration } from './dashboard-figures.ts';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
@@ -12,7 +12,7 @@ const timeFormat = new Intl.DateTimeFormat('en-US', {
 const count = new Intl.NumberFormat('en-US');
 
 /** The latest runs of the range, newest first: when, which model, how it ended, how long, how many tokens. */
-export function RunsTable({ runs }: { runs: RunsResponse }) {
+export function RunsTable({ runs }: { runs: RunListResponse }) {
   return (
     <section className="dashboard-panel" aria-labelledby="runs-table-title">
       <header className="dashboard-panel__header">

@@ -1,7 +1,7 @@
-import type { DashboardTimeRange } from '@drawbridge/protocol';
+import type { DashboardTimeRange, MetricSeries, RunListResponse } from '@drawbridge/protocol';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
-import { fetchMetricSeries, fetchRuns, type MetricSeries, type RunsResponse } from './dashboard-api.ts';
+import { fetchMetricSeries, fetchRuns } from './dashboard-api.ts';
 
 /** Every metric the dashboard pages draw; one request each, in parallel, per range and refresh. */
 export const dashboardMetricNames = [
@@ -22,7 +22,7 @@ export type DashboardData =
 
 export interface LoadedDashboardData {
   series: ReadonlyMap<string, MetricSeries>;
-  runs: RunsResponse;
+  runs: RunListResponse;
   loadedAt: Date;
 }
 

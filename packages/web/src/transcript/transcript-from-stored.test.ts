@@ -5,9 +5,10 @@ import { transcriptWidgetSource } from './transcript-state.ts';
 describe('transcriptFromStored', () => {
   it('restores prose, widgets and rendered tool calls, and drops tool results', () => {
     const messages = transcriptFromStored([
-      { id: 'u1', role: 'user', content: 'Show a cube', createdAt: '2025-01-01T00:00:00Z' },
+      { id: 'u1', threadId: 't', role: 'user', content: 'Show a cube', createdAt: '2025-01-01T00:00:00Z' },
       {
         id: 'a1',
+        threadId: 't',
         role: 'assistant',
         content: 'Here it is.',
         createdAt: '2025-01-01T00:00:01Z',
@@ -15,13 +16,14 @@ describe('transcriptFromStored', () => {
       },
       {
         id: 'a2',
+        threadId: 't',
         role: 'assistant',
         content: '',
         createdAt: '2025-01-01T00:00:02Z',
         toolCallId: 'call-1',
         render: { tool: 'render_table', args: { rows: [] } },
       },
-      { id: 't1', role: 'tool', content: 'Displayed.', createdAt: '2025-01-01T00:00:03Z' },
+      { id: 't1', threadId: 't', role: 'tool', content: 'Displayed.', createdAt: '2025-01-01T00:00:03Z' },
     ]);
     expect(messages.map((message) => [message.id, message.parts.map((part) => part.kind)])).toEqual([
       ['u1', ['prose']],

@@ -84,25 +84,25 @@ describe('createProviderModel against local fakes of each wire format', () => {
 
 describe('createProviderModel misconfiguration', () => {
   const cases = [
-    { provider: 'openai', env: {}, code: 'missing-api-key', variable: 'OPENAI_API_KEY' },
+    { provider: 'openai', env: {}, code: 'missing_api_key', variable: 'OPENAI_API_KEY' },
     {
       provider: 'openai',
       env: { OPENAI_API_KEY: '  ' },
-      code: 'missing-api-key',
+      code: 'missing_api_key',
       variable: 'OPENAI_API_KEY',
     },
-    { provider: 'anthropic', env: {}, code: 'missing-api-key', variable: 'ANTHROPIC_API_KEY' },
-    { provider: 'openai-compatible', env: {}, code: 'missing-base-url', variable: 'DRAWBRIDGE_BASE_URL' },
+    { provider: 'anthropic', env: {}, code: 'missing_api_key', variable: 'ANTHROPIC_API_KEY' },
+    { provider: 'openai-compatible', env: {}, code: 'missing_base_url', variable: 'DRAWBRIDGE_BASE_URL' },
     {
       provider: 'openai-compatible',
       env: { DRAWBRIDGE_BASE_URL: 'localhost:11434' },
-      code: 'invalid-base-url',
+      code: 'invalid_base_url',
       variable: 'DRAWBRIDGE_BASE_URL',
     },
     {
       provider: 'openai',
       env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'ftp://x' },
-      code: 'invalid-base-url',
+      code: 'invalid_base_url',
       variable: 'OPENAI_BASE_URL',
     },
   ] as const;

@@ -29,19 +29,19 @@ export function createProviderModel({
   switch (provider) {
     case 'openai':
       return createOpenAI({
-        apiKey: requireSetting(env, 'OPENAI_API_KEY', 'missing-api-key', 'your OpenAI API key'),
+        apiKey: requireSetting(env, 'OPENAI_API_KEY', 'missing_api_key', 'your OpenAI API key'),
         baseURL: optionalBaseUrl(env, 'OPENAI_BASE_URL'),
       })(modelName);
     case 'anthropic':
       return createAnthropic({
-        apiKey: requireSetting(env, 'ANTHROPIC_API_KEY', 'missing-api-key', 'your Anthropic API key'),
+        apiKey: requireSetting(env, 'ANTHROPIC_API_KEY', 'missing_api_key', 'your Anthropic API key'),
         baseURL: optionalBaseUrl(env, 'ANTHROPIC_BASE_URL'),
       })(modelName);
     case 'openai-compatible': {
       const baseURL = requireSetting(
         env,
         'DRAWBRIDGE_BASE_URL',
-        'missing-base-url',
+        'missing_base_url',
         "the server's OpenAI-compatible URL, e.g. http://127.0.0.1:11434/v1 for Ollama",
       );
       return createOpenAICompatible({
@@ -57,7 +57,7 @@ export function createProviderModel({
 function requireSetting(
   env: ModelEnvironment,
   variable: string,
-  code: 'missing-api-key' | 'missing-base-url',
+  code: 'missing_api_key' | 'missing_base_url',
   description: string,
 ): string {
   const value = nonEmpty(env[variable]);
@@ -77,7 +77,7 @@ function validBaseUrl(variable: string, value: string): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return value.replace(/\/+$/, '');
   throw new ModelConfigError({
-    code: 'invalid-base-url',
+    code: 'invalid_base_url',
     message: `${variable}=${value} is not an http(s) URL: set it like http://127.0.0.1:8000/v1`,
   });
 }

@@ -36,20 +36,20 @@ describe('loadModelScript', () => {
   it('names file and line of a malformed line', () => {
     const path = write('bad.jsonl', '{"type":"text","text":"a"}\n{"type":"tool-call","toolName":"t"}\n');
     const error = captureError(() => loadModelScript(path));
-    expect(error.code).toBe('invalid-script');
+    expect(error.code).toBe('invalid_script');
     expect(error.message).toMatch(new RegExp(`^${path.replaceAll('\\', '\\\\')}:2: input: `));
     expect(error.message).not.toContain('\n');
   });
 
   it('reports a missing file as unreadable', () => {
     const error = captureError(() => loadModelScript(join(directory, 'missing.jsonl')));
-    expect(error.code).toBe('script-unreadable');
+    expect(error.code).toBe('script_unreadable');
     expect(error.message).toContain('ENOENT');
   });
 
   it('rejects an unknown extension', () => {
     const error = captureError(() => loadModelScript(write('reply.json', '{}')));
-    expect(error.code).toBe('invalid-script');
+    expect(error.code).toBe('invalid_script');
     expect(error.message).toContain('.txt');
   });
 });

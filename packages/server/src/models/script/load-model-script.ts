@@ -12,14 +12,14 @@ export function loadModelScript(path: string): ModelScript {
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new ModelConfigError({
-      code: 'script-unreadable',
+      code: 'script_unreadable',
       message: `cannot read script ${path} (${reason}): check the path and that the file is readable`,
     });
   }
   const result = parseModelScript({ text, format });
   if (!result.success) {
     throw new ModelConfigError({
-      code: 'invalid-script',
+      code: 'invalid_script',
       message: `${path}:${result.error.line}: ${result.error.reason}`,
     });
   }
@@ -31,7 +31,7 @@ function scriptFormatOf(path: string): ModelScriptFormat {
   if (extension === '.txt') return 'txt';
   if (extension === '.jsonl') return 'jsonl';
   throw new ModelConfigError({
-    code: 'invalid-script',
+    code: 'invalid_script',
     message: `${path}: a script file must end in .txt (one text reply) or .jsonl (one part per line)`,
   });
 }

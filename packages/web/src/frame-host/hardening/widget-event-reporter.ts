@@ -1,18 +1,9 @@
-/** What a frame host saw about a widget; the server's `widgetEventKinds`, repeated here because web never imports server. */
-export type WidgetEventKind =
-  | 'rendered'
-  | 'error'
-  | 'csp_violation'
-  | 'navigation_blocked'
-  | 'unresponsive'
-  | 'released';
+import type { WidgetEventInput } from '@drawbridge/protocol';
 
-export interface WidgetEventReport {
-  threadId: string;
-  widgetId: string;
-  kind: WidgetEventKind;
-  detail: string;
-}
+export type { WidgetEventKind } from '@drawbridge/protocol';
+
+/** One report, exactly the body `POST /api/telemetry/widget-events` accepts (`widgetEventInputSchema`). */
+export type WidgetEventReport = WidgetEventInput;
 
 /** The server caps `detail` at this many characters. */
 export const widgetEventDetailLimit = 2000;

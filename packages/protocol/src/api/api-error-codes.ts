@@ -1,0 +1,82 @@
+/**
+ * Every error `code` the HTTP API answers with, listed per route so a handler can only answer with a code
+ * its route declares, and a client can switch over them. All snake_case.
+ */
+
+/**
+ * Answered by the app itself, whatever the route: what Node's HTTP parser refused (headers too large, too
+ * slow, cut off, not HTTP), the request guard (an absolute-form target, a foreign `Host` or `Origin`, a
+ * state-changing body not declared JSON), no such path, a body over the limit, a bug.
+ */
+export const appErrorCodes = [
+  'headers_too_large',
+  'request_timeout',
+  'incomplete_body',
+  'malformed_request',
+  'absolute_form_refused',
+  'host_not_allowed',
+  'origin_not_allowed',
+  'unsupported_media_type',
+  'not_found',
+  'body_too_large',
+  'bad_request',
+  'internal_error',
+] as const;
+export type AppErrorCode = (typeof appErrorCodes)[number];
+
+/** `POST /api/agent`, all before the first byte of the stream. */
+export const agentRouteErrorCodes = [
+  'not_acceptable',
+  'unsupported_media_type',
+  'invalid_json',
+  'invalid_run_input',
+  'missing_user_message',
+  'empty_user_message',
+  'unknown_skill',
+  'thread_not_found',
+  'nothing_to_continue',
+] as const;
+export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
+
+/** `/api/threads` (create, list, messages, delete, widget download). */
+export const threadRouteErrorCodes = [
+  'invalid_json',
+  'invalid_body',
+  'invalid_thread_id',
+  'thread_not_found',
+  'invalid_widget_file',
+  'widget_not_found',
+  'frame_not_built',
+] as const;
+export type ThreadRouteErrorCode = (typeof threadRouteErrorCodes)[number];
+
+/** `POST /api/threads/:threadId/tool-results`. */
+export const toolResultRouteErrorCodes = [
+  'invalid_json',
+  'invalid_body',
+  'unknown_call',
+  'already_answered',
+] as const;
+export type ToolResultRouteErrorCode = (typeof toolResultRouteErrorCodes)[number];
+
+/** `/api/dashboard/*`. */
+export const dashboardRouteErrorCodes = ['unknown_metric', 'invalid_range', 'invalid_filter'] as const;
+export type DashboardRouteErrorCode = (typeof dashboardRouteErrorCodes)[number];
+
+/** `POST /api/telemetry/widget-events`. */
+export const telemetryRouteErrorCodes = ['invalid_json', 'invalid_body'] as const;
+export type TelemetryRouteErrorCode = (typeof telemetryRouteErrorCodes)[number];
+
+/** `/frame/*` (the widget frame and the image frame) and `/vendor/three/*`. */
+export const frameRouteErrorCodes = ['frame_not_built', 'invalid_image_url', 'not_found'] as const;
+export type FrameRouteErrorCode = (typeof frameRouteErrorCodes)[number];
+
+/** Any code the server may put in an error body. */
+export type ApiErrorCode =
+  | AppErrorCode
+  | AgentRouteErrorCode
+  | ThreadRouteErrorCode
+  | ToolResultRouteErrorCode
+  | DashboardRouteErrorCode
+  | TelemetryRouteErrorCode
+  | FrameRouteErrorCode;

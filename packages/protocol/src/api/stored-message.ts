@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { generatedWidgetSchema } from '../generated-widget.ts';
+
+/** One transcript entry; `render` marks the carrier message of a typed render tool call. */
+export const storedMessageSchema = z.object({
+  id: z.string(),
+  threadId: z.string(),
+  role: z.enum(['user', 'assistant', 'tool']),
+  content: z.string(),
+  createdAt: z.string(),
+  widget: generatedWidgetSchema.optional(),
+  toolCallId: z.string().optional(),
+  render: z.object({ tool: z.string(), args: z.unknown() }).optional(),
+});
+
+export type StoredMessage = z.infer<typeof storedMessageSchema>;

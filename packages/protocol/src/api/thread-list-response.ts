@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { threadSummarySchema } from './thread-summary.ts';
+
+/** `GET /api/threads`: newest updated first. */
+export const threadListResponseSchema = z.object({ threads: z.array(threadSummarySchema) });
+
+export type ThreadListResponse = z.infer<typeof threadListResponseSchema>;
