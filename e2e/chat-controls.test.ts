@@ -41,12 +41,12 @@ describe('chat controls and failure states', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.run-status__problem--stopped').waitFor();
     const proseAtStop = await page.locator('.message--assistant').textContent();
-    // The server recording the run as aborted is the sign that the reply stopped at its source; a Stop that
+    // The server recording the run as cancelled is the sign that the reply stopped at its source; a Stop that
     // only changed the page would let the run finish.
     const runServer = server;
     await expect
       .poll(async () => (await runServer.listRuns()).map((run) => run.status), { timeout: 20_000 })
-      .toEqual(['aborted']);
+      .toEqual(['cancelled']);
     expect(await page.locator('.message--assistant').textContent()).toBe(proseAtStop);
     expect(await page.locator('.widget-card__phase').textContent()).toContain(
       'stopped before it was finished',

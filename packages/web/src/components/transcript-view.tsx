@@ -24,11 +24,11 @@ export function TranscriptView({
   const lastUserMessageId = transcript.messages.findLast((message) => message.role === 'user')?.id;
   const seenUserMessageId = useRef(lastUserMessageId);
 
-  const follow = (behavior: ScrollBehavior = 'auto') => {
+  const follow = () => {
     const scroller = scrollerRef.current;
     followingRef.current = true;
     setFollowing(true);
-    scroller?.scrollTo({ top: scroller.scrollHeight, behavior });
+    scroller?.scrollTo({ top: scroller.scrollHeight });
   };
 
   useEffect(() => {
@@ -117,7 +117,13 @@ export function TranscriptView({
         </div>
       </section>
       {!following && (
-        <button type="button" className="jump-to-latest" onClick={() => follow('smooth')}>
+        <button
+          type="button"
+          className="jump-to-latest"
+          // An instant jump: a smooth scroll's in-between positions would each read as "not at the
+          // bottom" and stop the following it asked for while the reply keeps growing.
+          onClick={() => follow()}
+        >
           <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
             <path
               d="M10 4v12M5 11l5 5 5-5"
