@@ -123,7 +123,9 @@ try {
   console.log(
     `Throttled cold load (${profile.downKbps} kbit/s, ${profile.rttMs} ms RTT, CPU ×${profile.cpuSlowdown}, 390×844), median of ${runs}:`,
   );
-  console.log(`  first contentful paint ${median(loads.map((load) => load.firstContentfulPaint)).toFixed(0)} ms`);
+  console.log(
+    `  first contentful paint ${median(loads.map((load) => load.firstContentfulPaint)).toFixed(0)} ms`,
+  );
   console.log(`  composer on screen     ${median(loads.map((load) => load.composerVisible)).toFixed(0)} ms`);
 } finally {
   await browser.close();
