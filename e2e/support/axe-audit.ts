@@ -34,7 +34,7 @@ function readAxeSource(): Promise<string> {
 async function paintBackdrop(frame: Frame): Promise<void> {
   const element = await frame.frameElement();
   const backdrop = await element.evaluate((iframe) => {
-    for (let node: Element | null = iframe; node !== null; node = node.parentElement) {
+    for (let node: Element | null = iframe as Element; node !== null; node = node.parentElement) {
       const colour = getComputedStyle(node).backgroundColor;
       if (colour !== 'transparent' && colour !== 'rgba(0, 0, 0, 0)') return colour;
     }
