@@ -16,7 +16,7 @@ let directory: Awaited<ReturnType<typeof temporaryDirectory>>;
 let app: ReturnType<typeof createApp>;
 
 beforeEach(async () => {
-  store = openSqliteStore({ path: ':memory:' });
+  store = await openSqliteStore({ path: ':memory:' });
   directory = await temporaryDirectory();
   const webDistDirectory = join(directory.path, 'web');
   await mkdir(join(webDistDirectory, 'assets'), { recursive: true });
