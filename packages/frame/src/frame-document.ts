@@ -5,7 +5,7 @@
 
 /** Theme variables for light and dark, switched by `data-theme` on `<html>`. */
 export const frameThemeCss = `
-:root{color-scheme:light;--db-fg:#1d2330;--db-bg:transparent;--db-accent:#3b6cf6;--db-muted:#6b7385;
+:root{color-scheme:light;--db-fg:#1d2330;--db-bg:transparent;--db-accent:#3b6cf6;--db-muted:#646b7a;
 --db-surface:#f4f6fa;--db-border:#dde2ea;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 :root[data-theme="dark"]{color-scheme:dark;--db-fg:#e6e9ef;--db-accent:#7d9cff;--db-muted:#98a0b3;
 --db-surface:#1d222c;--db-border:#343b49}
@@ -28,6 +28,7 @@ export function renderFrameBootstrapHtml(): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Widget</title>
 <script type="importmap">${JSON.stringify(frameImportMap)}</script>
 <style>${frameThemeCss}</style>
 <style id="widget-css"></style>

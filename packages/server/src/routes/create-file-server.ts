@@ -9,6 +9,11 @@ export interface FileServerOptions {
   pathInRoot?: (requestPath: string) => string;
   /** Serve this one file of `root` whatever the request path (a document, an SPA's index). */
   fileName?: string;
+  /**
+   * Serve a file's `.br` or `.gz` sibling, written at build time, to a client whose `Accept-Encoding`
+   * takes it (with `Content-Encoding` and `Vary`), so nothing is compressed per request.
+   */
+  precompressed?: boolean;
 }
 
 /**
@@ -26,13 +31,18 @@ export function createFileServer({
   root,
   pathInRoot = (path) => path,
   fileName,
+  precompressed = false,
 }: FileServerOptions): FileServer {
   // An empty root skips serveStatic's start-up warning for a folder that is not built yet; the rewrite
   // makes every path absolute under `root`, after serveStatic has checked the request path.
   const middleware =
     fileName === undefined
-      ? serveStatic({ root: '', rewriteRequestPath: (requestPath) => join(root, pathInRoot(requestPath)) })
-      : serveStatic({ root: '', path: join(root, fileName) });
+      ? serveStatic({
+          root: '',
+          precompressed,
+          rewriteRequestPath: (requestPath) => join(root, pathInRoot(requestPath)),
+        })
+      : serveStatic({ root: '', precompressed, path: join(root, fileName) });
   return async (context, headers) => {
     let missing = false;
     const response = await middleware(context, async () => {

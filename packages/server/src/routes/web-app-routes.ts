@@ -42,6 +42,8 @@ function pageHeaders(cacheControl: string): Record<string, string> {
 export function createWebAppRoutes({ webDistDirectory }: { webDistDirectory: string }): Hono {
   const routes = new Hono();
   const appFiles = createFileServer({ root: webDistDirectory });
+  // The build writes a `.br` and `.gz` beside each hashed asset; only those are served compressed.
+  const hashedAssets = createFileServer({ root: webDistDirectory, precompressed: true });
   const indexPage = createFileServer({ root: webDistDirectory, fileName: 'index.html' });
 
   routes.get('*', async (context, next) => {
@@ -49,9 +51,14 @@ export function createWebAppRoutes({ webDistDirectory }: { webDistDirectory: str
     if (reservedPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/frame') {
       return next();
     }
-    // Vite content-hashes everything under assets/, so those URLs never change meaning.
-    const cacheControl = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const file = await appFiles(context, pageHeaders(cacheControl));
+    // Vite content-hashes everything under assets/, so those URLs never change meaning. Their encoding
+    // follows Accept-Encoding, so every answer (compressed or not) says so to caches.
+    const file = path.startsWith('/assets/')
+      ? await hashedAssets(context, {
+          ...pageHeaders('public, max-age=31536000, immutable'),
+          Vary: 'Accept-Encoding',
+        })
+      : await appFiles(context, pageHeaders('no-cache'));
     if (file !== undefined) return file;
     // A missing script or image must fail as itself, not arrive as the HTML of the app.
     if (/\.[A-Za-z0-9]+$/.test(path)) return next();

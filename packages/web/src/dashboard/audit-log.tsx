@@ -102,7 +102,14 @@ export function AuditLog({
         </p>
       )}
       {(state.phase === 'loading' || (state.phase === 'loaded' && state.entries.length > 0)) && (
-        <div className="dashboard-table__scroll" aria-busy={state.phase === 'loading'}>
+        <section
+          className="dashboard-table__scroll"
+          aria-labelledby={`${filterId}-title`}
+          aria-busy={state.phase === 'loading'}
+          // The table scrolls (tall, and wide on a phone): it takes focus so the keyboard can scroll it.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+          tabIndex={0}
+        >
           <table className="dashboard-table">
             <thead>
               <tr>
@@ -136,7 +143,7 @@ export function AuditLog({
                 ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

@@ -25,7 +25,13 @@ export function RunsTable({ runs }: { runs: RunListResponse }) {
             : `${count.format(runs.total)} ${runs.total === 1 ? 'run' : 'runs'}`}
         </span>
       </header>
-      <div className="dashboard-table__scroll">
+      <section
+        className="dashboard-table__scroll"
+        aria-labelledby="runs-table-title"
+        // The table scrolls (tall, and wide on a phone): it takes focus so the keyboard can scroll it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+        tabIndex={0}
+      >
         <table className="dashboard-table">
           <thead>
             <tr>
@@ -66,7 +72,7 @@ export function RunsTable({ runs }: { runs: RunListResponse }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

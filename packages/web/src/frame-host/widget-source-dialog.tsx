@@ -68,6 +68,9 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidg
         role="tabpanel"
         aria-labelledby={`${idPrefix}-tab-${selected}`}
         className="source-dialog__code"
+        // A long source scrolls: the panel takes focus so the keyboard can scroll it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+        tabIndex={0}
       >
         <code>{text || '(empty)'}</code>
       </pre>

@@ -1,6 +1,4 @@
-import { Chart } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { chartConfiguration } from './chart-configuration.ts';
 import { type ChartModel, describeChart, formatChartValue } from './chart-model.ts';
 import { chartPalettes } from './chart-palette.ts';
 import { useDocumentTheme } from './use-document-theme.ts';
@@ -23,13 +21,22 @@ export function ChartCanvas({ model, height = 260 }: { model: ChartModel; height
   useEffect(() => {
     const canvas = canvasElement.current;
     if (!canvas) return;
-    const chart = new Chart(
-      canvas,
-      chartConfiguration(model, chartPalettes[theme], !prefersReducedMotion()) as ConstructorParameters<
-        typeof Chart
-      >[1],
-    );
-    return () => chart.destroy();
+    let destroyChart: (() => void) | undefined;
+    let mounted = true;
+    // Chart.js is a chunk of its own, fetched the first time a chart is drawn: most chats never draw one.
+    void import('./create-chart.ts').then(({ createChart }) => {
+      if (!mounted) return;
+      destroyChart = createChart({
+        canvas,
+        model,
+        palette: chartPalettes[theme],
+        animate: !prefersReducedMotion(),
+      });
+    });
+    return () => {
+      mounted = false;
+      destroyChart?.();
+    };
   }, [model, theme]);
 
   return (
