@@ -12,7 +12,8 @@ configured by the environment:
   DRAWBRIDGE_MODEL            the model (the offline demo when unset)
   DRAWBRIDGE_DATABASE_URL     a PostgreSQL database, or else
   DRAWBRIDGE_DB               the SQLite file
-  DRAWBRIDGE_SKILLS_DIR       the folder of skill files\n  DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
+  DRAWBRIDGE_SKILLS_DIR       the folder of skill files
+  DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
 
 options:
   -h, --help                  print this help
