@@ -24,7 +24,7 @@ describe('drawbridge', { timeout: 180_000 }, () => {
     for (const flag of ['--help', '-h']) {
       const run = runCli([flag]);
       expect(run.status).toBe(0);
-      for (const command of ['serve', 'parse', 'chat', 'sample-data']) expect(run.stdout).toContain(command);
+      for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data']) expect(run.stdout).toContain(command);
     }
   });
 
@@ -40,7 +40,7 @@ describe('drawbridge', { timeout: 180_000 }, () => {
   });
 
   it('prints each command usage for --help and exits 0 without doing the command', () => {
-    for (const command of ['serve', 'parse', 'chat', 'sample-data']) {
+    for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data']) {
       const run = runCli([command, '--help']);
       expect({ command, status: run.status, stderr: run.stderr }).toEqual({ command, status: 0, stderr: '' });
       expect(run.stdout).toMatch(new RegExp(`^usage: drawbridge ${command}`));
