@@ -24,7 +24,8 @@ describe('drawbridge', { timeout: 180_000 }, () => {
     for (const flag of ['--help', '-h']) {
       const run = runCli([flag]);
       expect(run.status).toBe(0);
-      for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data']) expect(run.stdout).toContain(command);
+      for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data'])
+        expect(run.stdout).toContain(command);
     }
   });
 
