@@ -7,7 +7,6 @@ import { isHostToFrameMessage } from './host-message-guard.ts';
 import { MarkupBuilder } from './markup-builder.ts';
 import { MarkupScheduler } from './markup-scheduler.ts';
 import { Stage } from './stage.ts';
-import { reportWebglContexts } from './webgl-context-reporter.ts';
 import { runWidgetScript } from './widget-script.ts';
 
 /**
@@ -56,7 +55,6 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
   // One text node that CSS deltas are appended to, so the host never re-sends the stylesheet.
   const styleText = widgetStyle.appendChild(document.createTextNode(''));
   reportErrors({ window, post: send, errorSource: () => (scriptStarted ? 'script' : 'runtime') });
-  reportWebglContexts({ window, report: (contexts) => send({ drawbridge: 1, kind: 'webgl', contexts }) });
   const heights = new HeightReporter({
     root,
     window,

@@ -10,55 +10,42 @@ export interface BudgetedWidget {
 }
 
 /**
- * Keeps at most `limit` widget frames that hold a WebGL context alive on a page. A frame counts once it
- * reports a context (a calculator or a table never does, so it is never released). When one more counts,
- * the farthest off-screen counted widgets are released; widgets on screen are never released, so a
- * restored widget (on screen, since it scrolled into view) pushes out a distant one instead.
+ * Keeps at most `limit` widget frames alive on a page. When one more is admitted, the farthest
+ * off-screen widgets are released; widgets on screen are never released, so a restored widget
+ * (on screen, since the user just asked for it) pushes out a distant one instead.
  */
 export class WebglBudget {
   readonly limit: number;
-  /** Admitted widgets with the number of WebGL contexts each reported (0 until it reports). */
-  private readonly live = new Map<BudgetedWidget, number>();
+  private readonly live = new Set<BudgetedWidget>();
 
   constructor({ limit = defaultLiveWidgetLimit }: { limit?: number } = {}) {
     this.limit = limit;
   }
 
-  /** Registers a widget frame, holding no WebGL context yet; returns the function that withdraws it. */
+  /**
+   * Counts the widget as alive and enforces the limit without releasing the newcomer itself (it may
+   * sit just below the viewport, about to be scrolled to); returns the function that withdraws it.
+   */
   admit(widget: BudgetedWidget): () => void {
-    this.live.set(widget, 0);
+    this.live.add(widget);
+    this.enforce({ keep: widget });
     return () => {
       this.live.delete(widget);
     };
   }
 
-  /**
-   * Records how many WebGL contexts an admitted widget holds and enforces the limit without releasing
-   * that widget itself (it may sit just below the viewport, about to be scrolled to).
-   */
-  noteWebglContexts(widget: BudgetedWidget, contexts: number): void {
-    if (!this.live.has(widget)) return;
-    this.live.set(widget, contexts);
-    if (contexts > 0) this.enforce({ keep: widget });
-  }
-
-  /** How many widgets hold a live WebGL context now. */
+  /** How many widgets are alive now. */
   liveCount(): number {
-    return this.counted().length;
+    return this.live.size;
   }
 
-  private counted(): BudgetedWidget[] {
-    return [...this.live].filter(([, contexts]) => contexts > 0).map(([widget]) => widget);
-  }
-
-  /** Releases the farthest off-screen counted widgets (never `keep`) until the limit holds; returns those released. */
+  /** Releases the farthest off-screen widgets (never `keep`) until the limit holds; returns those released. */
   enforce({ keep }: { keep?: BudgetedWidget } = {}): BudgetedWidget[] {
-    const counted = this.counted();
-    const excess = counted.length - this.limit;
+    const excess = this.live.size - this.limit;
     if (excess <= 0) {
       return [];
     }
-    const offScreen = counted
+    const offScreen = [...this.live]
       .filter((widget) => widget !== keep)
       .map((widget) => ({ widget, distance: widget.distanceFromViewport() }))
       .filter(({ distance }) => distance > 0)
