@@ -128,7 +128,7 @@ describe('chatCommand', () => {
     expect(
       await chatCommand(['--verbose', 'hi'], { output: collector().sink, errorOutput: errorOutput.sink }),
     ).toBe(2);
-    expect(errorOutput.text()).toMatch(/^Unknown option '--verbose'.*\nusage: drawbridge chat/s);
+    expect(errorOutput.text()).toMatch(/^drawbridge chat: Unknown option '--verbose'.*--help\)\n$/);
   });
 
   it('prints the usage for a missing prompt and exits 2', async () => {

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { EventType, isWidgetPartEvent, type RunEvent } from '@drawbridge/protocol';
 import { defaultAppPaths } from '../app/app-paths.ts';
 import { createStandaloneRenderer } from '../app/standalone-renderer.ts';
 import { ModelConfigError, resolveModel } from '../models/index.ts';
 import { type AgentModel, runAgent } from '../run/run-agent.ts';
 import type { StoredWidget } from '../store/store.ts';
-
-/** Where the console chat writes; tests pass collectors, the CLI passes the process streams. */
-export interface TextSink {
-  write(text: string): unknown;
-}
+import { readCommandArguments, type TextSink } from './read-command-arguments.ts';
+import { createWidgetProgress } from './widget-progress.ts';
 
 /** Everything `chatCommand` would otherwise take from the process, injectable for tests. */
 export interface ChatCommandDependencies {
@@ -26,9 +22,17 @@ export interface ChatCommandDependencies {
   output?: TextSink;
   errorOutput?: TextSink;
   abortSignal?: AbortSignal;
+  /** Rewrite the widget progress line in place; by default when stderr is a terminal. */
+  progressInPlace?: boolean;
 }
 
-const usage = 'usage: drawbridge chat "prompt"   (prose streams here; a widget is saved as an HTML file)';
+const usage = `usage: drawbridge chat "prompt"   one turn in the terminal (DRAWBRIDGE_MODEL picks the model)
+
+Prose streams to stdout; progress of a widget goes to stderr and the widget is saved as an HTML file.
+
+options:
+  -h, --help      print this help
+  -v, --version   print the version`;
 
 // Loaded on demand so a test that injects its own prompt does not read the prompt file.
 async function loadDefaultSystemPrompt(): Promise<string> {
@@ -47,23 +51,17 @@ export async function chatCommand(
 ): Promise<number> {
   const output = dependencies.output ?? process.stdout;
   const errorOutput = dependencies.errorOutput ?? process.stderr;
-  let parsedArguments: { values: { help?: boolean | undefined }; positionals: string[] };
-  try {
-    parsedArguments = parseArgs({
-      args,
-      options: { help: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (error) {
-    // parseArgs throws for an unknown option; a prompt that starts with a dash goes after `--`.
-    errorOutput.write(`${errorMessageOf(error).split('\n')[0]}\n${usage}\n`);
-    return 2;
-  }
-  if (parsedArguments.values.help === true) {
-    output.write(`${usage}\n`);
-    return 0;
-  }
+  // A prompt that starts with a dash goes after `--`.
+  const parsedArguments = readCommandArguments({
+    args,
+    command: 'chat',
+    usage,
+    options: {},
+    allowPositionals: true,
+    output,
+    errorOutput,
+  });
+  if (!parsedArguments.proceed) return parsedArguments.exitCode;
   const prompt = parsedArguments.positionals.join(' ').trim();
   if (prompt === '') {
     errorOutput.write(`${usage}\n`);
@@ -90,13 +88,13 @@ export async function chatCommand(
   const interrupt = () => interruption.abort();
   process.once('SIGINT', interrupt);
 
-  let announcedWidget = false;
+  const progress = createWidgetProgress({
+    output: errorOutput,
+    inPlace: dependencies.progressInPlace ?? (dependencies.errorOutput === undefined && process.stderr.isTTY),
+  });
   const emit = (event: RunEvent) => {
     if (event.type === EventType.TEXT_MESSAGE_CONTENT) output.write(event.delta);
-    else if (isWidgetPartEvent(event) && !announcedWidget) {
-      announcedWidget = true;
-      errorOutput.write('\n(drawing a widget…)\n');
-    }
+    else if (isWidgetPartEvent(event)) progress.onPart(event.value.part, event.value.delta);
   };
 
   try {
@@ -112,6 +110,7 @@ export async function chatCommand(
       runId: randomUUID(),
       emit,
     });
+    progress.finish();
     output.write('\n');
 
     if (result.widget !== undefined) {

@@ -1,10 +1,18 @@
 /** Entry of the `drawbridge` command: picks the subcommand and hands it the rest of the arguments. */
-const usage = `usage:
-  drawbridge serve                    start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)
-  drawbridge parse [--chunk-size N]   parse a raw model reply from stdin into NDJSON chunks
-  drawbridge chat "prompt"            run one turn in the terminal; the widget goes to an HTML file
-  drawbridge eval [--suite f.jsonl]   score the configured model on real widgets in Chromium (docs/eval.md)
-  drawbridge sample-data              load a week of labelled sample history for the dashboard`;
+import { drawbridgeVersion } from './drawbridge-version.ts';
+
+const usage = `usage: drawbridge <command> [options]   (drawbridge <command> --help for its options)
+
+commands:
+  serve                    start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DATABASE_URL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)
+  parse [--chunk-size N]   parse a raw model reply from stdin into NDJSON chunks
+  chat "prompt"            run one turn in the terminal; the widget goes to an HTML file
+  eval [--suite f.jsonl]   score the configured model on real widgets in Chromium (docs/eval.md)
+  sample-data              load a week of labelled sample history for the dashboard (once; a second load is skipped)
+
+options:
+  -h, --help               print this help
+  -v, --version            print the version`;
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -20,9 +28,18 @@ async function main(): Promise<number> {
       return (await import('./eval-command.ts')).evalCommand(rest);
     case 'sample-data':
       return (await import('./sample-data-command.ts')).sampleDataCommand(rest);
+    case undefined:
+    case '--help':
+    case '-h':
+      console.log(usage);
+      return 0;
+    case '--version':
+    case '-v':
+      console.log(`drawbridge ${drawbridgeVersion()}`);
+      return 0;
     default:
-      console.error(usage);
-      return command === undefined || command === '--help' ? 0 : 2;
+      console.error(`drawbridge: unknown command "${command}" (see drawbridge --help)`);
+      return 2;
   }
 }
 

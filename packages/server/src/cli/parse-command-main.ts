@@ -1,4 +1,5 @@
 import { parseCommandUsage, parseParseCommandArguments, runParseCommand } from './parse-command.ts';
+import { readCommandArguments } from './read-command-arguments.ts';
 
 async function readAllStdin(): Promise<Uint8Array> {
   const pieces: Buffer[] = [];
@@ -8,6 +9,16 @@ async function readAllStdin(): Promise<Uint8Array> {
 
 /** `drawbridge parse [--chunk-size N]`: a raw model reply on stdin, NDJSON chunks on stdout. */
 export async function parseCommandMain(args: string[]): Promise<number> {
+  // Help and version first, before anything waits on stdin; the chunk size is checked below.
+  const options = readCommandArguments({
+    args,
+    command: 'parse',
+    usage: `${parseCommandUsage}\n\noptions:\n  --chunk-size N   code points per chunk\n  -h, --help       print this help\n  -v, --version    print the version`,
+    options: { 'chunk-size': { type: 'string' } },
+    output: process.stdout,
+    errorOutput: process.stderr,
+  });
+  if (!options.proceed) return options.exitCode;
   const parsedArguments = parseParseCommandArguments(args);
   if (!parsedArguments.success) {
     console.error(`drawbridge parse: ${parsedArguments.error}\n${parseCommandUsage}`);

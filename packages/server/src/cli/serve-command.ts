@@ -1,9 +1,23 @@
-import { parseArgs } from 'node:util';
 import { SettingError } from '../app/setting-error.ts';
 import { startServer } from '../app/start-server.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
+import { readCommandArguments } from './read-command-arguments.ts';
+
+const usage = `usage: drawbridge serve   start the server until SIGINT/SIGTERM
+
+configured by the environment:
+  PORT, HOST                  where it listens (default 127.0.0.1:8787)
+  DRAWBRIDGE_MODEL            the model (the offline demo when unset)
+  DRAWBRIDGE_DATABASE_URL     a PostgreSQL database, or else
+  DRAWBRIDGE_DB               the SQLite file
+  DRAWBRIDGE_SKILLS_DIR       the folder of skill files
+  DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
+
+options:
+  -h, --help                  print this help
+  -v, --version               print the version`;
 
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -13,15 +27,16 @@ function parsePort(value: string | undefined): number | undefined {
 
 /** `drawbridge serve`: starts the server on HOST:PORT (default 127.0.0.1:8787) until SIGINT/SIGTERM. */
 export async function serveCommand(args: string[]): Promise<number> {
-  try {
-    // Configuration comes from the environment; a flag here is a mistake worth saying, not ignoring.
-    parseArgs({ args, options: {}, strict: true, allowPositionals: false });
-  } catch (error) {
-    console.error(
-      `${(error as Error).message.split('\n')[0]}\nusage: drawbridge serve   (configured by PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)`,
-    );
-    return 2;
-  }
+  // Configuration comes from the environment; a flag here is a mistake worth saying, not ignoring.
+  const parsed = readCommandArguments({
+    args,
+    command: 'serve',
+    usage,
+    options: {},
+    output: process.stdout,
+    errorOutput: process.stderr,
+  });
+  if (!parsed.proceed) return parsed.exitCode;
   const port = parsePort(process.env.PORT);
   if (Number.isNaN(port)) {
     console.error(`PORT must be a whole number from 0 to 65535 (got "${process.env.PORT}").`);

@@ -16,6 +16,55 @@ const tools = [
   'list_metrics',
 ];
 
+/** True when the store already holds a loaded sample (any run of the sample model), so a second load can skip. */
+export async function hasSampleHistory({ store }: { store: Store }): Promise<boolean> {
+  return (await store.listRuns()).some((run) => run.model === sampleModelName);
+}
+
+/** What the user of a sample thread asked, per topic; the reply answers with a small labelled widget. */
+const questionsByTopic: Record<string, string> = {
+  'solar system': 'Show me the planets of the solar system.',
+  'revenue chart': 'Chart our quarterly revenue.',
+  'trip planner form': 'Help me plan a weekend trip.',
+  'caffeine molecule': 'What does a caffeine molecule look like?',
+  'sortable table': 'Make a sortable table of the largest cities.',
+  calculator: 'I need a small calculator.',
+};
+
+/** Gives a new sample thread its question and a reply with a widget, so it does not open as an empty chat. */
+async function writeSampleConversation({
+  store,
+  threadId,
+  topic,
+  idPrefix,
+}: {
+  store: Store;
+  threadId: string;
+  topic: string;
+  idPrefix: string;
+}): Promise<void> {
+  await store.appendMessage({
+    id: `${idPrefix}-question`,
+    threadId,
+    role: 'user',
+    content: questionsByTopic[topic] ?? `Show me a ${topic}.`,
+  });
+  await store.appendMessage({
+    id: `${idPrefix}-reply`,
+    threadId,
+    role: 'assistant',
+    content: `This is sample data for the dashboard: a placeholder ${topic}, not a real answer.`,
+    widget: {
+      id: `${idPrefix}-widget`,
+      height: 120,
+      css: 'body{font:15px system-ui,sans-serif;margin:0;padding:16px}output{display:block;font-size:1.6rem;margin-top:8px}',
+      html: `<p>Sample widget: ${topic}</p><button id="count" type="button">Click me</button><output id="clicks">0 clicks</output>`,
+      js: "let clicks=0;document.getElementById('count').addEventListener('click',()=>{clicks++;document.getElementById('clicks').textContent=clicks+' clicks'});",
+      complete: true,
+    },
+  });
+}
+
 /**
  * Writes seven days of clearly-labelled sample history (threads titled "Sample: …", runs of the
  * `sample-data` model, audit entries and widget events) so a fresh dashboard is not empty.
@@ -35,6 +84,8 @@ export async function writeSampleHistory({
   seed?: number;
 }): Promise<{ threads: number; runs: number; toolCalls: number; widgetEvents: number }> {
   const random = createSeededRandom(seed);
+  // Ids carry the load's time so a sample loaded again later (after its threads were deleted) collides with nothing.
+  const loadId = `sample-${now.getTime().toString(36)}`;
   const pick = <Item>(items: readonly Item[]) => items[Math.floor(random() * items.length)]!;
   const counts = { threads: 0, runs: 0, toolCalls: 0, widgetEvents: 0 };
   const topics = [
@@ -61,9 +112,15 @@ export async function writeSampleHistory({
       if (!thread) {
         thread = await store.createThread({ title: `Sample: ${topic}` });
         threadsByTopic.set(topic, thread);
+        await writeSampleConversation({
+          store,
+          threadId: thread.id,
+          topic,
+          idPrefix: `${loadId}-thread-${counts.threads}`,
+        });
         counts.threads++;
       }
-      const runId = `sample-run-${counts.runs}`;
+      const runId = `${loadId}-run-${counts.runs}`;
       await store.startRun({ id: runId, threadId: thread.id, model: sampleModelName });
       const roll = random();
       const status = roll < 0.9 ? 'finished' : roll < 0.96 ? 'cancelled' : 'error';
@@ -73,12 +130,12 @@ export async function writeSampleHistory({
         const timedOut = tool.startsWith('render_') && random() < 0.06;
         const refused = !timedOut && random() < 0.05;
         await telemetry.append({
-          id: `sample-audit-${counts.toolCalls}`,
+          id: `${loadId}-audit-${counts.toolCalls}`,
           at: new Date(startedAt + durationMs * 0.4).toISOString(),
           actor: tool === 'dashboard_control' || tool === 'list_metrics' ? 'dashboard' : 'widgets',
           threadId: thread.id,
           runId,
-          toolCallId: `sample-call-${counts.toolCalls}`,
+          toolCallId: `${loadId}-call-${counts.toolCalls}`,
           tool,
           argumentsDigest: argumentsDigest({ sample: counts.toolCalls }),
           outcome: timedOut ? 'error' : refused ? 'refused' : 'ok',
@@ -104,7 +161,7 @@ export async function writeSampleHistory({
                 : 'navigation_blocked';
         await telemetry.recordWidgetEvent({
           threadId: thread.id,
-          widgetId: `sample-widget-${counts.runs}`,
+          widgetId: `${loadId}-widget-${counts.runs}`,
           kind,
           detail: 'sample',
         });

@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const binary = fileURLToPath(new URL('../../bin/drawbridge.mjs', import.meta.url));
+const version = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+function runCli(args: string[]) {
+  // PORT 1 would be refused if `serve` started listening, so a started server cannot pass for help.
+  return spawnSync(process.execPath, [binary, ...args], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    input: '',
+    env: { ...process.env, PORT: '1', DRAWBRIDGE_DB: '/nonexistent/never-written.db' },
+  });
+}
+
+// Each spawn loads the command's whole module graph through tsx, which takes seconds on a loaded machine.
+describe('drawbridge', { timeout: 180_000 }, () => {
+  it('lists the commands for --help and -h', () => {
+    for (const flag of ['--help', '-h']) {
+      const run = runCli([flag]);
+      expect(run.status).toBe(0);
+      for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data'])
+        expect(run.stdout).toContain(command);
+    }
+  });
+
+  it('prints the version for --version and -v, alone and after every command', () => {
+    for (const args of [['--version'], ['-v'], ['serve', '--version'], ['sample-data', '-v']]) {
+      const run = runCli(args);
+      expect({ args, status: run.status, stdout: run.stdout }).toEqual({
+        args,
+        status: 0,
+        stdout: `drawbridge ${version}\n`,
+      });
+    }
+  });
+
+  it('prints each command usage for --help and exits 0 without doing the command', () => {
+    for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data']) {
+      const run = runCli([command, '--help']);
+      expect({ command, status: run.status, stderr: run.stderr }).toEqual({ command, status: 0, stderr: '' });
+      expect(run.stdout).toMatch(new RegExp(`^usage: drawbridge ${command}`));
+      expect(run.stdout).not.toContain('listening');
+    }
+  });
+
+  it('refuses an unknown flag or command with one line and exit 2', () => {
+    for (const args of [['serve', '--port=9'], ['sample-data', '--force'], ['frobnicate']]) {
+      const run = runCli(args);
+      expect({ args, status: run.status, lines: run.stderr.trimEnd().split('\n').length }).toEqual({
+        args,
+        status: 2,
+        lines: 1,
+      });
+    }
+  });
+});
