@@ -1,16 +1,8 @@
 import { type Browser, chromium } from 'playwright-core';
+import { chromiumArguments } from '../../packages/server/src/eval/launch-eval-browser.ts';
 
-/** Flags that let Debian's Chromium run headless here, with WebGL in software. */
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** Flags that let Debian's Chromium run headless here, with WebGL in software: the eval's own, one list. */
+export const chromiumArgs = chromiumArguments;
 
 /** Launches Debian's Chromium (Playwright's own browser download does not work on our machines). */
 export function launchBrowser(): Promise<Browser> {

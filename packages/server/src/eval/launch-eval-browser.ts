@@ -1,7 +1,7 @@
 import { type Browser, chromium } from 'playwright-core';
 
 /** Headless flags for the distribution's Chromium, with WebGL in software (3D widgets render without a GPU). */
-const chromiumArguments = [
+export const chromiumArguments = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
