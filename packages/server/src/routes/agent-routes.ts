@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
+import { isJsonMediaType } from '../app/is-json-media-type.ts';
 import type { AgentRunServices } from '../run/agent-run-services.ts';
 import { createEventStreamResponse } from '../run/event-stream-response.ts';
 import { negotiateStreamFormat } from '../run/negotiate-stream-format.ts';
@@ -22,11 +23,6 @@ const refusalStatuses = {
   thread_not_found: 404,
   nothing_to_continue: 409,
 } as const satisfies Record<AgentRunRefusal['code'], ClientErrorStatusCode>;
-
-function isJsonContentType(contentType: string | undefined): boolean {
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false);
-}
 
 /**
  * `POST /` (mounted at `/api/agent`): body = AG-UI `RunAgentInput`; streams the run as NDJSON, or as SSE
@@ -48,7 +44,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       );
     }
     // Requiring JSON means a cross-site form or a sandboxed widget cannot post here without a CORS preflight.
-    if (!isJsonContentType(context.req.header('content-type'))) {
+    if (!isJsonMediaType(context.req.header('content-type'))) {
       return refuse(context, 415, 'unsupported_media_type', 'Send the run input as application/json.');
     }
     let body: unknown;

@@ -1,14 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from '../http-error.ts';
+import { isJsonMediaType } from '../is-json-media-type.ts';
 import { isAllowedHost, splitAuthority } from './host-allowlist.ts';
 
 /** Methods a browser sends cross-site without a preflight only for "simple" requests; all of them change state here. */
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-function isJsonMediaType(contentType: string | undefined): boolean {
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false);
-}
 
 /**
  * Whether the request carries a body. On the wire that is what its framing headers say; a `Request` built
