@@ -36,10 +36,20 @@ export function TranscriptView({
     if (!scroller) {
       return;
     }
+    // Only the reader moving up leaves the bottom. Content that grows between a scroll and its event (a
+    // widget reporting its height, say) also puts the bottom out of reach, but that is the reply growing,
+    // which the view goes on following.
+    let lastScrollTop = scroller.scrollTop;
     const handleScroll = () => {
       const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < followThreshold;
-      followingRef.current = atBottom;
-      setFollowing(atBottom);
+      const movedUp = scroller.scrollTop < lastScrollTop;
+      lastScrollTop = scroller.scrollTop;
+      if (atBottom) {
+        followingRef.current = true;
+      } else if (movedUp) {
+        followingRef.current = false;
+      }
+      setFollowing(followingRef.current);
     };
     // The reader's intent to leave the bottom, taken before the scroll it causes: a widget that grows in
     // the same frame would otherwise pull the view back down before the scroll event says where it went.
