@@ -12,6 +12,8 @@ import {
 const replayFile = fileURLToPath(new URL('./fixtures/three-scene.txt', import.meta.url));
 const widgetCount = 30;
 const liveLimit = 12;
+/** The fixture's `@@HEIGHT@@`: what a frame is sized to before it has measured itself. */
+const requestedHeight = 460;
 
 /**
  * Instrumentation injected into every frame before its own scripts: counts WebGL contexts the frame
@@ -184,17 +186,61 @@ describe('the WebGL budget', () => {
     expect(await download.text()).toContain('scene-canvas');
 
     // Restoring one widget releases the farthest other one, so walk the ids released after the scroll.
+    // Each restore waits until the frame is laid out, not only rendered: a frame still settling its height
+    // moves the next card's Restore button, and a button moved between the press and the release of a
+    // click is not clicked.
     const releasedIds = await released.evaluateAll((cards) =>
       cards.map((card) => card.getAttribute('data-widget-id')),
     );
+    let restoredWithoutShift = 0;
     for (const widgetId of releasedIds) {
       const card = page.locator(`.widget-card[data-widget-id="${widgetId}"]`);
       await card.scrollIntoViewIfNeeded();
+      const { releasedHeight, measuredBeforeRelease } = await card.evaluate((element, requested) => {
+        const heights: number[] = [];
+        Object.assign(element, { heightsSeen: heights });
+        new ResizeObserver((entries) => {
+          for (const entry of entries) heights.push(Math.round(entry.borderBoxSize[0]?.blockSize ?? 0));
+        }).observe(element);
+        const notice = element.querySelector<HTMLElement>('.widget-card__released');
+        return {
+          releasedHeight: Math.round(element.getBoundingClientRect().height),
+          // A frame scrolled away before it first laid out (Chromium does not render an off-screen frame)
+          // never measured itself: its placeholder keeps the model's height, and the restored widget then
+          // takes its real height once.
+          measuredBeforeRelease: notice?.style.minHeight !== `${requested}px`,
+        };
+      }, requestedHeight);
       await card.getByRole('button', { name: 'Restore widget' }).click();
-      await card.locator('iframe.widget-frame').waitFor({ timeout: 10_000 });
+      const frameElement = card.locator('iframe.widget-frame');
+      await frameElement.waitFor({ timeout: 10_000 });
       await expect.poll(() => card.getAttribute('data-rendered'), { timeout: 15_000 }).toBe('true');
+      const frame = await (await frameElement.elementHandle())?.contentFrame();
+      await expect
+        .poll(
+          async () => {
+            const contentHeight = await frame?.evaluate(() =>
+              Math.round(document.getElementById('widget-root')?.getBoundingClientRect().height ?? -1),
+            );
+            const frameHeight = await frameElement.evaluate((element) =>
+              Math.round(element.getBoundingClientRect().height),
+            );
+            return contentHeight === frameHeight;
+          },
+          { message: 'the restored frame is as tall as its content' },
+        )
+        .toBe(true);
+      // A widget comes back at the height it had: the transcript does not move under the reader.
+      if (measuredBeforeRelease) {
+        const heightsSeen = await card.evaluate(
+          (element) => (element as unknown as { heightsSeen: number[] }).heightsSeen,
+        );
+        expect(heightsSeen.filter((height) => Math.abs(height - releasedHeight) > 1)).toEqual([]);
+        restoredWithoutShift += 1;
+      }
       expect(await page.locator('iframe.widget-frame').count()).toBeLessThanOrEqual(liveLimit);
     }
+    expect(restoredWithoutShift).toBeGreaterThan(releasedIds.length / 2);
     expect(liveContexts(await frameReports(page))).toBeLessThanOrEqual(liveLimit);
     expect(contextLosses).toEqual([]);
     console.log(

@@ -34,6 +34,11 @@ export interface FrameHostOptions extends FrameHostCallbacks {
   theme: FrameTheme;
   /** Where the bootstrap document is served; the server gives it its own CSP header. */
   frameUrl?: string;
+  /**
+   * The content height an earlier frame of this widget reported (a restore or reload): the new frame
+   * opens at it, so bringing a widget back does not move the transcript while the frame rebuilds.
+   */
+  initialHeight?: number;
 }
 
 /**
@@ -63,13 +68,14 @@ export class FrameHost {
   constructor(options: FrameHostOptions) {
     this.options = options;
     this.theme = options.theme;
+    this.reportedHeight = options.initialHeight;
     const iframe = document.createElement('iframe');
     // Never allow-same-origin (the widget would share our origin), -top-navigation, -popups or -modals.
     iframe.setAttribute('sandbox', 'allow-scripts allow-forms');
     iframe.setAttribute('referrerpolicy', 'no-referrer');
     iframe.setAttribute('title', options.title);
     iframe.className = 'widget-frame';
-    iframe.style.height = `${defaultWidgetHeight}px`;
+    iframe.style.height = `${clampWidgetHeight(options.initialHeight ?? defaultWidgetHeight)}px`;
     iframe.addEventListener('load', this.handleLoad);
     window.addEventListener('message', this.handleMessage);
     iframe.src = options.frameUrl ?? '/frame';
@@ -90,6 +96,11 @@ export class FrameHost {
     this.widget = widget;
     this.refreshHeight();
     return this.flush();
+  }
+
+  /** The content height the frame (or the earlier frame it replaced) last reported; undefined before any. */
+  get contentHeight(): number | undefined {
+    return this.reportedHeight;
   }
 
   setTheme(theme: FrameTheme): void {

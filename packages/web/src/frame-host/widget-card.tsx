@@ -31,6 +31,8 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
   const [stopReason, setStopReason] = useState<WidgetStopReason | undefined>(undefined);
   const [stoppedHeight, setStoppedHeight] = useState('');
   const [rendered, setRendered] = useState(false);
+  // The height the last frame settled at: its successor opens at it, so a restore does not shift the transcript.
+  const carriedHeightRef = useRef<number | undefined>(undefined);
 
   // One frame per generation: "Reload" bumps the generation, which recreates the frame and replays every part.
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the trigger that recreates the frame.
@@ -60,6 +62,7 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       container,
       title: widgetTitle(widgetRef.current.parts.text('html')),
       theme: environmentRef.current.theme,
+      initialHeight: carriedHeightRef.current,
       onError: (message) => {
         setErrors((current) => [...current, message].slice(-maximumErrorsShown));
         report(message.startsWith("Blocked by the frame's policy") ? 'csp_violation' : 'error', message);
@@ -82,6 +85,8 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
           ? handleWidgetPrompt(request.text, bridgeOptions)
           : handleWidgetLink(request.url, bridgeOptions),
     });
+    // Sized before the guard's budget measures the page, so the frame's first layout already has its height.
+    host.update(widgetRef.current);
     const stopGuard = guardWidgetFrame({
       iframe: host.iframe,
       budget: pageWebglBudget,
@@ -96,9 +101,9 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       onReleased: () =>
         stop('released', 'released', 'Released off screen to keep live WebGL contexts within budget.'),
     });
-    host.update(widgetRef.current);
     hostRef.current = host;
     return () => {
+      carriedHeightRef.current = host.contentHeight;
       stopGuard();
       host.dispose();
       hostRef.current = undefined;
