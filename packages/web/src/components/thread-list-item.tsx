@@ -76,7 +76,9 @@ export function ThreadListItem({
           }}
         >
           <span className="thread__title">{title}</span>
-          {snippet && <span className="thread__snippet">{snippet}</span>}
+          {snippet && !snippet.startsWith(title.replace(/…$/, '')) && (
+            <span className="thread__snippet">{snippet}</span>
+          )}
         </a>
       )}
       {!renaming && (

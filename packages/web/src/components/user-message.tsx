@@ -32,7 +32,10 @@ export function UserMessage({
     setEditing(false);
   };
 
-  const segments = messageSegments(text);
+  // Pasted blocks sit above the typed text, as attachments do; the text is the message's own words.
+  const segments = messageSegments(text).sort(
+    (first, second) => Number(first.kind === 'text') - Number(second.kind === 'text'),
+  );
   return (
     <article ref={articleRef} className="message message--user" aria-label="You">
       {editing && onEdit ? (
