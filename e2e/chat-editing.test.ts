@@ -77,12 +77,23 @@ describe('editing a chat', () => {
     await sendAndSettle(page, 'Show me how to add two numbers. Use JavaScript and Python, please.');
     const link = page.locator('.thread__link').first();
     await expect.poll(() => link.textContent()).toBe('Show me how to add two numbers');
-    await page.getByRole('button', { name: 'Rename chat “Show me how to add two numbers”' }).click();
+    const renameButton = page.getByRole('button', { name: 'Rename chat “Show me how to add two numbers”' });
     const box = page.getByRole('textbox', { name: 'New name for “Show me how to add two numbers”' });
+    const renames: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') renames.push(request.postData() ?? '');
+    });
+    // Escape cancels: the box goes and nothing is sent (a fetch is issued at once, so none came).
+    await renameButton.click();
+    await box.fill('Not this');
+    await box.press('Escape');
+    await box.waitFor({ state: 'detached' });
+    await renameButton.click();
     await box.fill('Adding numbers');
     await box.press('Enter');
     await expect.poll(() => link.textContent()).toBe('Adding numbers');
     await expect.poll(() => page.locator('.topbar__title').textContent()).toBe('Adding numbers');
+    expect(renames).toEqual([JSON.stringify({ title: 'Adding numbers' })]);
     // Focus comes back to the rename button, so the keyboard user is where they were.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Rename chat “Adding numbers”',

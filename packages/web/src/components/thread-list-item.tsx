@@ -23,6 +23,8 @@ export function ThreadListItem({
   const inputRef = useRef<HTMLInputElement>(null);
   const renameButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  // Read by handlers of the render that is being replaced, so a ref rather than the state.
+  const open = useRef(false);
 
   useLayoutEffect(() => {
     if (renaming) {
@@ -35,6 +37,9 @@ export function ThreadListItem({
   }, [renaming]);
 
   const finish = (save: boolean) => {
+    // Enter or Escape already finished; the blur of the box leaving the page must not save again.
+    if (!open.current) return;
+    open.current = false;
     const typed = inputRef.current?.value.trim() ?? '';
     returnFocus.current = true;
     setRenaming(false);
@@ -87,7 +92,10 @@ export function ThreadListItem({
           type="button"
           className="thread__action icon-button"
           aria-label={`Rename chat “${title}”`}
-          onClick={() => setRenaming(true)}
+          onClick={() => {
+            open.current = true;
+            setRenaming(true);
+          }}
         >
           <svg viewBox="0 0 20 20" width="15" height="15" aria-hidden="true">
             <path
