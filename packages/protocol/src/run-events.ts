@@ -13,6 +13,7 @@ import {
   ToolCallStartEventSchema,
 } from '@ag-ui/core/schemas';
 import { z } from 'zod';
+import { replyDetailsSchema } from './api/reply-details.ts';
 import { widgetPartSchema } from './generated-widget.ts';
 
 export type { RunFinishedOutcome };
@@ -24,6 +25,7 @@ export const drawbridgeEventNames = {
   heartbeat: 'drawbridge.heartbeat',
   run: 'drawbridge.run',
   parked: 'drawbridge.parked',
+  reply: 'drawbridge.reply',
 } as const;
 
 // The part names belong to the widget shape; they are re-exported beside the event that carries them.
@@ -45,10 +47,14 @@ export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean(
  */
 export const parkedCallValueSchema = z.object({ toolCallId: z.string() });
 
+/** The reply's model and token counts, once its run is over and they are stored with the reply. */
+export const replyValueSchema = z.object({ messageId: z.string(), ...replyDetailsSchema.shape });
+
 export type WidgetPartValue = z.infer<typeof widgetPartValueSchema>;
 export type HeartbeatValue = z.infer<typeof heartbeatValueSchema>;
 export type RunInfoValue = z.infer<typeof runInfoValueSchema>;
 export type ParkedCallValue = z.infer<typeof parkedCallValueSchema>;
+export type ReplyValue = z.infer<typeof replyValueSchema>;
 
 export const widgetPartEventSchema = CustomEventSchema.extend({
   name: z.literal(drawbridgeEventNames.widget),
@@ -70,12 +76,18 @@ export const parkedCallEventSchema = CustomEventSchema.extend({
   value: parkedCallValueSchema,
 });
 
+export const replyEventSchema = CustomEventSchema.extend({
+  name: z.literal(drawbridgeEventNames.reply),
+  value: replyValueSchema,
+});
+
 // A Map, not an object literal, so an event named "constructor" cannot resolve to a prototype member.
 const valueSchemaByCustomName = new Map<string, z.ZodType>([
   [drawbridgeEventNames.widget, widgetPartValueSchema],
   [drawbridgeEventNames.heartbeat, heartbeatValueSchema],
   [drawbridgeEventNames.run, runInfoValueSchema],
   [drawbridgeEventNames.parked, parkedCallValueSchema],
+  [drawbridgeEventNames.reply, replyValueSchema],
 ]);
 
 const otherCustomEventSchema = CustomEventSchema.extend({ value: z.unknown() });
@@ -100,6 +112,7 @@ export const customRunEventSchema = CustomEventSchema.superRefine((event, contex
       heartbeatEventSchema,
       runInfoEventSchema,
       parkedCallEventSchema,
+      replyEventSchema,
     ]),
     otherCustomEventSchema,
   ]),
@@ -126,6 +139,7 @@ export type WidgetPartEvent = z.infer<typeof widgetPartEventSchema>;
 export type HeartbeatEvent = z.infer<typeof heartbeatEventSchema>;
 export type RunInfoEvent = z.infer<typeof runInfoEventSchema>;
 export type ParkedCallEvent = z.infer<typeof parkedCallEventSchema>;
+export type ReplyEvent = z.infer<typeof replyEventSchema>;
 export type CustomRunEvent = RunEventOfType<EventType.CUSTOM>;
 
 export type RunEventParseResult = { success: true; event: RunEvent } | { success: false; error: z.ZodError };
@@ -174,6 +188,9 @@ export const runEvents = {
   },
   heartbeat(at: number): HeartbeatEvent {
     return { type: EventType.CUSTOM, name: drawbridgeEventNames.heartbeat, value: { at } };
+  },
+  reply(value: ReplyValue): ReplyEvent {
+    return { type: EventType.CUSTOM, name: drawbridgeEventNames.reply, value };
   },
   parkedCall({ toolCallId }: ParkedCallValue): ParkedCallEvent {
     return { type: EventType.CUSTOM, name: drawbridgeEventNames.parked, value: { toolCallId } };
@@ -245,6 +262,11 @@ export function isWidgetPartEvent(event: RunEvent): event is WidgetPartEvent {
 /** True for the CUSTOM `drawbridge.parked` event that hands one tool call to the browser. */
 export function isParkedCallEvent(event: RunEvent): event is ParkedCallEvent {
   return isCustomEventNamed(event, drawbridgeEventNames.parked, parkedCallValueSchema);
+}
+
+/** True for the CUSTOM `drawbridge.reply` event that gives a finished reply its model and token counts. */
+export function isReplyEvent(event: RunEvent): event is ReplyEvent {
+  return isCustomEventNamed(event, drawbridgeEventNames.reply, replyValueSchema);
 }
 
 /** True for a CUSTOM `drawbridge.heartbeat` event. */

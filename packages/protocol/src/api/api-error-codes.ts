@@ -38,12 +38,15 @@ export const agentRouteErrorCodes = [
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 
-/** `/api/threads` (create, list, messages, delete, widget download). */
+/** `/api/threads` (create, list, search, rename, rewind, messages, delete, widget download). */
 export const threadRouteErrorCodes = [
   'invalid_json',
   'invalid_body',
+  'invalid_query',
   'invalid_thread_id',
   'thread_not_found',
+  'turn_not_found',
+  'run_in_progress',
   'invalid_widget_file',
   'widget_not_found',
   'frame_not_built',

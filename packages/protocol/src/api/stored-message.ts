@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { generatedWidgetSchema } from '../generated-widget.ts';
+import { replyDetailsSchema } from './reply-details.ts';
 
 /** One transcript entry; `render` marks the carrier message of a typed render tool call. */
 export const storedMessageSchema = z.object({
@@ -11,6 +12,8 @@ export const storedMessageSchema = z.object({
   widget: generatedWidgetSchema.optional(),
   toolCallId: z.string().optional(),
   render: z.object({ tool: z.string(), args: z.unknown() }).optional(),
+  /** On the last stored message of a finished reply: its model and token counts. */
+  reply: replyDetailsSchema.optional(),
 });
 
 export type StoredMessage = z.infer<typeof storedMessageSchema>;

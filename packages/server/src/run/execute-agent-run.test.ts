@@ -1,4 +1,4 @@
-import { EventType, type RunEvent } from '@drawbridge/protocol';
+import { EventType, isReplyEvent, type RunEvent } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
 import { openSqliteStore } from '../store/open-sqlite-store.ts';
@@ -39,6 +39,39 @@ describe('executeAgentRun', () => {
     const [run, lastMessage] = await seenAtFinish[0]!;
     expect(run?.status).toBe('finished');
     expect(lastMessage).toMatchObject({ role: 'assistant', widget: { complete: true } });
+    await store.close();
+  });
+
+  it("stores the reply's model and token counts on its last message and tells the client before the end", async () => {
+    const store = await openSqliteStore({ path: ':memory:' });
+    await store.createThread({ id: 't' });
+    await store.appendMessage({ id: 'u1', threadId: 't', role: 'user', content: 'show me sign-ups' });
+    let counter = 0;
+    const events: RunEvent[] = [];
+    const result = await executeAgentRun({
+      store,
+      model: scriptedTestModel({ script: barChartScript() }),
+      system: 'test',
+      tools: [],
+      threadId: 't',
+      runId: 'client-run',
+      runRecordId: 'r1',
+      clientAttached: false,
+      ids: () => `id-${++counter}`,
+      abortSignal: new AbortController().signal,
+      reportError: (message, error) => {
+        throw new Error(`${message}: ${String(error)}`);
+      },
+      emit: (event) => events.push(event),
+    });
+    const run = await store.getRun('r1');
+    const details = { model: 'replay:test', inputTokens: run?.inputTokens, outputTokens: run?.outputTokens };
+    expect((await store.lastMessage('t'))?.reply).toEqual(details);
+    const replyEvents = events.filter(isReplyEvent);
+    expect(replyEvents.map((event) => event.value)).toEqual([
+      { messageId: result?.eventMessageId, ...details },
+    ]);
+    expect(events.indexOf(replyEvents[0]!)).toBe(events.length - 2);
     await store.close();
   });
 });

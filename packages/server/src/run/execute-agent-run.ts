@@ -1,4 +1,4 @@
-import { EventType, type RunEvent, runEvents } from '@drawbridge/protocol';
+import { EventType, type ReplyDetails, type RunEvent, runEvents } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
@@ -48,6 +48,7 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
     return undefined;
   }
   let result: AgentRunResult | undefined;
+  const stored: StoredReply = { lastMessageId: undefined };
   // The run's last event waits until its outcome is stored: a client that starts the next run on
   // RUN_FINISHED (or reloads) must find this one ended and its reply complete, not still running.
   const finalEvents: RunEvent[] = [];
@@ -71,24 +72,33 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       ...(options.clientExecutedToolNames
         ? { clientExecutedToolNames: options.clientExecutedToolNames }
         : {}),
-      onSegment: (segment) => storeSegment(options, segment),
+      onSegment: (segment) => storeSegment(options, stored, segment),
       ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
       emit,
       ids: options.ids,
     });
     return result;
   } finally {
-    await persistOutcome(options, result);
+    const details = await persistOutcome(options, stored, result);
+    if (details !== undefined && result !== undefined) {
+      options.emit(runEvents.reply({ messageId: result.eventMessageId, ...details }));
+    }
     for (const event of finalEvents) options.emit(event);
   }
 }
 
+/** What this run stored of its reply so far: the id of its newest assistant message. */
+interface StoredReply {
+  lastMessageId: string | undefined;
+}
+
 async function storeSegment(
   options: ExecuteAgentRunOptions,
+  stored: StoredReply,
   segment: AssembledAssistantMessage,
 ): Promise<void> {
   try {
-    await appendSegment(options, segment);
+    await appendSegment(options, stored, segment);
   } catch (error) {
     // Same reason as in persistOutcome: the thread may be gone, and the live stream must go on regardless.
     options.reportError(`could not store a message segment of run ${options.runRecordId}`, error);
@@ -97,9 +107,11 @@ async function storeSegment(
 
 async function appendSegment(
   options: ExecuteAgentRunOptions,
+  stored: StoredReply,
   segment: AssembledAssistantMessage,
 ): Promise<void> {
   if (segment.content === '' && segment.widget === undefined) return;
+  stored.lastMessageId = segment.messageId;
   await options.store.appendMessage({
     id: segment.messageId,
     threadId: options.threadId,
@@ -109,18 +121,26 @@ async function appendSegment(
   });
 }
 
+/**
+ * Stores the rest of the reply, its model and token counts (on its last stored message) and the run's end.
+ * Returns the reply's details when they were stored, for the event that tells the client.
+ */
 async function persistOutcome(
   options: ExecuteAgentRunOptions,
+  stored: StoredReply,
   result: AgentRunResult | undefined,
-): Promise<void> {
+): Promise<ReplyDetails | undefined> {
   const { store, threadId, runRecordId } = options;
+  let details: ReplyDetails | undefined;
   try {
     if (result !== undefined) {
       // A client-executed or interrupted call is stored like a render carrier (the call's name and arguments
       // under its id), so the client's answer in the next run finds it and the model sees the call with it.
       for (const call of [...result.pendingToolCalls, ...result.interruptedToolCalls]) {
+        const carrierId = options.ids();
+        stored.lastMessageId = carrierId;
         await store.appendMessage({
-          id: options.ids(),
+          id: carrierId,
           threadId,
           role: 'assistant',
           content: '',
@@ -128,7 +148,15 @@ async function persistOutcome(
           render: { tool: call.toolName, args: call.input ?? {} },
         });
       }
-      await appendSegment(options, result);
+      await appendSegment(options, stored, result);
+      if (stored.lastMessageId !== undefined) {
+        details = {
+          model: options.model.id,
+          inputTokens: result.inputTokens ?? null,
+          outputTokens: result.outputTokens ?? null,
+        };
+        await store.updateMessage(stored.lastMessageId, { reply: details });
+      }
     }
     await store.finishRun(runRecordId, {
       // A stopped stream is what the run record calls a cancelled run.
@@ -145,5 +173,7 @@ async function persistOutcome(
     // The thread may have been deleted while the run streamed; the client already has the events, so the
     // failure to store them is reported, not thrown into a stream that is closing.
     options.reportError(`could not store the outcome of run ${runRecordId} in thread ${threadId}`, error);
+    return undefined;
   }
+  return details;
 }

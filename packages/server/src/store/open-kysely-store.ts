@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseTables } from './database-tables.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
+import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
+import { kyselyThreadSearch } from './kysely-thread-search.ts';
 import { localUserId } from './local-user-id.ts';
 import type { OpenedDatabase } from './open-database.ts';
 import type { Store, StoredMessage, StoredWidget } from './store.ts';
 import { type MessageWithWidgetRow, messageFromRow, threadFromRow, widgetFromRow } from './store-rows.ts';
 import { ThreadNotFoundError } from './thread-not-found-error.ts';
 import { threadTitleFromText, untitledThreadTitle } from './thread-title.ts';
+import { threadTitleFromMessage } from './thread-title-from-message.ts';
 
 type Queries = Kysely<DatabaseTables> | Transaction<DatabaseTables>;
 
@@ -23,6 +26,9 @@ function selectMessages(queries: Queries, threadId: string) {
       'm.created_at',
       'm.tool_call_id',
       'm.render_json',
+      'm.reply_model',
+      'm.reply_input_tokens',
+      'm.reply_output_tokens',
       'w.widget_id',
       'w.height as widget_height',
       'w.css as widget_css',
@@ -148,6 +154,9 @@ export function openKyselyStore({
               created_at: message.createdAt,
               tool_call_id: message.toolCallId ?? null,
               render_json: message.render === undefined ? null : JSON.stringify(message.render),
+              reply_model: message.reply?.model ?? null,
+              reply_input_tokens: message.reply?.inputTokens ?? null,
+              reply_output_tokens: message.reply?.outputTokens ?? null,
             })
             .execute();
           if (message.widget !== undefined) {
@@ -161,7 +170,7 @@ export function openKyselyStore({
           if (message.role === 'user' && message.content.trim() !== '') {
             await transaction
               .updateTable('threads')
-              .set({ title: threadTitleFromText(message.content), is_titled: 1 })
+              .set({ title: threadTitleFromMessage(message.content), is_titled: 1 })
               .where('id', '=', message.threadId)
               .where('is_titled', '=', 0)
               .execute();
@@ -191,6 +200,17 @@ export function openKyselyStore({
           await transaction
             .updateTable('messages')
             .set({ content: patch.content })
+            .where('id', '=', id)
+            .execute();
+        }
+        if (patch.reply !== undefined) {
+          await transaction
+            .updateTable('messages')
+            .set({
+              reply_model: patch.reply.model,
+              reply_input_tokens: patch.reply.inputTokens,
+              reply_output_tokens: patch.reply.outputTokens,
+            })
             .where('id', '=', id)
             .execute();
         }
@@ -240,6 +260,10 @@ export function openKyselyStore({
         .executeTakeFirst();
       return row === undefined ? undefined : widgetFromRow(row);
     },
+
+    ...kyselyThreadSearch({ kysely }),
+
+    ...kyselyThreadRewind({ kysely, now }),
 
     ...kyselyRunStore({ kysely, now }),
 

@@ -21,6 +21,9 @@ export interface MessageWithWidgetRow extends WidgetColumns {
   created_at: string;
   tool_call_id: string | null;
   render_json: string | null;
+  reply_model: string | null;
+  reply_input_tokens: number | null;
+  reply_output_tokens: number | null;
 }
 
 /** Maps a `threads` row. */
@@ -59,6 +62,14 @@ export function messageFromRow(row: MessageWithWidgetRow): StoredMessage {
   if (row.tool_call_id !== null) message.toolCallId = row.tool_call_id;
   if (row.render_json !== null)
     message.render = JSON.parse(row.render_json) as { tool: string; args: unknown };
+  if (row.reply_model !== null) {
+    message.reply = {
+      model: row.reply_model,
+      // PostgreSQL's driver may hand integers over as strings; the transcript wants numbers.
+      inputTokens: row.reply_input_tokens === null ? null : Number(row.reply_input_tokens),
+      outputTokens: row.reply_output_tokens === null ? null : Number(row.reply_output_tokens),
+    };
+  }
   return message;
 }
 

@@ -110,14 +110,22 @@ export class AgentRunClient<View> {
     this.#run?.abort();
   };
 
+  /**
+   * Drops a message and everything after it from the transcript and sends `text` in its place: a retry, a
+   * regenerated reply, an edited message (the chat rewinds the stored thread first). Refused while a reply runs.
+   */
+  readonly resend = ({ fromMessageId, text }: { fromMessageId: string; text: string }): BridgeOutcome => {
+    if (this.#run) {
+      return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
+    }
+    this.#dispatch({ type: 'truncate-from', messageId: fromMessageId });
+    return this.send(text);
+  };
+
   /** Drops the last user message and what followed it, and sends that message again. */
   readonly retry = (): void => {
     const last = this.#snapshot.transcript.messages.findLast((message) => message.role === 'user');
-    if (!last || this.#run) {
-      return;
-    }
-    this.#dispatch({ type: 'truncate-from', messageId: last.id });
-    this.send(messageProse(last));
+    if (last) this.resend({ fromMessageId: last.id, text: messageProse(last) });
   };
 
   /**

@@ -1,6 +1,11 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { TranscriptState } from '../transcript/transcript-state.ts';
-import { MessageView } from './message-view.tsx';
+import { endsReply } from '../app/reply-turn.ts';
+import {
+  messageProse,
+  type TranscriptMessage,
+  type TranscriptState,
+} from '../transcript/transcript-state.ts';
+import { type MessageActionOptions, MessageView } from './message-view.tsx';
 
 /** How close to the bottom (px) still counts as "following" the reply. */
 const followThreshold = 120;
@@ -11,11 +16,15 @@ export function TranscriptView({
   running,
   toolCallViews,
   footer,
+  onRegenerate,
+  onEdit,
 }: {
   transcript: TranscriptState;
   running: boolean;
   toolCallViews: ReadonlyMap<string, ReactNode>;
   footer: ReactNode;
+  onRegenerate?(assistantMessageId: string): void;
+  onEdit?(userMessageId: string, text: string): void;
 }) {
   const scrollerRef = useRef<HTMLElement>(null);
   const followingRef = useRef(true);
@@ -115,12 +124,13 @@ export function TranscriptView({
         tabIndex={0}
       >
         <div className="transcript__column">
-          {transcript.messages.map((message) => (
+          {transcript.messages.map((message, index) => (
             <MessageView
               key={message.id}
               message={message}
               streaming={running && message === lastAssistant}
               toolCallViews={toolCallViews}
+              {...actionsFor({ messages: transcript.messages, index, running, onRegenerate, onEdit })}
             />
           ))}
           {footer}
@@ -148,4 +158,45 @@ export function TranscriptView({
       )}
     </div>
   );
+}
+
+/** The prose of the reply that ends at `index`: every assistant message back to the last user message. */
+function replyProse(messages: readonly TranscriptMessage[], index: number): string {
+  let start = index;
+  while (start > 0 && messages[start - 1]?.role === 'assistant') start -= 1;
+  return messages
+    .slice(start, index + 1)
+    .map(messageProse)
+    .filter((text) => text !== '')
+    .join('\n\n');
+}
+
+/** A user message can be edited; a reply, under its last part, copied and regenerated. */
+function actionsFor({
+  messages,
+  index,
+  running,
+  onRegenerate,
+  onEdit,
+}: {
+  messages: readonly TranscriptMessage[];
+  index: number;
+  running: boolean;
+  onRegenerate: ((assistantMessageId: string) => void) | undefined;
+  onEdit: ((userMessageId: string, text: string) => void) | undefined;
+}): { actions?: MessageActionOptions } {
+  const message = messages[index];
+  if (message === undefined) return {};
+  if (message.role === 'user') {
+    return { actions: { busy: running, ...(onEdit ? { onEdit: (text) => onEdit(message.id, text) } : {}) } };
+  }
+  if (!endsReply(messages, index)) return {};
+  const askedFor = messages.slice(0, index).some((earlier) => earlier.role === 'user');
+  return {
+    actions: {
+      busy: running,
+      replyText: replyProse(messages, index),
+      ...(onRegenerate && askedFor ? { onRegenerate: () => onRegenerate(message.id) } : {}),
+    },
+  };
 }

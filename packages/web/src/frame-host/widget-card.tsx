@@ -6,6 +6,7 @@ import { guardWidgetFrame } from './hardening/frame-guard.ts';
 import { pageWebglBudget } from './hardening/webgl-budget.ts';
 import { reportWidgetEvent, type WidgetEventKind } from './hardening/widget-event-reporter.ts';
 import { WidgetStoppedNotice, type WidgetStopReason } from './hardening/widget-stopped-notice.tsx';
+import { useWidgetFullscreen } from './use-widget-fullscreen.ts';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { describeWidgetPhase } from './widget-phase.ts';
@@ -130,6 +131,13 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
     setGeneration((current) => current + 1);
   };
 
+  const cardRef = useRef<HTMLElement>(null);
+  const fullscreenButtonRef = useRef<HTMLButtonElement>(null);
+  const { fullscreen, toggle: toggleFullscreen } = useWidgetFullscreen({
+    cardRef,
+    returnFocus: fullscreenButtonRef,
+  });
+
   const phase = describeWidgetPhase(widget, streaming);
   const downloadUrl =
     environment.threadId && widget.complete
@@ -138,12 +146,20 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
 
   return (
     <figure
+      ref={cardRef}
       className="widget-card"
       aria-label="Generated widget"
       data-widget-id={widget.id}
       data-rendered={rendered}
     >
-      <WidgetToolbar widget={widget} downloadUrl={downloadUrl} onReload={reload} />
+      <WidgetToolbar
+        widget={widget}
+        downloadUrl={downloadUrl}
+        onReload={reload}
+        fullscreen={fullscreen}
+        fullscreenButtonRef={fullscreenButtonRef}
+        onToggleFullscreen={toggleFullscreen}
+      />
       {stopReason ? (
         <WidgetStoppedNotice reason={stopReason} height={stoppedHeight} onRestore={reload} />
       ) : (

@@ -52,4 +52,19 @@ describe('transcriptFromStored', () => {
       call: { toolCallId: 'call-1', toolCallName: 'render_table', argsJson: '{"rows":[]}', complete: true },
     });
   });
+
+  it("keeps a stored reply's model and token counts on its message", () => {
+    const reply = { model: 'gpt-test', inputTokens: 5, outputTokens: null };
+    const [message] = transcriptFromStored([
+      {
+        id: 'a1',
+        threadId: 't',
+        role: 'assistant',
+        content: 'Hi.',
+        createdAt: '2025-01-01T00:00:00Z',
+        reply,
+      },
+    ]);
+    expect(message?.reply).toEqual(reply);
+  });
 });

@@ -33,6 +33,9 @@ export function transcriptFromStored(messages: StoredMessage[]): TranscriptMessa
         },
       });
     }
-    return parts.length === 0 ? [] : [{ id: message.id, role: message.role, parts }];
+    if (parts.length === 0) return [];
+    return [
+      { id: message.id, role: message.role, parts, ...(message.reply ? { reply: message.reply } : {}) },
+    ];
   });
 }

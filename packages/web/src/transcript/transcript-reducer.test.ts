@@ -164,6 +164,17 @@ describe('transcriptReducer', () => {
     expect(after).toEqual(before);
   });
 
+  it('labels a finished reply with its model and token counts, and ignores them for a message it never saw', () => {
+    const details = { model: 'demo', inputTokens: 10, outputTokens: 42 };
+    const state = fold([
+      runEvents.textContent({ messageId, delta: 'hi' }),
+      runEvents.reply({ messageId, ...details }),
+      runEvents.reply({ messageId: 'unknown', ...details }),
+    ]);
+    expect(state.messages).toHaveLength(1);
+    expect(state.messages[0]?.reply).toEqual(details);
+  });
+
   it('adds user messages and truncates a failed turn for retry', () => {
     let state = transcriptReducer(emptyTranscript, { type: 'user-message', id: 'u1', text: 'first' });
     state = fold([runEvents.textContent({ messageId: 'a1', delta: 'answer' })], state);

@@ -1,4 +1,4 @@
-import type { RunEvent } from '@drawbridge/protocol';
+import { isReplyEvent, type RunEvent } from '@drawbridge/protocol';
 import { applyWidgetPart } from './apply-widget-part.ts';
 import { readWidgetPart } from './read-widget-part.ts';
 import { toolResultText } from './tool-result-text.ts';
@@ -67,6 +67,12 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
     case 'TOOL_CALL_RESULT':
       return updateToolCall(state, event.toolCallId, (call) => ({ ...call, result: toolResultText(event) }));
     case 'CUSTOM': {
+      if (isReplyEvent(event)) {
+        const { messageId, ...reply } = event.value;
+        // Only a message that exists: a reply that streamed nothing has nothing to label.
+        if (!state.messages.some((message) => message.id === messageId)) return state;
+        return updateMessage(state, messageId, (message) => ({ ...message, reply }));
+      }
       const part = readWidgetPart(event);
       if (!part) {
         return state;

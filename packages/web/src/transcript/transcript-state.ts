@@ -1,4 +1,4 @@
-import type { GeneratedWidget, WidgetPartType } from '@drawbridge/protocol';
+import type { GeneratedWidget, ReplyDetails, WidgetPartType } from '@drawbridge/protocol';
 import { WidgetPartLog } from './widget-part-log.ts';
 
 /**
@@ -32,6 +32,8 @@ export interface TranscriptMessage {
   id: string;
   role: 'user' | 'assistant';
   parts: TranscriptPart[];
+  /** Which model wrote the reply this message ends, and its token counts, once its run is over. */
+  reply?: ReplyDetails;
 }
 
 export interface TranscriptState {
