@@ -29,6 +29,7 @@ function selectMessages(queries: Queries, threadId: string) {
       'w.html as widget_html',
       'w.js as widget_js',
       'w.complete as widget_complete',
+      'w.revision_json as widget_revision_json',
     ])
     .where('m.thread_id', '=', threadId);
 }
@@ -44,6 +45,7 @@ async function writeWidget(
     html: widget.html,
     js: widget.js,
     complete: widget.complete ? 1 : 0,
+    revision_json: widget.revision === undefined ? null : JSON.stringify(widget.revision),
   };
   await queries
     .insertInto('widgets')
@@ -232,6 +234,8 @@ export function openKyselyStore({
           'w.html as widget_html',
           'w.js as widget_js',
           'w.complete as widget_complete',
+          'w.revision_json as widget_revision_json',
+          'w.revision_json as widget_revision_json',
         ])
         .where('w.thread_id', '=', threadId)
         .where('w.widget_id', '=', widgetId)

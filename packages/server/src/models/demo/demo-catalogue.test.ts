@@ -5,6 +5,7 @@ import {
   renderToolSchemas,
   type WidgetChunkType,
   WidgetStreamParser,
+  widgetChunkTypes,
 } from '@drawbridge/protocol';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -41,14 +42,10 @@ function splitReply(text: string): WidgetBlock | undefined {
 }
 
 function parseInPieces(text: string, pieceLength: number): Record<WidgetChunkType, string> {
-  const channels: Record<WidgetChunkType, string> = {
-    prose: '',
-    height: '',
-    css: '',
-    html: '',
-    js: '',
-    end: '',
-  };
+  const channels = Object.fromEntries(widgetChunkTypes.map((type) => [type, ''])) as Record<
+    WidgetChunkType,
+    string
+  >;
   const parser = new WidgetStreamParser();
   const chunks = [];
   for (let start = 0; start < text.length; start += pieceLength) {

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DatabaseDialect } from '../database-dialect.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
+import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
 /**
  * Every schema version, in order, compiled in rather than read from a folder, so a bundled or installed
@@ -11,6 +12,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
   return {
     '0001-initial-schema': initialSchemaMigration({ dialect }),
     '0002-durable-runs': durableRunsMigration({ dialect }),
+    '0003-widget-revisions': widgetRevisionsMigration(),
   };
 }
 
