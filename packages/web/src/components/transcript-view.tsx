@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { WidgetLineagesContext, widgetLineagesOf } from '../frame-host/widget-lineages-context.ts';
 import type { TranscriptState } from '../transcript/transcript-state.ts';
 import { MessageView } from './message-view.tsx';
 
@@ -103,6 +104,7 @@ export function TranscriptView({
   }, [transcript]);
 
   const lastAssistant = transcript.messages.findLast((message) => message.role === 'assistant');
+  const widgetLineages = useMemo(() => widgetLineagesOf(transcript.messages), [transcript.messages]);
   return (
     <div className="transcript-frame">
       <section
@@ -115,14 +117,16 @@ export function TranscriptView({
         tabIndex={0}
       >
         <div className="transcript__column">
-          {transcript.messages.map((message) => (
-            <MessageView
-              key={message.id}
-              message={message}
-              streaming={running && message === lastAssistant}
-              toolCallViews={toolCallViews}
-            />
-          ))}
+          <WidgetLineagesContext.Provider value={widgetLineages}>
+            {transcript.messages.map((message) => (
+              <MessageView
+                key={message.id}
+                message={message}
+                streaming={running && message === lastAssistant}
+                toolCallViews={toolCallViews}
+              />
+            ))}
+          </WidgetLineagesContext.Provider>
           {footer}
         </div>
       </section>

@@ -1,3 +1,4 @@
+import { widgetLineageId } from '@drawbridge/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { standaloneWidgetUrl } from '../api/api-client.ts';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
@@ -8,7 +9,10 @@ import { reportWidgetEvent, type WidgetEventKind } from './hardening/widget-even
 import { WidgetStoppedNotice, type WidgetStopReason } from './hardening/widget-stopped-notice.tsx';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
+import { useWidgetLineage } from './widget-lineages-context.ts';
 import { describeWidgetPhase } from './widget-phase.ts';
+import { SupersededWidgetNotice, WidgetEditFailedNotice } from './widget-revision-notices.tsx';
+import { WidgetRevisionSwitcher } from './widget-revision-switcher.tsx';
 import { WidgetToolbar } from './widget-toolbar.tsx';
 
 const maximumErrorsShown = 3;
@@ -17,8 +21,34 @@ function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** One generated widget in the transcript: its sandboxed frame, build phase, errors and toolbar. */
+/**
+ * One generated widget in the transcript. Of a widget's revisions only the latest is drawn, in the reply
+ * that made it, with a switcher over all of them; an earlier revision's place holds a short notice, and a
+ * failed edit says why it failed.
+ */
 export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; streaming: boolean }) {
+  const revisions = useWidgetLineage(widget);
+  const latest = revisions.at(-1)!;
+  if (widget.revision?.failure !== undefined) return <WidgetEditFailedNotice widget={widget} />;
+  if (latest.id !== widget.id) {
+    const number = revisions.findIndex((revision) => revision.id === widget.id) + 1;
+    return <SupersededWidgetNotice widget={widget} number={number} latestNumber={revisions.length} />;
+  }
+  return <LatestWidgetCard revisions={revisions} streaming={streaming} />;
+}
+
+function LatestWidgetCard({
+  revisions,
+  streaming,
+}: {
+  revisions: readonly TranscriptWidget[];
+  streaming: boolean;
+}) {
+  // Which revision is shown, counted from the latest, so a revision that arrives later does not move it.
+  const [stepsBack, setStepsBack] = useState(0);
+  const shownIndex = Math.max(0, revisions.length - 1 - stepsBack);
+  const widget = revisions[shownIndex]!;
+  const isLatest = shownIndex === revisions.length - 1;
   const environment = useWidgetEnvironment();
   const containerRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<FrameHost | undefined>(undefined);
@@ -30,7 +60,9 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
   const [errors, setErrors] = useState<string[]>([]);
   const [stopReason, setStopReason] = useState<WidgetStopReason | undefined>(undefined);
   const [stoppedHeight, setStoppedHeight] = useState('');
-  const [rendered, setRendered] = useState(false);
+  // The id of the revision whose script ran in the current frame: switching revisions must not show the
+  // previous frame's success as the new one's.
+  const [renderedId, setRenderedId] = useState<string | undefined>(undefined);
   // The height the last frame settled at: its successor opens at it, so a restore does not shift the transcript.
   const carriedHeightRef = useRef<number | undefined>(undefined);
 
@@ -68,7 +100,7 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
         report(message.startsWith("Blocked by the frame's policy") ? 'csp_violation' : 'error', message);
       },
       onRendered: () => {
-        setRendered(true);
+        setRenderedId(widgetRef.current.id);
         report('rendered', '');
       },
       onNavigatedAway: () => {
@@ -114,7 +146,7 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
     // Parts that do not continue what the frame has (the transcript was replaced) are replayed into a new frame.
     if (hostRef.current?.update(widget) === 'diverged') {
       setErrors([]);
-      setRendered(false);
+      setRenderedId(undefined);
       setGeneration((current) => current + 1);
     }
   }, [widget]);
@@ -126,11 +158,11 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
   const reload = () => {
     setErrors([]);
     setStopReason(undefined);
-    setRendered(false);
+    setRenderedId(undefined);
     setGeneration((current) => current + 1);
   };
 
-  const phase = describeWidgetPhase(widget, streaming);
+  const phase = describeWidgetPhase(widget, streaming && isLatest);
   const downloadUrl =
     environment.threadId && widget.complete
       ? standaloneWidgetUrl(environment.threadId, widget.id)
@@ -141,8 +173,17 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       className="widget-card"
       aria-label="Generated widget"
       data-widget-id={widget.id}
-      data-rendered={rendered}
+      data-lineage-id={widgetLineageId(widget)}
+      data-latest="true"
+      data-rendered={renderedId === widget.id}
     >
+      {revisions.length > 1 && (
+        <WidgetRevisionSwitcher
+          revisions={revisions}
+          shownIndex={shownIndex}
+          onShow={(index) => setStepsBack(revisions.length - 1 - index)}
+        />
+      )}
       <WidgetToolbar widget={widget} downloadUrl={downloadUrl} onReload={reload} />
       {stopReason ? (
         <WidgetStoppedNotice reason={stopReason} height={stoppedHeight} onRestore={reload} />
