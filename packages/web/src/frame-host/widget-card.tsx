@@ -7,6 +7,7 @@ import { guardWidgetFrame } from './hardening/frame-guard.ts';
 import { pageWebglBudget } from './hardening/webgl-budget.ts';
 import { reportWidgetEvent, type WidgetEventKind } from './hardening/widget-event-reporter.ts';
 import { WidgetStoppedNotice, type WidgetStopReason } from './hardening/widget-stopped-notice.tsx';
+import { useShownRevision } from './use-shown-revision.ts';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
@@ -44,9 +45,10 @@ function LatestWidgetCard({
   revisions: readonly TranscriptWidget[];
   streaming: boolean;
 }) {
-  // Which revision is shown, counted from the latest, so a revision that arrives later does not move it.
-  const [stepsBack, setStepsBack] = useState(0);
-  const shownIndex = Math.max(0, revisions.length - 1 - stepsBack);
+  const [shownIndex, showRevision] = useShownRevision({
+    lineageId: widgetLineageId(revisions[0]!),
+    revisions,
+  });
   const widget = revisions[shownIndex]!;
   const isLatest = shownIndex === revisions.length - 1;
   const environment = useWidgetEnvironment();
@@ -178,11 +180,7 @@ function LatestWidgetCard({
       data-rendered={renderedId === widget.id}
     >
       {revisions.length > 1 && (
-        <WidgetRevisionSwitcher
-          revisions={revisions}
-          shownIndex={shownIndex}
-          onShow={(index) => setStepsBack(revisions.length - 1 - index)}
-        />
+        <WidgetRevisionSwitcher revisions={revisions} shownIndex={shownIndex} onShow={showRevision} />
       )}
       <WidgetToolbar widget={widget} downloadUrl={downloadUrl} onReload={reload} />
       {stopReason ? (
