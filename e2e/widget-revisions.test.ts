@@ -118,4 +118,26 @@ describe('editing a widget makes revisions of it', () => {
     expect(exportedSecond).not.toContain('show(0)');
     expect(opened.pageErrors).toEqual([]);
   });
+
+  it('shows a broken widget\'s error and repairs it with "Fix it" into a revision that runs cleanly', async () => {
+    const { page } = opened;
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await sendChatMessage(page, 'Roll some dice');
+    const error = page.locator(`${latestCard} .widget-card__error`);
+    await expect
+      .poll(() => error.textContent(), { timeout: 30_000 })
+      .toMatch(/TypeError.*prepend.*\(line \d+\)/);
+    await page.getByRole('button', { name: 'Fix it' }).click();
+    const position = page.locator(`${latestCard} .widget-revisions__position`);
+    await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
+    const repairedId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
+    const frame = await renderedRevision(repairedId);
+    // The first roll, which threw before, now writes its line: the repaired script ran past it.
+    await frame.locator('#history li').first().waitFor();
+    expect(await page.locator(`${latestCard} .widget-card__error`).count()).toBe(0);
+    const request = await page.locator('.message--user').last().textContent();
+    expect(request).toContain('JS around line');
+    // The console saw the broken revision's own error once, and nothing else went wrong on the page.
+    expect(opened.pageErrors.filter((message) => !message.includes("reading 'prepend'"))).toEqual([]);
+  });
 });

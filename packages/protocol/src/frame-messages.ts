@@ -47,6 +47,8 @@ export const frameToHostMessageSchema = z.discriminatedUnion('kind', [
     source: frameErrorSourceSchema,
     blockedUri: z.string().optional(),
     directive: z.string().optional(),
+    /** The line of the widget's script an error was thrown at (1 = its first line), when the browser says. */
+    line: z.number().int().positive().optional(),
   }),
   drawbridgeMessage({ kind: z.literal('pong'), seq: z.number().int() }),
   drawbridgeMessage({ kind: z.literal('prompt'), id: z.string(), text: z.string() }),

@@ -17,7 +17,8 @@ export type FrameHostWidget = Pick<TranscriptWidget, 'parts' | 'height' | 'compl
 export type FrameHostUpdate = 'forwarded' | 'diverged';
 
 export interface FrameHostCallbacks {
-  onError(message: string): void;
+  /** An error the frame reported; `line` is the line of the widget's script, when known. */
+  onError(message: string, line?: number): void;
   onRendered(): void;
   /** The frame loaded a second document: it navigated away from the bootstrap and has been torn down. */
   onNavigatedAway(): void;
@@ -235,6 +236,7 @@ export class FrameHost {
           message.source === 'csp' && message.blockedUri
             ? `${message.message} (blocked ${message.blockedUri})`
             : message.message,
+          message.line,
         );
         return;
       case 'rendered':

@@ -12,11 +12,10 @@ import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
 import { describeWidgetPhase } from './widget-phase.ts';
+import { buildWidgetRepairRequest, type WidgetProblem, withWidgetProblem } from './widget-repair-request.ts';
 import { SupersededWidgetNotice, WidgetEditFailedNotice } from './widget-revision-notices.tsx';
 import { WidgetRevisionSwitcher } from './widget-revision-switcher.tsx';
 import { WidgetToolbar } from './widget-toolbar.tsx';
-
-const maximumErrorsShown = 3;
 
 function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
@@ -59,7 +58,9 @@ function LatestWidgetCard({
   const environmentRef = useRef(environment);
   environmentRef.current = environment;
   const [generation, setGeneration] = useState(0);
-  const [errors, setErrors] = useState<string[]>([]);
+  // Deduplicated and capped: a widget that throws in a loop shows (and reports for repair) each error once.
+  const [errors, setErrors] = useState<WidgetProblem[]>([]);
+  const [repairRequested, setRepairRequested] = useState(false);
   const [stopReason, setStopReason] = useState<WidgetStopReason | undefined>(undefined);
   const [stoppedHeight, setStoppedHeight] = useState('');
   // The id of the revision whose script ran in the current frame: switching revisions must not show the
@@ -97,8 +98,10 @@ function LatestWidgetCard({
       title: widgetTitle(widgetRef.current.parts.text('html')),
       theme: environmentRef.current.theme,
       initialHeight: carriedHeightRef.current,
-      onError: (message) => {
-        setErrors((current) => [...current, message].slice(-maximumErrorsShown));
+      onError: (message, line) => {
+        setErrors((current) =>
+          withWidgetProblem(current, line === undefined ? { message } : { message, line }),
+        );
         report(message.startsWith("Blocked by the frame's policy") ? 'csp_violation' : 'error', message);
       },
       onRendered: () => {
@@ -199,11 +202,32 @@ function LatestWidgetCard({
       )}
       {errors.length > 0 && (
         <div className="widget-card__error" role="alert">
-          {errors.map((message, index) => (
-            // Messages repeat; their position in this short list is their identity.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-            <p key={index}>Widget error: {message}</p>
+          {errors.map((problem) => (
+            <p key={`${problem.line}:${problem.message}`}>
+              Widget error: {problem.message}
+              {problem.line === undefined ? '' : ` (line ${problem.line})`}
+            </p>
           ))}
+          {isLatest && widget.complete && !streaming && (
+            <button
+              type="button"
+              className="widget-toolbar__button widget-card__fix"
+              disabled={repairRequested}
+              onClick={() => {
+                setRepairRequested(true);
+                environment.sendPrompt(
+                  buildWidgetRepairRequest({
+                    lineageId: widgetLineageId(widget),
+                    revisionNumber: shownIndex + 1,
+                    problems: errors,
+                    js: widget.parts.text('js'),
+                  }),
+                );
+              }}
+            >
+              Fix it
+            </button>
+          )}
         </div>
       )}
     </figure>

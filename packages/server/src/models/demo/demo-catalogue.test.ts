@@ -296,7 +296,9 @@ describe('demo edit entries', () => {
     const alone = stored(entry, 'm2', lookupOf(first, 1)).widget!;
     expect(alone.revision).toEqual({ of: 'w1', number: 2, baseId: first.id });
     expect(alone.complete).toBe(true);
-    for (const other of editEntries.filter((candidate) => candidate !== entry)) {
+    for (const other of editEntries.filter(
+      (candidate) => candidate !== entry && candidate.edits === entry.edits,
+    )) {
       const between = stored(other, 'm2', lookupOf(first, 1)).widget!;
       const after = stored(entry, 'm3', lookupOf(between, 2)).widget!;
       expect(after.revision, `${entry.id} after ${other.id}`).toEqual({

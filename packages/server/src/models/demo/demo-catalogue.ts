@@ -49,6 +49,19 @@ export const demoCatalogue: DemoEntry[] = [
     edits: 'data-demo="counter"',
   },
   {
+    id: 'dice-roller',
+    title: 'Dice roller (with a deliberate bug for "Fix it")',
+    keywords: ['dice', 'die', 'roll', 'roller'],
+    file: replyFile('dice-roller.txt'),
+  },
+  {
+    id: 'dice-roller-fix',
+    title: 'Repair the dice roller (answers "Fix it")',
+    keywords: ['fix', 'repair', 'broken', 'bug'],
+    file: replyFile('edits/dice-roller-fix.txt'),
+    edits: 'data-demo="dice"',
+  },
+  {
     id: 'counter-title',
     title: 'Edit the counter: rename it',
     keywords: ['rename', 'laps', 'heading', 'title'],

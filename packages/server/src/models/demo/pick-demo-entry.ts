@@ -9,7 +9,9 @@ function isEligible(entry: DemoEntry, offeredTools: ReadonlySet<string>, editabl
 /**
  * The eligible entry whose keywords the text hits most (ties go to the earlier entry), or undefined when
  * none hits. An entry that uses the offered tools wins a tie against one that ignores them: an agent given
- * tools answers with them; so does an edit of the widget on screen against drawing a new one.
+ * tools answers with them. An edit of the widget on screen that the text hits at all wins over every entry
+ * that draws something new: a follow-up ("make it dark", a repair request quoting the widget's code, whose
+ * words would pick other widgets) is about what is already there.
  */
 export function pickDemoEntry({
   catalogue,
@@ -29,8 +31,9 @@ export function pickDemoEntry({
   for (const entry of catalogue) {
     if (!isEligible(entry, offeredTools, editableText)) continue;
     const hits = countKeywordHits({ keywords: entry.keywords, text });
-    const preferred = (entry.requiresTools?.length ?? 0) > 0 || entry.edits !== undefined;
-    const score = hits > 0 && preferred ? hits + 0.5 : hits;
+    const editBonus = entry.edits === undefined ? 0 : 1000;
+    const score =
+      hits > 0 && ((entry.requiresTools?.length ?? 0) > 0 || editBonus > 0) ? hits + 0.5 + editBonus : hits;
     if (score > bestScore) {
       best = entry;
       bestScore = score;
