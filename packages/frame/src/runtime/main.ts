@@ -89,14 +89,17 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
         document.documentElement.dataset.theme = message.theme;
         return;
       case 'css':
-        styleText.appendData(message.delta);
+        if (message.replace === true) styleText.data = message.delta;
+        else styleText.appendData(message.delta);
         heights.noteContentChanged();
         return;
       case 'html':
-        markup.append(message.delta);
+        if (message.replace === true) markup.restart(message.delta);
+        else markup.append(message.delta);
         return;
       case 'js':
-        if (!scriptStarted) scriptText += message.delta;
+        if (!scriptStarted)
+          scriptText = message.replace === true ? message.delta : scriptText + message.delta;
         return;
       case 'end':
         markup.finish();

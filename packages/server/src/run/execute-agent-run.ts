@@ -4,7 +4,9 @@ import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
+import { editableWidgetsOf } from './editable-widgets.ts';
 import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
+import type { EditableWidgetLookup } from './widget-edit-builder.ts';
 
 export interface ExecuteAgentRunOptions {
   store: Store;
@@ -35,9 +37,12 @@ export interface ExecuteAgentRunOptions {
 export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<AgentRunResult | undefined> {
   const { store, threadId, runRecordId } = options;
   let history: ModelMessage[];
+  let editableWidgets: EditableWidgetLookup;
   try {
     await store.startRun({ id: runRecordId, threadId, model: options.model.id });
-    history = buildModelHistory(await store.listMessages(threadId));
+    const messages = await store.listMessages(threadId);
+    history = buildModelHistory(messages);
+    editableWidgets = editableWidgetsOf(messages);
   } catch (error) {
     // Typically the thread was deleted between the request's check and now; the client still gets a closed run.
     options.reportError(`could not start run ${runRecordId} in thread ${threadId}`, error);
@@ -76,6 +81,7 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
       emit,
       ids: options.ids,
+      editableWidgets,
     });
     return result;
   } finally {
