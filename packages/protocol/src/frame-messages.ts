@@ -57,6 +57,8 @@ export const frameToHostMessageSchema = z.discriminatedUnion('kind', [
   // Sent from `beforeunload`: the frame may be leaving its bootstrap document (a navigation, or a form submit
   // that CSP may still block); the host treats silence after it as a navigation.
   drawbridgeMessage({ kind: z.literal('leaving') }),
+  // How many WebGL contexts the widget has created so far; the host's WebGL budget counts only such frames.
+  drawbridgeMessage({ kind: z.literal('webgl'), contexts: z.number().int().nonnegative() }),
 ]);
 
 export type FrameToHostMessage = z.infer<typeof frameToHostMessageSchema>;

@@ -249,6 +249,9 @@ export class FrameHost {
       case 'pong':
         this.leavingAnnounced = false;
         return;
+      case 'webgl':
+        // The frame guard counts it against the page's WebGL budget.
+        return;
       case 'prompt':
       case 'link': {
         const outcome = this.options.onBridgeRequest(message);
