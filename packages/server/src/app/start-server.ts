@@ -6,6 +6,9 @@ import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
+import { drawbridgeVersion } from '../cli/drawbridge-version.ts';
+import { readMcpConfig } from '../mcp/mcp-config.ts';
+import { McpServers } from '../mcp/mcp-servers.ts';
 import { resolveModel } from '../models/index.ts';
 import { defaultEventStreamLimits, type EventStreamLimits } from '../run/event-stream-sink.ts';
 import { databaseLocationFromEnvironment, openStorage, type Storage } from '../store/index.ts';
@@ -48,6 +51,11 @@ export interface StartServerOptions
   maxConnections?: number;
   /** How far one run stream's client may fall behind before it is dropped; default `defaultEventStreamLimits`. */
   streamLimits?: Partial<EventStreamLimits>;
+  /**
+   * Connected MCP servers (a caller's own, left open at close); default: the servers `DRAWBRIDGE_MCP_CONFIG`
+   * names, connected before the server listens and closed with it.
+   */
+  mcpServers?: McpServers;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -77,7 +85,14 @@ async function defaultProfiles(
     store,
     telemetry,
     env,
-  }: { bridge: ClientToolBridge; store: Store; telemetry: TelemetryStore; env: Environment },
+    mcpServers,
+  }: {
+    bridge: ClientToolBridge;
+    store: Store;
+    telemetry: TelemetryStore;
+    env: Environment;
+    mcpServers: McpServers;
+  },
 ): Promise<AgentProfiles> {
   if (options.systemPrompt !== undefined) {
     return singleAgentProfiles({ system: options.systemPrompt, tools: options.tools ?? [] });
@@ -88,8 +103,24 @@ async function defaultProfiles(
     widgetSystemPrompt: loadWidgetSystemPrompt(),
     bridge,
     metricSources: { store, telemetry },
+    mcpServers,
     ...(Number.isFinite(timeout) && timeout > 0 ? { toolTimeoutMs: timeout } : {}),
     ...(env.DRAWBRIDGE_SKILLS_DIR ? { skillsDirectory: env.DRAWBRIDGE_SKILLS_DIR } : {}),
+  });
+}
+
+/**
+ * Connects the servers `DRAWBRIDGE_MCP_CONFIG` names (none without it). A malformed file throws
+ * `McpConfigError`; a server that fails to start is reported and retried while the app runs without it.
+ */
+async function startConfiguredMcpServers({ env }: { env: Environment }): Promise<McpServers> {
+  const servers = readMcpConfig({ file: env.DRAWBRIDGE_MCP_CONFIG });
+  if (servers.length === 0) return McpServers.none();
+  return McpServers.start({
+    servers,
+    clientInfo: { name: 'drawbridge', version: drawbridgeVersion() },
+    // An operator reads these on the console: which server is away, why, and when it is tried again.
+    log: (message) => console.error(`[drawbridge] ${message}`),
   });
 }
 
@@ -121,9 +152,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const telemetry = options.telemetry ?? storage!.telemetry;
   const runs = new RunRegistry();
   const bridge = options.bridge ?? new InMemoryClientToolBridge();
+  let ownedMcpServers: McpServers | undefined;
   let server: Server;
   try {
-    const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
+    ownedMcpServers = options.mcpServers === undefined ? await startConfiguredMcpServers({ env }) : undefined;
+    const mcpServers = options.mcpServers ?? ownedMcpServers!;
+    const profiles =
+      options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env, mcpServers }));
     const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
     const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs, allowedHosts });
     server = await new Promise<Server>((resolve, reject) => {
@@ -140,7 +175,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       started.once('error', reject);
     });
   } catch (error) {
-    // Nothing is served (a broken skill file, a port in use): the database opened for it closes too.
+    // Nothing is served (a broken skill file, a port in use): the database and servers opened for it close too.
+    await ownedMcpServers?.close();
     await storage?.close();
     throw error;
   }
@@ -168,6 +204,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await serverClosed;
     await runs.settled();
     retention?.stop();
+    await ownedMcpServers?.close();
     await storage?.close();
   };
   return {
