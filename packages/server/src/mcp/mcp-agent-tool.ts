@@ -19,8 +19,15 @@ export interface McpAgentToolOptions {
   tool: Tool;
   /** The offered name, `mcp__<server>__<tool>`. */
   name: string;
-  /** Receives every result the server returned, so the tool's view can be given it. */
-  onResult?(call: { context: ToolContext; input: Record<string, unknown>; result: CallToolResult }): void;
+  /**
+   * Receives every result the server returned, so the tool's view can be given it; awaited before the call
+   * completes, so whatever it stores is there by the time the run reports the result.
+   */
+  onResult?(call: {
+    context: ToolContext;
+    input: Record<string, unknown>;
+    result: CallToolResult;
+  }): Promise<void> | void;
 }
 
 /**
@@ -42,7 +49,7 @@ export function mcpAgentTool({ connection, tool, name, onResult }: McpAgentToolO
     async execute(input, context) {
       const call = await connection.callTool({ name: tool.name, input, abortSignal: context.abortSignal });
       if (!call.ok) return { ok: false, error: call.error, code: 'mcp_unavailable' };
-      onResult?.({ context, input, result: call.result });
+      await onResult?.({ context, input, result: call.result });
       const text = mcpToolResultText(call.result);
       return call.result.isError
         ? { ok: false, error: text, code: 'mcp_tool_error' }

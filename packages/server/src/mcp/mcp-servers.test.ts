@@ -64,9 +64,9 @@ describe('McpServers', () => {
       'mcp__notes__echo',
       'mcp__notes__show-note',
     ]);
-    expect(servers.serverTool({ serverName: 'notes', toolName: 'refresh-note' })?.tool.name).toBe(
-      'mcp__notes__refresh-note',
-    );
+    const refresh = servers.tools('notes').find(({ tool }) => tool.serverToolName === 'refresh-note');
+    expect(refresh?.tool.name).toBe('mcp__notes__refresh-note');
+    expect(refresh?.visibleToModel).toBe(false);
     const echo = servers.modelTools()[0]!;
     expect(await echo.execute({ text: 'hi' }, context)).toEqual({ ok: true, output: 'echo: hi' });
     // The server's JSON Schema is what our chain validates against.

@@ -16,8 +16,8 @@ export interface StartMcpServersOptions {
   log?(message: string): void;
   /** Told of every status change of every server. */
   onStatus?(serverName: string, status: McpServerStatus): void;
-  /** Receives every tool result a server returned to the model's call (what the tool's view is given). */
-  onResult?(call: McpToolResultRecord): void;
+  /** Receives every tool result a server returned to the model's call (what the tool's view is given); awaited. */
+  onResult?(call: McpToolResultRecord): Promise<void> | void;
 }
 
 /** A tool call the model made on a server, with the full result the server returned. */
@@ -26,6 +26,13 @@ export interface McpToolResultRecord {
   tool: McpAgentTool;
   input: Record<string, unknown>;
   result: CallToolResult;
+}
+
+/** One tool of a connected server: as the agent sees it, as the server declared it, and who may see it. */
+export interface McpServerTool {
+  tool: McpAgentTool;
+  definition: Tool;
+  visibleToModel: boolean;
 }
 
 /** One server as `/api/mcp/servers` and the system prompt describe it. */
@@ -77,23 +84,14 @@ export class McpServers {
   /** The connected servers' tools the model may see, named `mcp__<server>__<tool>`. */
   modelTools(): readonly McpAgentTool[] {
     this.toolsCache ??= this.buildTools()
-      .filter((entry) => entry.modelVisible)
+      .filter((entry) => entry.visibleToModel)
       .map((entry) => entry.tool);
     return this.toolsCache;
   }
 
-  /** A tool a view may call on its own server (app-only tools included), by the server's own tool name. */
-  serverTool({
-    serverName,
-    toolName,
-  }: {
-    serverName: string;
-    toolName: string;
-  }): { tool: McpAgentTool; definition: Tool } | undefined {
-    const entry = this.buildTools().find(
-      (candidate) => candidate.tool.serverName === serverName && candidate.tool.serverToolName === toolName,
-    );
-    return entry === undefined ? undefined : { tool: entry.tool, definition: entry.definition };
+  /** Every tool one connected server lists (app-only ones too), with its definition; none while it is away. */
+  tools(serverName: string): McpServerTool[] {
+    return this.buildTools().filter((entry) => entry.tool.serverName === serverName);
   }
 
   connection(serverName: string): McpServerConnection | undefined {
@@ -131,9 +129,9 @@ export class McpServers {
     await Promise.all([...this.connections.values()].map((connection) => connection.close()));
   }
 
-  private buildTools(): { tool: McpAgentTool; definition: Tool; modelVisible: boolean }[] {
+  private buildTools(): McpServerTool[] {
     const taken = new Set<string>();
-    const entries: { tool: McpAgentTool; definition: Tool; modelVisible: boolean }[] = [];
+    const entries: McpServerTool[] = [];
     for (const connection of this.connections.values()) {
       const status = connection.status;
       if (status.state !== 'connected') continue;
@@ -148,7 +146,7 @@ export class McpServers {
           name,
           onResult: ({ context, input, result }) => this.options.onResult?.({ context, tool, input, result }),
         });
-        entries.push({ tool, definition, modelVisible: isVisibleToModel(definition) });
+        entries.push({ tool, definition, visibleToModel: isVisibleToModel(definition) });
       }
     }
     return entries;
