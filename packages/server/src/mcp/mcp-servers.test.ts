@@ -1,13 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../tools/agent-tool.ts';
 import type { NamedMcpServerConfig } from './mcp-config.ts';
 import type { McpServerStatus } from './mcp-server-connection.ts';
 import { McpServers } from './mcp-servers.ts';
 import { startFixtureHttpServer } from './testing/fixture-http-server.ts';
+import { fixtureStdioServer } from './testing/fixture-stdio-config.ts';
 import { basicVanillaServer } from './testing/npm-mcp-app-servers.ts';
 
-const fixtureStdioScript = fileURLToPath(new URL('./testing/fixture-stdio-server.ts', import.meta.url));
 const clientInfo = { name: 'drawbridge-test', version: '0.0.0' };
 const context: ToolContext = {
   threadId: 'thr_1',
@@ -18,10 +17,7 @@ const context: ToolContext = {
 };
 
 function fixtureStdio(name: string, ...flags: string[]): NamedMcpServerConfig {
-  return {
-    name,
-    config: { command: process.execPath, args: ['--import', 'tsx', fixtureStdioScript, ...flags], env: {} },
-  };
+  return { name, config: fixtureStdioServer({ flags }) };
 }
 
 const opened: McpServers[] = [];
