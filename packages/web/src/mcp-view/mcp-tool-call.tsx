@@ -1,8 +1,10 @@
 import { mcpViewCarrierKey } from '@drawbridge/protocol';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { TranscriptToolCall } from '../transcript/transcript-state.ts';
-import { McpViewCard } from './mcp-view-card.tsx';
 import { useMcpCatalogue } from './use-mcp-catalogue.ts';
+
+// The host side (AppBridge and the SDK's schemas, ~150 KB) loads with the first view, not with the page.
+const McpViewCard = lazy(async () => ({ default: (await import('./mcp-view-card.tsx')).McpViewCard }));
 
 /** What a reloaded thread's carrier holds: the call's input and the server's whole result. */
 export interface RestoredMcpCall {
@@ -43,13 +45,15 @@ export function McpToolCall({ call, fallback }: { call: TranscriptToolCall; fall
     );
   }
   return (
-    <McpViewCard
-      call={call}
-      serverName={server.name}
-      tool={tool}
-      resourceUri={tool.resourceUri}
-      sandboxOrigin={catalogue.sandboxOrigin}
-      restored={restoredMcpCall(call.argsJson)}
-    />
+    <Suspense fallback={fallback}>
+      <McpViewCard
+        call={call}
+        serverName={server.name}
+        tool={tool}
+        resourceUri={tool.resourceUri}
+        sandboxOrigin={catalogue.sandboxOrigin}
+        restored={restoredMcpCall(call.argsJson)}
+      />
+    </Suspense>
   );
 }
