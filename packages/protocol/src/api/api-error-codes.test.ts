@@ -4,6 +4,8 @@ import {
   appErrorCodes,
   dashboardRouteErrorCodes,
   frameRouteErrorCodes,
+  mcpRouteErrorCodes,
+  sandboxRouteErrorCodes,
   telemetryRouteErrorCodes,
   threadRouteErrorCodes,
   toolResultRouteErrorCodes,
@@ -18,6 +20,8 @@ const everyRoute = {
   dashboardRouteErrorCodes,
   telemetryRouteErrorCodes,
   frameRouteErrorCodes,
+  mcpRouteErrorCodes,
+  sandboxRouteErrorCodes,
 };
 
 describe('API error codes', () => {

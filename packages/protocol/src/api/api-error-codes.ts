@@ -74,6 +74,28 @@ export type TelemetryRouteErrorCode = (typeof telemetryRouteErrorCodes)[number];
 export const frameRouteErrorCodes = ['frame_not_built', 'invalid_image_url', 'not_found'] as const;
 export type FrameRouteErrorCode = (typeof frameRouteErrorCodes)[number];
 
+/** `/api/mcp/*`: connected MCP servers, their views' resources and their views' tool calls. */
+export const mcpRouteErrorCodes = [
+  'invalid_json',
+  'invalid_body',
+  'unknown_server',
+  'unknown_tool',
+  'server_unavailable',
+  'thread_not_found',
+  'result_not_found',
+  'call_refused',
+] as const;
+export type McpRouteErrorCode = (typeof mcpRouteErrorCodes)[number];
+
+/** The sandbox origin's server (MCP App views): its proxy document and script. */
+export const sandboxRouteErrorCodes = [
+  'sandbox_not_built',
+  'invalid_host',
+  'invalid_declaration',
+  'not_found',
+] as const;
+export type SandboxRouteErrorCode = (typeof sandboxRouteErrorCodes)[number];
+
 /** Any code the server may put in an error body. */
 export type ApiErrorCode =
   | AppErrorCode
@@ -82,4 +104,6 @@ export type ApiErrorCode =
   | ToolResultRouteErrorCode
   | DashboardRouteErrorCode
   | TelemetryRouteErrorCode
-  | FrameRouteErrorCode;
+  | FrameRouteErrorCode
+  | McpRouteErrorCode
+  | SandboxRouteErrorCode;

@@ -1,5 +1,6 @@
 import { SettingError } from '../app/setting-error.ts';
 import { startServer } from '../app/start-server.ts';
+import { McpConfigError } from '../mcp/mcp-config-error.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
@@ -13,6 +14,7 @@ configured by the environment:
   DRAWBRIDGE_DATABASE_URL     a PostgreSQL database, or else
   DRAWBRIDGE_DB               the SQLite file
   DRAWBRIDGE_SKILLS_DIR       the folder of skill files
+  DRAWBRIDGE_MCP_CONFIG       a JSON file of MCP servers to connect ({ "mcpServers": … })
   DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
 
 options:
@@ -54,6 +56,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       error instanceof ModelConfigError ||
       error instanceof SettingError ||
       error instanceof SkillFileError ||
+      error instanceof McpConfigError ||
       error instanceof DatabaseConfigError ||
       error instanceof DatabaseUnavailableError ||
       error instanceof DatabaseMigrationError
