@@ -1,6 +1,7 @@
 import { SettingError } from '../app/setting-error.ts';
 import { startServer } from '../app/start-server.ts';
 import { ModelConfigError } from '../models/index.ts';
+import { RedisUnavailableError } from '../redis/redis-unavailable-error.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
 import { readCommandArguments } from './read-command-arguments.ts';
@@ -16,6 +17,7 @@ configured by the environment:
   DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
   DRAWBRIDGE_RUN_TIMEOUT_MS   how long a run may take before it is stopped (600000)
   DRAWBRIDGE_RUN_LEASE_MS     how long a run's lease lasts unrenewed (15000)
+  DRAWBRIDGE_REDIS_URL        Redis for run logs, parked calls and cancels (several instances)
 
 options:
   -h, --help                  print this help
@@ -58,7 +60,8 @@ export async function serveCommand(args: string[]): Promise<number> {
       error instanceof SkillFileError ||
       error instanceof DatabaseConfigError ||
       error instanceof DatabaseUnavailableError ||
-      error instanceof DatabaseMigrationError
+      error instanceof DatabaseMigrationError ||
+      error instanceof RedisUnavailableError
     ) {
       console.error(error.message);
       return 1;
