@@ -186,7 +186,8 @@ describe('two instances on one PostgreSQL and Redis', () => {
   });
 
   it('mark interrupted the run of an instance killed with SIGKILL, and tell its followers', async () => {
-    const leaseMs = 1_000;
+    // Short, so the test is quick, yet long enough that a loaded machine's stall does not expire it first.
+    const leaseMs = 3_000;
     const { b, env } = await twoInstances(
       { a: gatedTestModel({ before: [] }), b: gatedTestModel({ before: [] }) },
       leaseMs,
@@ -201,7 +202,7 @@ describe('two instances on one PostgreSQL and Redis', () => {
     const starter = await postRun({ url: a.url, threadId, text: 'hello' });
     const runId = await runIdOf(starter);
     const follower = await followRun({ url: b.url, runId });
-    await follower.waitFor(({ event }) => event.type === EventType.TEXT_MESSAGE_CONTENT);
+    await runIdOf(follower);
 
     a.child.kill('SIGKILL');
     expect((await finalEventOf(follower)).event).toMatchObject({
