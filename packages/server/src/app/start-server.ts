@@ -237,6 +237,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Runs outlive their connections, so they are stopped here; their followers get the final event first.
     await supervisor.shutdown();
+    // Followers write the final event and end their responses within a turn of the event loop; a response
+    // still open a moment later follows a run on another instance and is cut.
+    await new Promise((resolve) => setImmediate(resolve));
+    server.closeIdleConnections();
+    let forceClose: NodeJS.Timeout | undefined;
+    await Promise.race([serverClosed, new Promise((resolve) => (forceClose = setTimeout(resolve, 1_000)))]);
+    clearTimeout(forceClose);
     server.closeAllConnections();
     await serverClosed;
     await runs.settled();
