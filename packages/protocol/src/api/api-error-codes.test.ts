@@ -5,6 +5,7 @@ import {
   dashboardRouteErrorCodes,
   frameRouteErrorCodes,
   mcpRouteErrorCodes,
+  runRouteErrorCodes,
   sandboxRouteErrorCodes,
   telemetryRouteErrorCodes,
   threadRouteErrorCodes,
@@ -22,6 +23,7 @@ const everyRoute = {
   frameRouteErrorCodes,
   mcpRouteErrorCodes,
   sandboxRouteErrorCodes,
+  runRouteErrorCodes,
 };
 
 describe('API error codes', () => {

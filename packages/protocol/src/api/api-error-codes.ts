@@ -35,6 +35,7 @@ export const agentRouteErrorCodes = [
   'unknown_skill',
   'thread_not_found',
   'nothing_to_continue',
+  'run_in_progress',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 
@@ -61,6 +62,16 @@ export const toolResultRouteErrorCodes = [
   'already_answered',
 ] as const;
 export type ToolResultRouteErrorCode = (typeof toolResultRouteErrorCodes)[number];
+
+/** `/api/runs/:runId` (read, follow its events, cancel). */
+export const runRouteErrorCodes = [
+  'invalid_run_id',
+  'run_not_found',
+  'invalid_after',
+  'not_acceptable',
+  'run_events_expired',
+] as const;
+export type RunRouteErrorCode = (typeof runRouteErrorCodes)[number];
 
 /** `/api/dashboard/*`. */
 export const dashboardRouteErrorCodes = ['unknown_metric', 'invalid_range', 'invalid_filter'] as const;
@@ -102,6 +113,7 @@ export type ApiErrorCode =
   | AgentRouteErrorCode
   | ThreadRouteErrorCode
   | ToolResultRouteErrorCode
+  | RunRouteErrorCode
   | DashboardRouteErrorCode
   | TelemetryRouteErrorCode
   | FrameRouteErrorCode

@@ -2,6 +2,7 @@ import { SettingError } from '../app/setting-error.ts';
 import { startServer } from '../app/start-server.ts';
 import { McpConfigError } from '../mcp/mcp-config-error.ts';
 import { ModelConfigError } from '../models/index.ts';
+import { RedisUnavailableError } from '../redis/redis-unavailable-error.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
 import { readCommandArguments } from './read-command-arguments.ts';
@@ -16,6 +17,9 @@ configured by the environment:
   DRAWBRIDGE_SKILLS_DIR       the folder of skill files
   DRAWBRIDGE_MCP_CONFIG       a JSON file of MCP servers to connect ({ "mcpServers": … })
   DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
+  DRAWBRIDGE_RUN_TIMEOUT_MS   how long a run may take before it is stopped (600000)
+  DRAWBRIDGE_RUN_LEASE_MS     how long a run's lease lasts unrenewed (15000)
+  DRAWBRIDGE_REDIS_URL        Redis for run logs, parked calls and cancels (several instances)
 
 options:
   -h, --help                  print this help
@@ -59,7 +63,8 @@ export async function serveCommand(args: string[]): Promise<number> {
       error instanceof McpConfigError ||
       error instanceof DatabaseConfigError ||
       error instanceof DatabaseUnavailableError ||
-      error instanceof DatabaseMigrationError
+      error instanceof DatabaseMigrationError ||
+      error instanceof RedisUnavailableError
     ) {
       console.error(error.message);
       return 1;
