@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppServer,
+  clickWhenSettled,
   type OpenedPage,
   openAppPage,
   sendChatMessage,
@@ -61,13 +62,13 @@ describe('editing a widget makes revisions of it', () => {
       .poll(() => page.locator('.widget-card--superseded').textContent())
       .toContain('revision 2 is the latest');
 
-    await page.getByRole('button', { name: 'Previous revision' }).click();
+    await clickWhenSettled(page.getByRole('button', { name: 'Previous revision' }));
     expect(await tallyBackground(firstId)).toBe(lightBackground);
     await expect.poll(() => position.textContent()).toBe('Revision 1 / 2');
 
-    await page.getByRole('button', { name: 'Next revision' }).click();
+    await clickWhenSettled(page.getByRole('button', { name: 'Next revision' }));
     await renderedRevision(secondId);
-    await page.getByRole('button', { name: 'Changes' }).click();
+    await clickWhenSettled(page.getByRole('button', { name: 'Changes' }));
     const dialog = page.locator('dialog.source-dialog[open]');
     await dialog.waitFor();
     expect(await dialog.locator('h2').textContent()).toBe('Changes from revision 1 to revision 2');
@@ -80,9 +81,9 @@ describe('editing a widget makes revisions of it', () => {
     await page.reload();
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
     expect(await tallyBackground(secondId)).toBe('rgb(20, 22, 27)');
-    await page.getByRole('button', { name: 'Previous revision' }).click();
+    await clickWhenSettled(page.getByRole('button', { name: 'Previous revision' }));
     expect(await tallyBackground(firstId)).toBe(lightBackground);
-    await page.getByRole('button', { name: 'Next revision' }).click();
+    await clickWhenSettled(page.getByRole('button', { name: 'Next revision' }));
     await renderedRevision(secondId);
   });
 
@@ -110,7 +111,7 @@ describe('editing a widget makes revisions of it', () => {
       (await download.getAttribute('href'))!,
     );
     expect(exported).toContain('show(0)');
-    await page.getByRole('button', { name: 'Previous revision' }).click();
+    await clickWhenSettled(page.getByRole('button', { name: 'Previous revision' }));
     await expect.poll(() => position.textContent()).toBe('Revision 2 / 3');
     const secondHref = await download.getAttribute('href');
     expect(secondHref).not.toContain(thirdId);
@@ -127,7 +128,7 @@ describe('editing a widget makes revisions of it', () => {
     await expect
       .poll(() => error.textContent(), { timeout: 30_000 })
       .toMatch(/TypeError.*prepend.*\(line \d+\)/);
-    await page.getByRole('button', { name: 'Fix it' }).click();
+    await clickWhenSettled(page.getByRole('button', { name: 'Fix it' }));
     const position = page.locator(`${latestCard} .widget-revisions__position`);
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
     const repairedId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { startServer } from '../../packages/server/src/app/start-server.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
@@ -121,4 +121,34 @@ export async function waitForWidgetFrame(page: Page, index = 0): Promise<Frame> 
     throw new Error('The widget iframe has no frame.');
   }
   return frame;
+}
+
+/**
+ * Clicks `target` once the page has stopped moving: no transition or animation running and the target's box
+ * unchanged over several frames. A widget frame that has just rendered animates to its measured height while
+ * the transcript follows it; Playwright's own stability check can pass between two 1 px steps of that tail and
+ * then press where the frame has moved to, so the click lands in the widget instead.
+ */
+export async function clickWhenSettled(target: Locator): Promise<void> {
+  const handle = await target.elementHandle({ timeout: 30_000 });
+  if (!handle) throw new Error('Nothing to click.');
+  await handle.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const framesNeeded = 5;
+        let steady = 0;
+        let last = '';
+        const check = () => {
+          const box = element.getBoundingClientRect();
+          const key = `${box.x},${box.y},${box.width},${box.height}`;
+          const moving = document.getAnimations().some((animation) => animation.playState === 'running');
+          steady = key === last && !moving ? steady + 1 : 0;
+          last = key;
+          if (steady >= framesNeeded) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+  await target.click();
 }
