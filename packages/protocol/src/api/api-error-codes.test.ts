@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   agentRouteErrorCodes,
   appErrorCodes,
+  authRouteErrorCodes,
   dashboardRouteErrorCodes,
   frameRouteErrorCodes,
   telemetryRouteErrorCodes,
@@ -17,6 +18,7 @@ const everyRoute = {
   toolResultRouteErrorCodes,
   dashboardRouteErrorCodes,
   telemetryRouteErrorCodes,
+  authRouteErrorCodes,
   frameRouteErrorCodes,
 };
 

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
+import { parseAuthSettings } from '../auth/auth-settings.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import { resolveModel } from '../models/index.ts';
@@ -23,6 +24,8 @@ import { createNodeFetch } from './create-node-fetch.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
 import { parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
 import { RunRegistry } from './run-registry.ts';
+import { ServerShutdown } from './server-shutdown.ts';
+import { signInFor } from './sign-in-for.ts';
 
 export interface StartServerOptions
   extends Partial<Omit<AppDependencies, 'store' | 'model' | 'systemPrompt' | 'runs'>> {
@@ -55,8 +58,11 @@ type Environment = Record<string, string | undefined>;
 export interface RunningServer {
   url: string;
   model: ServedModel;
-  /** Stops accepting connections, cancels open runs, waits for their last writes, closes an owned database. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and runs, lets running runs finish for `graceMs` (default 0), ends the rest
+   * with a final `RUN_ERROR`, waits for their last writes and closes an owned database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export const defaultPort = 8787;
@@ -107,6 +113,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } = options;
   const model = options.model ?? resolveModel(env);
   const retentionDays = parseRetentionDays(env.DRAWBRIDGE_RETENTION_DAYS);
+  // Before anything opens: a server bound beyond loopback without sign-in must not start at all.
+  const authSettings = parseAuthSettings({ env, host });
   // Audit log and widget events live beside an owned store; a caller's own store gets a private memory log.
   const storage: Storage | undefined =
     options.store === undefined || options.telemetry === undefined
@@ -120,12 +128,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const store = options.store ?? storage!.store;
   const telemetry = options.telemetry ?? storage!.telemetry;
   const runs = new RunRegistry();
+  const shutdown = new ServerShutdown();
   const bridge = options.bridge ?? new InMemoryClientToolBridge();
   let server: Server;
   try {
     const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
     const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
-    const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs, allowedHosts });
+    const signIn = options.signIn ?? signInFor({ settings: authSettings, database: storage?.database });
+    const app = createApp({
+      ...rest,
+      store,
+      model,
+      profiles,
+      telemetry,
+      bridge,
+      runs,
+      allowedHosts,
+      signIn,
+      shutdown,
+    });
     server = await new Promise<Server>((resolve, reject) => {
       const serverOptions = {
         headersTimeout: headersTimeoutMs,
@@ -161,20 +182,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const address = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;
-  const close = async () => {
+  const close = async (graceMs: number) => {
+    shutdown.drain();
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Streaming responses keep their sockets open; dropping them fires each run's abort signal.
+    server.closeIdleConnections();
+    const endRuns = setTimeout(() => shutdown.endRuns(), graceMs);
+    if (graceMs <= 0) shutdown.endRuns();
+    await runs.settled();
+    clearTimeout(endRuns);
+    // Each run wrote its last event and ended its response; what is left are idle or never-reading sockets.
+    await new Promise((resolve) => setImmediate(resolve));
     server.closeAllConnections();
     await serverClosed;
-    await runs.settled();
     retention?.stop();
     await storage?.close();
   };
   return {
     url: urlFor(host, address.port),
     model,
-    close: () => {
-      closing ??= close();
+    close: ({ graceMs = 0 } = {}) => {
+      closing ??= close(graceMs);
       return closing;
     },
   };

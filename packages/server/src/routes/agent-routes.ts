@@ -4,6 +4,9 @@ import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import { isJsonMediaType } from '../app/is-json-media-type.ts';
+import type { ServerShutdown } from '../app/server-shutdown.ts';
+import { requestUser } from '../auth/request-user.ts';
+import type { RunLimits } from '../limits/run-limits.ts';
 import type { AgentRunServices } from '../run/agent-run-services.ts';
 import { createEventStreamResponse } from '../run/event-stream-response.ts';
 import { negotiateStreamFormat } from '../run/negotiate-stream-format.ts';
@@ -13,6 +16,10 @@ import { type AgentRunRefusal, startAgentRun } from '../run/start-agent-run.ts';
 export interface AgentRoutesDependencies extends AgentRunServices {
   /** The agents a run may ask for, by skill name. */
   profiles: AgentProfiles;
+  /** Per-user runs per minute and tokens per day. */
+  runLimits: RunLimits;
+  /** A draining server starts no runs; one whose grace ran out ends the runs still going. */
+  shutdown: ServerShutdown;
   heartbeatIntervalMs: number;
 }
 
@@ -30,10 +37,20 @@ const refusalStatuses = {
  * decides. Every refusal happens before the stream starts, as 4xx JSON.
  */
 export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
-  const { profiles, heartbeatIntervalMs, ...services } = dependencies;
+  const { profiles, heartbeatIntervalMs, runLimits, shutdown, ...services } = dependencies;
   const routes = new Hono();
 
   routes.post('/', async (context) => {
+    if (shutdown.draining) {
+      context.header('Retry-After', '5');
+      context.header('Connection', 'close');
+      return refuse(
+        context,
+        503,
+        'shutting_down',
+        'The server is shutting down; send the message again in a moment.',
+      );
+    }
     const format = negotiateStreamFormat(context);
     if (format === undefined) {
       return refuse(
@@ -59,7 +76,14 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       return refuse(context, status, code, message);
     }
     const request = parsed.request;
-    const outcome = await startAgentRun({ request, profiles, services });
+    const user = requestUser(context);
+    const limited = await runLimits.check({ userId: user.id });
+    if (limited !== undefined) {
+      context.header('Retry-After', String(limited.retryAfterSeconds));
+      return refuse(context, 429, limited.code, limited.message);
+    }
+    const owner = { userId: user.id, isAdmin: user.isAdmin };
+    const outcome = await startAgentRun({ request, profiles, services, owner });
     if (!outcome.started) {
       const { code, message } = outcome.refusal;
       return refuse(context, refusalStatuses[code], code, message);
@@ -69,6 +93,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       heartbeatIntervalMs,
       now: () => services.clock().getTime(),
       requestSignal: context.req.raw.signal,
+      shutdownSignal: shutdown.signal,
       reportError: (error) =>
         services.logError(`run ${request.runId} in thread ${request.threadId} failed unexpectedly`, error),
       produce: (emit, abortSignal) => outcome.run.produceEvents({ emit, abortSignal }),

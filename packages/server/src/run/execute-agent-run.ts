@@ -2,7 +2,7 @@ import { EventType, type ReplyDetails, type RunEvent, runEvents } from '@drawbri
 import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
-import type { AgentTool } from '../tools/agent-tool.ts';
+import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
 import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
 
@@ -16,6 +16,8 @@ export interface ExecuteAgentRunOptions {
   runId: string;
   /** The id of the run record in the store (server-chosen, so a client cannot collide with another run). */
   runRecordId: string;
+  /** Who the run acts for. */
+  owner: ToolContext['owner'];
   clientAttached: boolean;
   clientState?: unknown;
   clientExecutedToolNames?: ReadonlySet<string>;
@@ -65,6 +67,7 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       abortSignal: options.abortSignal,
       threadId,
       runId: options.runId,
+      owner: options.owner,
       clientAttached: options.clientAttached,
       // An HTTP run's client can always answer in its next run (AG-UI 1.0 `resume[]`).
       interruptible: true,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
 import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
-import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
+import { ServerShuttingDownError } from '../app/server-shutdown.ts';
+import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
 import { describeModelError } from './describe-model-error.ts';
@@ -24,6 +25,8 @@ export interface RunAgentOptions {
   abortSignal: AbortSignal;
   threadId: string;
   runId: string;
+  /** Who the run acts for; tools read only what this user may see. */
+  owner: ToolContext['owner'];
   /** A browser is attached that can answer client-side tool calls. */
   clientAttached?: boolean;
   /** AG-UI `state` from the client, handed to tools as untrusted context. */
@@ -150,6 +153,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
               tools,
               threadId,
               runId,
+              owner: options.owner,
               clientAttached: options.clientAttached ?? false,
               clientState: options.clientState,
               clientExecutedToolNames,
@@ -288,7 +292,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     });
     emit(runEvents.runFinished({ threadId, runId, ...(outcome === undefined ? {} : { outcome }) }));
   } else if (status === 'aborted')
-    emit(runEvents.runError({ message: 'The run was cancelled.', code: 'aborted' }));
+    emit(
+      abortSignal.reason instanceof ServerShuttingDownError
+        ? runEvents.runError({ message: abortSignal.reason.message, code: abortSignal.reason.code })
+        : runEvents.runError({ message: 'The run was cancelled.', code: 'aborted' }),
+    );
   else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
 
   return {

@@ -1,6 +1,7 @@
 import type { AgentRouteErrorCode, RunEvent } from '@drawbridge/protocol';
 import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
+import type { ToolContext } from '../tools/agent-tool.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import { createThreadOnFirstUse } from './create-thread-on-first-use.ts';
 import type { RunRequest } from './parse-run-request.ts';
@@ -23,6 +24,12 @@ export type StartAgentRunOutcome =
   | { started: true; run: StartedAgentRun }
   | { started: false; refusal: AgentRunRefusal };
 
+/** Another user's thread is refused as if it did not exist. */
+const notFound = (threadId: string): AgentRunRefusal => ({
+  code: 'thread_not_found',
+  message: `Thread ${threadId} does not exist.`,
+});
+
 const nothingToContinue = (threadId: string): AgentRunRefusal => ({
   code: 'nothing_to_continue',
   message: `The run input ends with tool results, but none of them answers an open tool call of thread ${threadId}.`,
@@ -37,10 +44,13 @@ export async function startAgentRun({
   request,
   profiles,
   services,
+  owner,
 }: {
   request: RunRequest;
   profiles: AgentProfiles;
   services: AgentRunServices;
+  /** Who the run acts for: it runs only in a thread this user owns (or creates). */
+  owner: ToolContext['owner'];
 }): Promise<StartAgentRunOutcome> {
   const { store, ids } = services;
   const { threadId } = request;
@@ -53,11 +63,19 @@ export async function startAgentRun({
   }
   try {
     // A thread that does not exist yet has no calls for tool results to answer; refusing first leaves no empty thread behind.
-    const exists = (await store.getThread(threadId)) !== undefined;
-    if (!exists && request.continuesAfterToolResults) {
+    const existing = await store.getThread(threadId);
+    if (existing !== undefined && existing.userId !== owner.userId)
+      return { started: false, refusal: notFound(threadId) };
+    if (existing === undefined && request.continuesAfterToolResults) {
       return { started: false, refusal: nothingToContinue(threadId) };
     }
-    if (!exists) await createThreadOnFirstUse({ store, threadId });
+    if (existing === undefined) {
+      await createThreadOnFirstUse({ store, threadId, userId: owner.userId });
+      // Another user's first run of the same id may have won the race to create it.
+      if ((await store.getThread(threadId))?.userId !== owner.userId) {
+        return { started: false, refusal: notFound(threadId) };
+      }
+    }
     const input = await recordTurnInput({ store, request, ids });
     if (!input.recorded) return { started: false, refusal: nothingToContinue(threadId) };
   } catch (error) {
@@ -72,7 +90,7 @@ export async function startAgentRun({
     started: true,
     run: {
       produceEvents: ({ emit, abortSignal }) =>
-        produceAgentRunEvents({ services, profile, request, emit, abortSignal }),
+        produceAgentRunEvents({ services, profile, request, owner, emit, abortSignal }),
     },
   };
 }

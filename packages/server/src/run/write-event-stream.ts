@@ -10,6 +10,8 @@ export interface WriteEventStreamOptions {
   now: () => number;
   /** The request's signal: fires when the client goes away. */
   requestSignal: AbortSignal;
+  /** Fires when the server ends its runs (a shutdown's grace ran out); the run still writes its last event. */
+  shutdownSignal?: AbortSignal;
   /** Produces the run's events; must stop soon after `abortSignal` fires. */
   produce(emit: (event: RunEvent) => void, abortSignal: AbortSignal): Promise<void>;
   /** Told about a producer that rejected, which only a bug can cause: the stream still closes. */
@@ -22,7 +24,8 @@ export interface WriteEventStreamOptions {
  * waits for a timer), a heartbeat while idle, and one abort signal that fires when the client goes away.
  */
 export function writeEventStream(options: WriteEventStreamOptions): void {
-  const { sink, format, heartbeatIntervalMs, now, requestSignal, produce, reportError } = options;
+  const { sink, format, heartbeatIntervalMs, now, requestSignal, shutdownSignal, produce, reportError } =
+    options;
   const encode = format === 'sse' ? encodeSseEvent : encodeNdjsonEvent;
   const runAbort = new AbortController();
   const abortRun = (reason = 'The client went away.') => runAbort.abort(new Error(reason));
@@ -54,6 +57,7 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     closed = true;
     clearInterval(heartbeat);
     requestSignal.removeEventListener('abort', onRequestAbort);
+    shutdownSignal?.removeEventListener('abort', onShutdown);
   };
   sink.onClosed((reason) => {
     stop();
@@ -62,6 +66,10 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   const onRequestAbort = () => abortRun();
   if (requestSignal.aborted) abortRun();
   else requestSignal.addEventListener('abort', onRequestAbort, { once: true });
+  // The shutdown's own reason reaches the run, which ends with a RUN_ERROR saying the server is going away.
+  const onShutdown = () => runAbort.abort(shutdownSignal?.reason);
+  if (shutdownSignal?.aborted) onShutdown();
+  else shutdownSignal?.addEventListener('abort', onShutdown, { once: true });
 
   produce(emit, runAbort.signal)
     .catch(reportError)

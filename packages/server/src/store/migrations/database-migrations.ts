@@ -3,6 +3,7 @@ import type { DatabaseDialect } from '../database-dialect.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
+import { signInMigration } from './sign-in-migration.ts';
 
 /**
  * Every schema version, in order, compiled in rather than read from a folder, so a bundled or installed
@@ -13,6 +14,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0001-initial-schema': initialSchemaMigration({ dialect }),
     '0002-durable-runs': durableRunsMigration({ dialect }),
     '0003-reply-details': replyDetailsMigration(),
+    '0004-sign-in': signInMigration({ dialect }),
   };
 }
 
