@@ -13,12 +13,19 @@ export class ServerShuttingDownError extends Error {
  * each with a final `RUN_ERROR` rather than a cut-off stream.
  */
 export class ServerShutdown {
-  readonly #endRuns = new AbortController();
+  /** One callback per run still streaming; each removes itself when its run ends. */
+  readonly #runEnders = new Set<(reason: ServerShuttingDownError) => void>();
+  #ended: ServerShuttingDownError | undefined;
   #draining = false;
 
-  /** Fires when the runs still going must end. */
-  get signal(): AbortSignal {
-    return this.#endRuns.signal;
+  /** Calls `endRun` once the runs still going must end (at once if they must already); returns the unsubscribe. */
+  onEndRuns(endRun: (reason: ServerShuttingDownError) => void): () => void {
+    if (this.#ended !== undefined) {
+      endRun(this.#ended);
+      return () => {};
+    }
+    this.#runEnders.add(endRun);
+    return () => this.#runEnders.delete(endRun);
   }
 
   /** True once the server stopped taking new runs. */
@@ -32,6 +39,10 @@ export class ServerShutdown {
 
   endRuns(): void {
     this.#draining = true;
-    if (!this.#endRuns.signal.aborted) this.#endRuns.abort(new ServerShuttingDownError());
+    if (this.#ended !== undefined) return;
+    const reason = new ServerShuttingDownError();
+    this.#ended = reason;
+    for (const endRun of [...this.#runEnders]) endRun(reason);
+    this.#runEnders.clear();
   }
 }

@@ -1,7 +1,8 @@
-import type { BetterAuthOptions } from 'better-auth';
+import type { BetterAuthOptions, BetterAuthRateLimitStorage } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
+import { SlidingWindowCounter } from '../limits/sliding-window-counter.ts';
 import type { DatabaseDialect } from '../store/database-dialect.ts';
 import type { DatabaseTables } from '../store/database-tables.ts';
 import { maySignUp, type SessionAuthSettings } from './auth-settings.ts';
@@ -15,6 +16,25 @@ export const authBasePath = '/api/auth';
  * better-auth's sign-in rate limit keys on the real client, not on an `X-Forwarded-For` anyone can write.
  */
 export const peerAddressHeader = 'x-drawbridge-peer-address';
+
+/** better-auth's rate-limit storage on our bounded counters: one per rule (better-auth has a handful). */
+function boundedRateLimitStorage(): BetterAuthRateLimitStorage {
+  const counters = new Map<string, SlidingWindowCounter>();
+  return {
+    async consume(key, rule) {
+      const ruleKey = `${rule.window}/${rule.max}`;
+      let counter = counters.get(ruleKey);
+      if (counter === undefined) {
+        counter = new SlidingWindowCounter({ windowMs: rule.window * 1000, limit: rule.max });
+        counters.set(ruleKey, counter);
+      }
+      const taken = counter.take({ key, now: Date.now() });
+      return taken.allowed
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.ceil(taken.retryAfterMs / 1000) };
+    },
+  };
+}
 
 /**
  * better-auth's options for a sessions deployment: email-and-password accounts and/or one OpenID Connect
@@ -46,7 +66,8 @@ export function betterAuthOptions({
     trustedOrigins: [settings.publicUrl],
     telemetry: { enabled: false },
     emailAndPassword: { enabled: accounts !== null, minPasswordLength: 10, maxPasswordLength: 256 },
-    rateLimit: { enabled: true, window: 60, max: 30, storage: 'memory' },
+    // Brute-force protection of sign-in, per client address, counted by this instance in bounded memory.
+    rateLimit: { enabled: true, window: 60, max: 30, customStorage: boundedRateLimitStorage() },
     advanced: {
       cookiePrefix: 'drawbridge',
       useSecureCookies: settings.publicUrl.startsWith('https:'),

@@ -93,7 +93,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       heartbeatIntervalMs,
       now: () => services.clock().getTime(),
       requestSignal: context.req.raw.signal,
-      shutdownSignal: shutdown.signal,
+      shutdown,
       reportError: (error) =>
         services.logError(`run ${request.runId} in thread ${request.threadId} failed unexpectedly`, error),
       produce: (emit, abortSignal) => outcome.run.produceEvents({ emit, abortSignal }),

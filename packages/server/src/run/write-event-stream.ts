@@ -1,4 +1,5 @@
 import { encodeNdjsonEvent, encodeSseEvent, type RunEvent, runEvents } from '@drawbridge/protocol';
+import type { ServerShutdown } from '../app/server-shutdown.ts';
 import type { EventStreamSink } from './event-stream-sink.ts';
 import type { StreamFormat } from './negotiate-stream-format.ts';
 
@@ -10,8 +11,8 @@ export interface WriteEventStreamOptions {
   now: () => number;
   /** The request's signal: fires when the client goes away. */
   requestSignal: AbortSignal;
-  /** Fires when the server ends its runs (a shutdown's grace ran out); the run still writes its last event. */
-  shutdownSignal?: AbortSignal;
+  /** Ends the run when the server must (a shutdown's grace ran out); the run still writes its last event. */
+  shutdown?: Pick<ServerShutdown, 'onEndRuns'>;
   /** Produces the run's events; must stop soon after `abortSignal` fires. */
   produce(emit: (event: RunEvent) => void, abortSignal: AbortSignal): Promise<void>;
   /** Told about a producer that rejected, which only a bug can cause: the stream still closes. */
@@ -24,8 +25,7 @@ export interface WriteEventStreamOptions {
  * waits for a timer), a heartbeat while idle, and one abort signal that fires when the client goes away.
  */
 export function writeEventStream(options: WriteEventStreamOptions): void {
-  const { sink, format, heartbeatIntervalMs, now, requestSignal, shutdownSignal, produce, reportError } =
-    options;
+  const { sink, format, heartbeatIntervalMs, now, requestSignal, shutdown, produce, reportError } = options;
   const encode = format === 'sse' ? encodeSseEvent : encodeNdjsonEvent;
   const runAbort = new AbortController();
   const abortRun = (reason = 'The client went away.') => runAbort.abort(new Error(reason));
@@ -57,7 +57,7 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     closed = true;
     clearInterval(heartbeat);
     requestSignal.removeEventListener('abort', onRequestAbort);
-    shutdownSignal?.removeEventListener('abort', onShutdown);
+    stopListeningForShutdown();
   };
   sink.onClosed((reason) => {
     stop();
@@ -67,9 +67,7 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   if (requestSignal.aborted) abortRun();
   else requestSignal.addEventListener('abort', onRequestAbort, { once: true });
   // The shutdown's own reason reaches the run, which ends with a RUN_ERROR saying the server is going away.
-  const onShutdown = () => runAbort.abort(shutdownSignal?.reason);
-  if (shutdownSignal?.aborted) onShutdown();
-  else shutdownSignal?.addEventListener('abort', onShutdown, { once: true });
+  const stopListeningForShutdown = shutdown?.onEndRuns((reason) => runAbort.abort(reason)) ?? (() => {});
 
   produce(emit, runAbort.signal)
     .catch(reportError)
