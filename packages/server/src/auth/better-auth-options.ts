@@ -7,7 +7,7 @@ import type { DatabaseDialect } from '../store/database-dialect.ts';
 import type { DatabaseTables } from '../store/database-tables.ts';
 import { maySignUp, type SessionAuthSettings } from './auth-settings.ts';
 
-/** The provider id of the one OpenID Connect provider: its callback is `/api/auth/oauth2/callback/oidc`. */
+/** The provider id of the one OpenID Connect provider: its callback (the redirect URI to register) is `/api/auth/callback/oidc`. */
 export const openIdConnectProviderId = 'oidc';
 /** Where better-auth's endpoints live. */
 export const authBasePath = '/api/auth';
