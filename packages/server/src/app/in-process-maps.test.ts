@@ -35,6 +35,7 @@ const audited: Record<string, string> = {
   'run/run-agent.ts:pendingToolCalls': 'local to one run',
   'run/run-agent.ts:interruptedToolCalls': 'local to one run',
   'skills/load-skills.ts:skills': 'one entry per skill file, loaded once',
+  'store/kysely-thread-search.ts:snippets': 'local to one search, at most one per matching thread',
   'store/node-sqlite-database.ts:statements': 'at most maximumCachedStatements, least recently used dropped',
 };
 

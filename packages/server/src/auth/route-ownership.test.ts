@@ -57,6 +57,19 @@ const probes: Record<string, Probe | 'serves no user data'> = {
   },
   'POST /api/threads': { method: 'POST', path: '/api/threads', body: {}, expectStatus: 201 },
   'GET /api/threads': { method: 'GET', path: '/api/threads', expectStatus: 200 },
+  'GET /api/threads/search': { method: 'GET', path: '/api/threads/search?q=said', expectStatus: 200 },
+  'PATCH /api/threads/:threadId': {
+    method: 'PATCH',
+    path: `/api/threads/${thread}`,
+    body: { title: 'taken over' },
+    expectStatus: 404,
+  },
+  'POST /api/threads/:threadId/rewind': {
+    method: 'POST',
+    path: `/api/threads/${thread}/rewind`,
+    body: { turn: 0, content: 'rewritten' },
+    expectStatus: 404,
+  },
   'GET /api/threads/:threadId/messages': {
     method: 'GET',
     path: `/api/threads/${thread}/messages`,
@@ -209,6 +222,7 @@ describe('every route, as another user', () => {
     const alice = (path: string) => as('alice@example.com', { method: 'GET', path });
     expect(await (await alice('/api/threads')).text()).toContain(thread);
     expect(await (await alice(`/api/threads/${thread}/messages`)).text()).toContain(marker);
+    expect(await (await alice('/api/threads/search?q=said')).text()).toContain(thread);
     expect((await alice(`/api/threads/${thread}/widgets/${widget}.html`)).status).toBe(200);
     expect(await (await alice('/api/dashboard/runs?preset=24h')).text()).toContain('run-of-alice');
     expect(await (await alice('/api/dashboard/audit?preset=24h')).text()).toContain('audit-of-alice');

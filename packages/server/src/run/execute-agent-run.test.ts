@@ -57,6 +57,7 @@ describe('executeAgentRun', () => {
       threadId: 't',
       runId: 'client-run',
       runRecordId: 'r1',
+      owner: { userId: 'local', isAdmin: true },
       clientAttached: false,
       ids: () => `id-${++counter}`,
       abortSignal: new AbortController().signal,
