@@ -14,7 +14,7 @@ import {
 } from '@ag-ui/core/schemas';
 import { z } from 'zod';
 import { replyDetailsSchema } from './api/reply-details.ts';
-import { widgetPartSchema } from './generated-widget.ts';
+import { widgetPartSchema, widgetRevisionSchema } from './generated-widget.ts';
 
 export type { RunFinishedOutcome };
 export { EventType };
@@ -26,6 +26,7 @@ export const drawbridgeEventNames = {
   run: 'drawbridge.run',
   parked: 'drawbridge.parked',
   reply: 'drawbridge.reply',
+  revision: 'drawbridge.widget-revision',
 } as const;
 
 // The part names belong to the widget shape; they are re-exported beside the event that carries them.
@@ -37,9 +38,23 @@ export const widgetPartValueSchema = z.object({
   ...widgetPartSchema.shape,
 });
 
+/**
+ * The widget an edit reply builds is a revision: sent once the edit's target is known, before its parts,
+ * and again with `failure` when a hunk does not apply.
+ */
+export const widgetRevisionValueSchema = z.object({
+  messageId: z.string(),
+  widgetId: z.string(),
+  revision: widgetRevisionSchema,
+});
+
 export const heartbeatValueSchema = z.object({ at: z.number() });
 
-export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean() });
+/**
+ * Once per run, after RUN_STARTED: the model, and `runId`, the server's id of the durable run (the one
+ * `GET /api/runs/:runId`, its events and its cancel take), which RUN_STARTED's client-chosen `runId` is not.
+ */
+export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean(), runId: z.string() });
 
 /**
  * The server parked this tool call for the browser: only a parked call is drawn and answered there. A call
@@ -51,6 +66,7 @@ export const parkedCallValueSchema = z.object({ toolCallId: z.string() });
 export const replyValueSchema = z.object({ messageId: z.string(), ...replyDetailsSchema.shape });
 
 export type WidgetPartValue = z.infer<typeof widgetPartValueSchema>;
+export type WidgetRevisionValue = z.infer<typeof widgetRevisionValueSchema>;
 export type HeartbeatValue = z.infer<typeof heartbeatValueSchema>;
 export type RunInfoValue = z.infer<typeof runInfoValueSchema>;
 export type ParkedCallValue = z.infer<typeof parkedCallValueSchema>;
@@ -59,6 +75,11 @@ export type ReplyValue = z.infer<typeof replyValueSchema>;
 export const widgetPartEventSchema = CustomEventSchema.extend({
   name: z.literal(drawbridgeEventNames.widget),
   value: widgetPartValueSchema,
+});
+
+export const widgetRevisionEventSchema = CustomEventSchema.extend({
+  name: z.literal(drawbridgeEventNames.revision),
+  value: widgetRevisionValueSchema,
 });
 
 export const heartbeatEventSchema = CustomEventSchema.extend({
@@ -84,6 +105,7 @@ export const replyEventSchema = CustomEventSchema.extend({
 // A Map, not an object literal, so an event named "constructor" cannot resolve to a prototype member.
 const valueSchemaByCustomName = new Map<string, z.ZodType>([
   [drawbridgeEventNames.widget, widgetPartValueSchema],
+  [drawbridgeEventNames.revision, widgetRevisionValueSchema],
   [drawbridgeEventNames.heartbeat, heartbeatValueSchema],
   [drawbridgeEventNames.run, runInfoValueSchema],
   [drawbridgeEventNames.parked, parkedCallValueSchema],
@@ -109,6 +131,7 @@ export const customRunEventSchema = CustomEventSchema.superRefine((event, contex
   z.union([
     z.discriminatedUnion('name', [
       widgetPartEventSchema,
+      widgetRevisionEventSchema,
       heartbeatEventSchema,
       runInfoEventSchema,
       parkedCallEventSchema,
@@ -136,6 +159,7 @@ export const runEventSchema = z.discriminatedUnion('type', [
 export type RunEvent = z.infer<typeof runEventSchema>;
 export type RunEventOfType<Type extends RunEvent['type']> = Extract<RunEvent, { type: Type }>;
 export type WidgetPartEvent = z.infer<typeof widgetPartEventSchema>;
+export type WidgetRevisionEvent = z.infer<typeof widgetRevisionEventSchema>;
 export type HeartbeatEvent = z.infer<typeof heartbeatEventSchema>;
 export type RunInfoEvent = z.infer<typeof runInfoEventSchema>;
 export type ParkedCallEvent = z.infer<typeof parkedCallEventSchema>;
@@ -143,6 +167,11 @@ export type ReplyEvent = z.infer<typeof replyEventSchema>;
 export type CustomRunEvent = RunEventOfType<EventType.CUSTOM>;
 
 export type RunEventParseResult = { success: true; event: RunEvent } | { success: false; error: z.ZodError };
+
+/** True for the event that ends a run (RUN_FINISHED or RUN_ERROR): nothing of the run follows it. */
+export function isFinalRunEvent(event: RunEvent): boolean {
+  return event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
+}
 
 /** Validates an untrusted value (a decoded line, a stored event) as a run event. */
 export function parseRunEvent(value: unknown): RunEventParseResult {
@@ -161,8 +190,8 @@ export const runEvents = {
   }): RunEventOfType<EventType.RUN_STARTED> {
     return { type: EventType.RUN_STARTED, threadId, runId };
   },
-  runInfo({ model, demo }: RunInfoValue): RunInfoEvent {
-    return { type: EventType.CUSTOM, name: drawbridgeEventNames.run, value: { model, demo } };
+  runInfo({ model, demo, runId }: RunInfoValue): RunInfoEvent {
+    return { type: EventType.CUSTOM, name: drawbridgeEventNames.run, value: { model, demo, runId } };
   },
   textStart({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_START> {
     return { type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' };
@@ -179,11 +208,18 @@ export const runEvents = {
   textEnd({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_END> {
     return { type: EventType.TEXT_MESSAGE_END, messageId };
   },
-  widgetPart({ messageId, widgetId, part, delta }: WidgetPartValue): WidgetPartEvent {
+  widgetPart({ messageId, widgetId, part, delta, replace }: WidgetPartValue): WidgetPartEvent {
     return {
       type: EventType.CUSTOM,
       name: drawbridgeEventNames.widget,
-      value: { messageId, widgetId, part, delta },
+      value: { messageId, widgetId, part, delta, ...(replace === true ? { replace } : {}) },
+    };
+  },
+  widgetRevision({ messageId, widgetId, revision }: WidgetRevisionValue): WidgetRevisionEvent {
+    return {
+      type: EventType.CUSTOM,
+      name: drawbridgeEventNames.revision,
+      value: { messageId, widgetId, revision },
     };
   },
   heartbeat(at: number): HeartbeatEvent {
@@ -257,6 +293,11 @@ export const runEvents = {
 /** True for a CUSTOM `drawbridge.widget` event whose value has the widget-part shape. */
 export function isWidgetPartEvent(event: RunEvent): event is WidgetPartEvent {
   return isCustomEventNamed(event, drawbridgeEventNames.widget, widgetPartValueSchema);
+}
+
+/** True for the CUSTOM `drawbridge.widget-revision` event that makes a widget a revision of an earlier one. */
+export function isWidgetRevisionEvent(event: RunEvent): event is WidgetRevisionEvent {
+  return isCustomEventNamed(event, drawbridgeEventNames.revision, widgetRevisionValueSchema);
 }
 
 /** True for the CUSTOM `drawbridge.parked` event that hands one tool call to the browser. */

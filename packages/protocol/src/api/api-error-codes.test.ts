@@ -5,6 +5,9 @@ import {
   authRouteErrorCodes,
   dashboardRouteErrorCodes,
   frameRouteErrorCodes,
+  mcpRouteErrorCodes,
+  runRouteErrorCodes,
+  sandboxRouteErrorCodes,
   telemetryRouteErrorCodes,
   threadRouteErrorCodes,
   toolResultRouteErrorCodes,
@@ -20,6 +23,9 @@ const everyRoute = {
   telemetryRouteErrorCodes,
   authRouteErrorCodes,
   frameRouteErrorCodes,
+  mcpRouteErrorCodes,
+  sandboxRouteErrorCodes,
+  runRouteErrorCodes,
 };
 
 describe('API error codes', () => {

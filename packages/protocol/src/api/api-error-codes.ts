@@ -40,6 +40,7 @@ export const agentRouteErrorCodes = [
   'run_rate_limited',
   'token_budget_exhausted',
   'shutting_down',
+  'run_in_progress',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 
@@ -67,6 +68,16 @@ export const toolResultRouteErrorCodes = [
 ] as const;
 export type ToolResultRouteErrorCode = (typeof toolResultRouteErrorCodes)[number];
 
+/** `/api/runs/:runId` (read, follow its events, cancel). */
+export const runRouteErrorCodes = [
+  'invalid_run_id',
+  'run_not_found',
+  'invalid_after',
+  'not_acceptable',
+  'run_events_expired',
+] as const;
+export type RunRouteErrorCode = (typeof runRouteErrorCodes)[number];
+
 /** `/api/dashboard/*`. */
 export const dashboardRouteErrorCodes = ['unknown_metric', 'invalid_range', 'invalid_filter'] as const;
 export type DashboardRouteErrorCode = (typeof dashboardRouteErrorCodes)[number];
@@ -89,13 +100,38 @@ export type AuthRouteErrorCode = (typeof authRouteErrorCodes)[number];
 export const frameRouteErrorCodes = ['frame_not_built', 'invalid_image_url', 'not_found'] as const;
 export type FrameRouteErrorCode = (typeof frameRouteErrorCodes)[number];
 
+/** `/api/mcp/*`: connected MCP servers, their views' resources and their views' tool calls. */
+export const mcpRouteErrorCodes = [
+  'invalid_json',
+  'invalid_body',
+  'unknown_server',
+  'unknown_tool',
+  'server_unavailable',
+  'thread_not_found',
+  'result_not_found',
+  'call_refused',
+] as const;
+export type McpRouteErrorCode = (typeof mcpRouteErrorCodes)[number];
+
+/** The sandbox origin's server (MCP App views): its proxy document and script. */
+export const sandboxRouteErrorCodes = [
+  'sandbox_not_built',
+  'invalid_host',
+  'invalid_declaration',
+  'not_found',
+] as const;
+export type SandboxRouteErrorCode = (typeof sandboxRouteErrorCodes)[number];
+
 /** Any code the server may put in an error body. */
 export type ApiErrorCode =
   | AppErrorCode
   | AgentRouteErrorCode
   | ThreadRouteErrorCode
   | ToolResultRouteErrorCode
+  | RunRouteErrorCode
   | DashboardRouteErrorCode
   | TelemetryRouteErrorCode
   | AuthRouteErrorCode
-  | FrameRouteErrorCode;
+  | FrameRouteErrorCode
+  | McpRouteErrorCode
+  | SandboxRouteErrorCode;

@@ -9,17 +9,24 @@ import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
 import { createRunLimits } from '../limits/run-limits.ts';
+import type { McpServers } from '../mcp/mcp-servers.ts';
 import { createAgentRoutes } from '../routes/agent-routes.ts';
 import { createAuthRoutes } from '../routes/auth-routes.ts';
 import { createDashboardRoutes } from '../routes/dashboard-routes.ts';
 import { createFrameRoutes } from '../routes/frame-routes.ts';
 import { createHealthRoutes } from '../routes/health-routes.ts';
 import { createImageFrameRoutes } from '../routes/image-frame-routes.ts';
+import { createMcpRoutes, type SandboxLocation, sandboxOriginFor } from '../routes/mcp-routes.ts';
+import { createRunRoutes } from '../routes/run-routes.ts';
 import { createTelemetryRoutes } from '../routes/telemetry-routes.ts';
 import { createThreadRoutes, type StandaloneRenderer } from '../routes/thread-routes.ts';
 import { createToolResultRoutes } from '../routes/tool-result-routes.ts';
 import { createWebAppRoutes } from '../routes/web-app-routes.ts';
 import type { AgentModel } from '../run/run-agent.ts';
+import { InProcessRunLog } from '../run/run-log/in-process-run-log.ts';
+import type { RunLog } from '../run/run-log/run-log.ts';
+import { InProcessRunSignals } from '../run/run-signals/in-process-run-signals.ts';
+import { RunSupervisor } from '../run/run-supervisor.ts';
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
@@ -65,14 +72,20 @@ export interface AppDependencies {
   logError?: ErrorLogger;
   /** Collects in-flight runs so a shutdown can wait for their last writes. */
   runs?: RunRegistry;
+  /** Every run's events, for followers on any instance; default: in this process. */
+  runLog?: RunLog;
+  /** Executes runs apart from their responses; default: one on `runLog` with in-process cancel signals. */
+  runSupervisor?: RunSupervisor;
   /** Host names (optionally `name:port`) requests may address; default: loopback names only. */
   allowedHosts?: readonly string[];
   /** How requests prove who they act for; default: the one local user, no limits (loopback). */
   signIn?: SignIn;
-  /** Drains and ends runs when the server stops; default: one that never does. */
+  /** Drains (refuses new runs) when the server stops; default: one that never does. */
   shutdown?: ServerShutdown;
   /** The request's TCP peer, for the trusted-proxy mode; default: the Node socket's remote address. */
   peerAddress?: (context: Context) => string | undefined;
+  /** Connected MCP servers and where their views are sandboxed; when given, `/api/mcp/*` is mounted. */
+  mcp?: { servers: McpServers; sandbox: SandboxLocation };
 }
 
 export const defaultHeartbeatIntervalMs = 10_000;
@@ -88,6 +101,23 @@ export function createApp(dependencies: AppDependencies): Hono {
   const paths = { ...defaultAppPaths(), ...dependencies.paths };
   const maxBodyBytes = dependencies.maxBodyBytes ?? defaultMaxBodyBytes;
   const clock = dependencies.clock ?? (() => new Date());
+  // One audit log and one call budget for every caller: the model's runs and the MCP views alike.
+  const auditLog = dependencies.telemetry ?? new InMemoryAuditLog();
+  const callLimits = dependencies.callLimits ?? new CallLimits();
+  const runs = dependencies.runs ?? new RunRegistry();
+  const runLog = dependencies.runLog ?? new InProcessRunLog();
+  const supervisor =
+    dependencies.runSupervisor ??
+    new RunSupervisor({
+      store,
+      log: runLog,
+      signals: new InProcessRunSignals(),
+      instanceId: ids(),
+      clock,
+      logError,
+      runs,
+    });
+  const heartbeatIntervalMs = dependencies.heartbeatIntervalMs ?? defaultHeartbeatIntervalMs;
 
   const app = new Hono();
   app.onError(createErrorHandler(logError));
@@ -128,16 +158,22 @@ export function createApp(dependencies: AppDependencies): Hono {
       profiles:
         dependencies.profiles ??
         singleAgentProfiles({ system: dependencies.systemPrompt ?? '', tools: dependencies.tools ?? [] }),
-      auditLog: dependencies.telemetry ?? new InMemoryAuditLog(),
-      callLimits: dependencies.callLimits ?? new CallLimits(),
+      auditLog,
+      callLimits,
       clock,
       ids,
-      heartbeatIntervalMs: dependencies.heartbeatIntervalMs ?? defaultHeartbeatIntervalMs,
+      heartbeatIntervalMs,
       logError,
-      runs: dependencies.runs ?? new RunRegistry(),
+      runs,
       runLimits: createRunLimits({ settings: signIn.settings.limits, store, clock }),
       shutdown: dependencies.shutdown ?? new ServerShutdown(),
+      supervisor,
+      runLog,
     }),
+  );
+  app.route(
+    '/api/runs',
+    createRunRoutes({ store, log: runLog, supervisor, heartbeatIntervalMs, clock, logError }),
   );
   const standalone =
     dependencies.standalone ?? createStandaloneRenderer({ frameDistDirectory: paths.frameDistDirectory });
@@ -150,8 +186,25 @@ export function createApp(dependencies: AppDependencies): Hono {
     app.route('/api/dashboard', createDashboardRoutes({ sources, clock }));
     app.route('/api/telemetry', createTelemetryRoutes({ telemetry: dependencies.telemetry, store }));
   }
+  if (dependencies.mcp !== undefined) {
+    app.route('/api/mcp', createMcpRoutes({ ...dependencies.mcp, store, auditLog, callLimits, clock, ids }));
+  }
   app.route('/', createImageFrameRoutes());
   app.route('/', createFrameRoutes(paths));
-  app.route('/', createWebAppRoutes(paths));
+  const mcp = dependencies.mcp;
+  app.route(
+    '/',
+    createWebAppRoutes({
+      webDistDirectory: paths.webDistDirectory,
+      ...(mcp === undefined
+        ? {}
+        : {
+            frameSources: (host: string) => {
+              const origin = sandboxOriginFor({ host, sandbox: mcp.sandbox });
+              return origin === null ? [] : [origin];
+            },
+          }),
+    }),
+  );
   return app;
 }

@@ -12,7 +12,6 @@ const audited: Record<string, string> = {
   'agents/build-agent-profiles.ts:profiles': 'one entry per skill file, built once at start-up',
   'agents/single-agent-profiles.ts:new Map([': 'one entry, built once',
   'app/run-registry.ts:running': 'runs in flight; each leaves when it settles, bounded by the connection cap',
-  'app/server-shutdown.ts:#runEnders': 'one per streaming run, removed when its stream stops',
   'auth/better-auth-options.ts:counters':
     'one per better-auth rate-limit rule (a handful), each a bounded counter',
   'bridge/in-memory-client-tool-bridge.ts:#open':
@@ -29,6 +28,18 @@ const audited: Record<string, string> = {
   'history/build-model-history.ts:callsById': 'local to building one history',
   'limits/sliding-window-counter.ts:#timestamps': 'at most maximumKeys keys of at most limit stamps (tested)',
   'models/demo/demo-model.ts:scripts': 'the demo catalogue, loaded once',
+  'redis/redis-subscriptions.ts:#listeners':
+    'one per subscribed channel (run logs followed, the cancel channel); dropped at the last unsubscribe',
+  'run/editable-widgets.ts:byId': 'local to one lookup over one thread’s messages',
+  'run/growing-message-writer.ts:#stored': 'one per segment of one run’s reply, gone with the run',
+  'run/run-log/in-process-run-log.ts:#logs':
+    'running runs (one per thread) and ended ones up to the retention time and the ended capacity',
+  'run/run-log/in-process-run-log.ts:#endedOrder': 'the ended entries of #logs, dropped with them',
+  'run/run-signals/in-process-run-signals.ts:#listeners': 'one per run supervisor, removed at its shutdown',
+  'run/run-signals/redis-run-signals.ts:#listeners': 'one per run supervisor, removed at its shutdown',
+  'run/run-supervisor.ts:#active':
+    'runs executing here, each removed when it ends (run timeout at the latest)',
+  'run/widget-edit-builder.ts:written': 'the parts of one edit reply, local to that reply',
   'run/event-stream-response.ts:startersByBody': 'a WeakMap: entries go with their response bodies',
   'run/parked-call-announcer.ts:#ended': 'local to one run',
   'run/parked-call-announcer.ts:#parkedAheadOfEnd': 'local to one run',

@@ -111,9 +111,9 @@ describe('shutting down', () => {
     const { events } = await startRun(server.url, 'cut');
     await server.close({ graceMs: 0 });
     const last = (await events).at(-1);
-    expect(last).toMatchObject({ type: EventType.RUN_ERROR, code: 'server_shutting_down' });
+    expect(last).toMatchObject({ type: EventType.RUN_ERROR, code: 'interrupted' });
     const statuses = (await store.listRuns()).map((run) => run.status);
-    expect(statuses).toEqual(['cancelled']);
+    expect(statuses).toEqual(['interrupted']);
   });
 
   it('answers a run asked for while draining with 503 shutting_down and Retry-After', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -6,13 +7,20 @@ import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import { parseAuthSettings } from '../auth/auth-settings.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
-import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
+import { drawbridgeVersion } from '../cli/drawbridge-version.ts';
+import { readMcpConfig } from '../mcp/mcp-config.ts';
+import { McpServers } from '../mcp/mcp-servers.ts';
+import { type RunningSandboxServer, startSandboxServer } from '../mcp/sandbox-server.ts';
+import { storeMcpViewCall } from '../mcp/store-mcp-view-call.ts';
 import { resolveModel } from '../models/index.ts';
 import { defaultEventStreamLimits, type EventStreamLimits } from '../run/event-stream-sink.ts';
+import { startInterruptedRunSweeper } from '../run/interrupted-run-sweeper.ts';
+import { defaultRunLeaseMs, defaultRunTimeoutMs, RunSupervisor } from '../run/run-supervisor.ts';
 import { databaseLocationFromEnvironment, openStorage, type Storage } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { answerClientError } from './answer-client-error.ts';
+import { defaultAppPaths } from './app-paths.ts';
 import {
   connectionCap,
   connectionsCheckingIntervalMs,
@@ -21,14 +29,19 @@ import {
 } from './connection-limits.ts';
 import { type AppDependencies, createApp, type ServedModel } from './create-app.ts';
 import { createNodeFetch } from './create-node-fetch.ts';
+import { openRunBackplane, type RunBackplane } from './open-run-backplane.ts';
+import { parseDurationSetting } from './parse-duration-setting.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
 import { parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
 import { RunRegistry } from './run-registry.ts';
 import { ServerShutdown } from './server-shutdown.ts';
+import { SettingError } from './setting-error.ts';
 import { signInFor } from './sign-in-for.ts';
 
 export interface StartServerOptions
-  extends Partial<Omit<AppDependencies, 'store' | 'model' | 'systemPrompt' | 'runs'>> {
+  extends Partial<
+    Omit<AppDependencies, 'store' | 'model' | 'systemPrompt' | 'runs' | 'runLog' | 'runSupervisor'>
+  > {
   /** Default 8787; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -51,6 +64,15 @@ export interface StartServerOptions
   maxConnections?: number;
   /** How far one run stream's client may fall behind before it is dropped; default `defaultEventStreamLimits`. */
   streamLimits?: Partial<EventStreamLimits>;
+  /**
+   * Connected MCP servers (a caller's own, left open at close); default: the servers `DRAWBRIDGE_MCP_CONFIG`
+   * names, connected before the server listens and closed with it.
+   */
+  mcpServers?: McpServers;
+  /** How long a run may take before it is stopped; default `DRAWBRIDGE_RUN_TIMEOUT_MS` or 10 minutes. */
+  runTimeoutMs?: number;
+  /** How long a run's lease lasts unrenewed; default `DRAWBRIDGE_RUN_LEASE_MS` or 15 s. */
+  runLeaseMs?: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -60,7 +82,7 @@ export interface RunningServer {
   model: ServedModel;
   /**
    * Stops accepting connections and runs, lets running runs finish for `graceMs` (default 0), ends the rest
-   * with a final `RUN_ERROR`, waits for their last writes and closes an owned database.
+   * with a final `RUN_ERROR` `interrupted`, waits for their last writes and closes an owned database.
    */
   close(options?: { graceMs?: number }): Promise<void>;
 }
@@ -83,7 +105,14 @@ async function defaultProfiles(
     store,
     telemetry,
     env,
-  }: { bridge: ClientToolBridge; store: Store; telemetry: TelemetryStore; env: Environment },
+    mcpServers,
+  }: {
+    bridge: ClientToolBridge;
+    store: Store;
+    telemetry: TelemetryStore;
+    env: Environment;
+    mcpServers: McpServers;
+  },
 ): Promise<AgentProfiles> {
   if (options.systemPrompt !== undefined) {
     return singleAgentProfiles({ system: options.systemPrompt, tools: options.tools ?? [] });
@@ -94,9 +123,44 @@ async function defaultProfiles(
     widgetSystemPrompt: loadWidgetSystemPrompt(),
     bridge,
     metricSources: { store, telemetry },
+    mcpServers,
     ...(Number.isFinite(timeout) && timeout > 0 ? { toolTimeoutMs: timeout } : {}),
     ...(env.DRAWBRIDGE_SKILLS_DIR ? { skillsDirectory: env.DRAWBRIDGE_SKILLS_DIR } : {}),
   });
+}
+
+/**
+ * Connects the servers `DRAWBRIDGE_MCP_CONFIG` names (none without it). A malformed file throws
+ * `McpConfigError`; a server that fails to start is reported and retried while the app runs without it.
+ */
+async function startConfiguredMcpServers({
+  env,
+  store,
+}: {
+  env: Environment;
+  store: Store;
+}): Promise<McpServers> {
+  const servers = readMcpConfig({ file: env.DRAWBRIDGE_MCP_CONFIG });
+  if (servers.length === 0) return McpServers.none();
+  return McpServers.start({
+    servers,
+    clientInfo: { name: 'drawbridge', version: drawbridgeVersion() },
+    // An operator reads these on the console: which server is away, why, and when it is tried again.
+    log: (message) => console.error(`[drawbridge] ${message}`),
+    onResult: (record) => storeMcpViewCall({ store, record }),
+  });
+}
+
+/** `DRAWBRIDGE_SANDBOX_PORT`: the sandbox origin's own port; unset or empty picks a free one. */
+function parseSandboxPort(setting: string | undefined): number {
+  if (setting === undefined || setting.trim() === '') return 0;
+  const port = Number(setting);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new SettingError(
+      `DRAWBRIDGE_SANDBOX_PORT must be a whole number from 0 to 65535 (got "${setting}").`,
+    );
+  }
+  return port;
 }
 
 /** Starts the app on Node's HTTP server; resolves once it listens. */
@@ -115,6 +179,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const retentionDays = parseRetentionDays(env.DRAWBRIDGE_RETENTION_DAYS);
   // Before anything opens: a server bound beyond loopback without sign-in must not start at all.
   const authSettings = parseAuthSettings({ env, host });
+  const runTimeoutMs =
+    options.runTimeoutMs ??
+    parseDurationSetting({
+      name: 'DRAWBRIDGE_RUN_TIMEOUT_MS',
+      value: env.DRAWBRIDGE_RUN_TIMEOUT_MS,
+      defaultMs: defaultRunTimeoutMs,
+    });
+  const runLeaseMs =
+    options.runLeaseMs ??
+    parseDurationSetting({
+      name: 'DRAWBRIDGE_RUN_LEASE_MS',
+      value: env.DRAWBRIDGE_RUN_LEASE_MS,
+      defaultMs: defaultRunLeaseMs,
+    });
+  const logError = options.logError ?? ((message, error) => console.error(`[drawbridge] ${message}:`, error));
   // Audit log and widget events live beside an owned store; a caller's own store gets a private memory log.
   const storage: Storage | undefined =
     options.store === undefined || options.telemetry === undefined
@@ -129,12 +208,64 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const telemetry = options.telemetry ?? storage!.telemetry;
   const runs = new RunRegistry();
   const shutdown = new ServerShutdown();
-  const bridge = options.bridge ?? new InMemoryClientToolBridge();
-  let server: Server;
+  const clock = options.clock ?? (() => new Date());
+  const instanceId = randomUUID();
+  let backplane: RunBackplane;
   try {
-    const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
+    backplane = await openRunBackplane({ redisUrl: env.DRAWBRIDGE_REDIS_URL, instanceId, logError });
+  } catch (error) {
+    await storage?.close();
+    throw error;
+  }
+  const { runLog, runSignals } = backplane;
+  const bridge = options.bridge ?? backplane.bridge;
+  const supervisor = new RunSupervisor({
+    store,
+    log: runLog,
+    signals: runSignals,
+    instanceId,
+    leaseMs: runLeaseMs,
+    runTimeoutMs,
+    clock,
+    logError,
+    runs,
+  });
+  let ownedMcpServers: McpServers | undefined;
+  let sandboxServer: RunningSandboxServer | undefined;
+  let server: Server;
+  let sweeper: ReturnType<typeof startInterruptedRunSweeper> | undefined;
+  try {
+    sweeper = startInterruptedRunSweeper({
+      store,
+      log: runLog,
+      clock,
+      intervalMs: runLeaseMs / 3,
+      // Without Redis there is one instance, which owns every run in its database: what is still running
+      // was left by a process that died. With Redis, other instances may be executing theirs.
+      interruptAllAtStart: !backplane.shared,
+      logError,
+    });
+    await sweeper.started;
+    ownedMcpServers =
+      options.mcpServers === undefined ? await startConfiguredMcpServers({ env, store }) : undefined;
+    const mcpServers = options.mcpServers ?? ownedMcpServers!;
+    const profiles =
+      options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env, mcpServers }));
     const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
     const signIn = options.signIn ?? signInFor({ settings: authSettings, database: storage?.database });
+    sandboxServer = await startSandboxServer({
+      host,
+      port: parseSandboxPort(env.DRAWBRIDGE_SANDBOX_PORT),
+      frameDistDirectory: rest.paths?.frameDistDirectory ?? defaultAppPaths().frameDistDirectory,
+      allowedHosts,
+    });
+    const mcp = {
+      servers: mcpServers,
+      sandbox: {
+        port: sandboxServer.port,
+        ...(env.DRAWBRIDGE_SANDBOX_ORIGIN ? { origin: env.DRAWBRIDGE_SANDBOX_ORIGIN } : {}),
+      },
+    };
     const app = createApp({
       ...rest,
       store,
@@ -143,7 +274,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       telemetry,
       bridge,
       runs,
+      runLog,
+      runSupervisor: supervisor,
       allowedHosts,
+      clock,
+      logError,
+      mcp,
       signIn,
       shutdown,
     });
@@ -161,7 +297,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       started.once('error', reject);
     });
   } catch (error) {
-    // Nothing is served (a broken skill file, a port in use): the database opened for it closes too.
+    // Nothing is served (a broken skill file, a port in use): the database and servers opened for it close too.
+    sweeper?.stop();
+    await sandboxServer?.close();
+    await ownedMcpServers?.close();
+    await backplane.close();
     await storage?.close();
     throw error;
   }
@@ -175,26 +315,40 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           telemetry: storage.telemetry,
           retentionDays,
           clock: () => new Date(),
-          reportError:
-            options.logError ?? ((message, error) => console.error(`[drawbridge] ${message}:`, error)),
+          reportError: logError,
         });
   server.maxConnections = maxConnections;
   const address = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;
   const close = async (graceMs: number) => {
+    // New runs are refused with 503 from now on; running ones go on for the grace period.
     shutdown.drain();
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    const endRuns = setTimeout(() => shutdown.endRuns(), graceMs);
-    if (graceMs <= 0) shutdown.endRuns();
-    await runs.settled();
-    clearTimeout(endRuns);
-    // Each run wrote its last event and ended its response; what is left are idle or never-reading sockets.
+    let graceOver: NodeJS.Timeout | undefined;
+    await Promise.race([
+      runs.settled(),
+      new Promise((resolve) => (graceOver = setTimeout(resolve, graceMs))),
+    ]);
+    clearTimeout(graceOver);
+    // Runs outlive their connections, so what is left is stopped here; their followers get the final event first.
+    await supervisor.shutdown();
+    // Followers write the final event and end their responses within a turn of the event loop; a response
+    // still open a moment later follows a run on another instance and is cut.
     await new Promise((resolve) => setImmediate(resolve));
+    server.closeIdleConnections();
+    let forceClose: NodeJS.Timeout | undefined;
+    await Promise.race([serverClosed, new Promise((resolve) => (forceClose = setTimeout(resolve, 1_000)))]);
+    clearTimeout(forceClose);
     server.closeAllConnections();
     await serverClosed;
+    await runs.settled();
+    sweeper?.stop();
     retention?.stop();
+    await sandboxServer?.close();
+    await ownedMcpServers?.close();
+    await backplane.close();
     await storage?.close();
   };
   return {

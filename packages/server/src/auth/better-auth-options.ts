@@ -39,7 +39,7 @@ function boundedRateLimitStorage(): BetterAuthRateLimitStorage {
 /**
  * better-auth's options for a sessions deployment: email-and-password accounts and/or one OpenID Connect
  * provider (by discovery, PKCE, ID token verified), over our own database under `auth_` tables (created by
- * the `0004-sign-in` migration, not by better-auth), cookies HttpOnly, SameSite=Lax and Secure on https.
+ * the `0005-sign-in` migration, not by better-auth), cookies HttpOnly, SameSite=Lax and Secure on https.
  */
 export function betterAuthOptions({
   settings,

@@ -1,8 +1,10 @@
+import { mcpViewCarrierKey } from '@drawbridge/protocol';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app/create-app.ts';
 import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
+import { McpServers } from '../mcp/mcp-servers.ts';
 import { openStorage, type Storage } from '../store/index.ts';
 import { createApiTokenStore } from './api-token-store.ts';
 import type { AuthSettings } from './auth-settings.ts';
@@ -53,6 +55,36 @@ const probes: Record<string, Probe | 'serves no user data'> = {
       tools: [],
       context: [],
     },
+    expectStatus: 404,
+  },
+  'GET /api/runs/:runId': { method: 'GET', path: '/api/runs/run-of-alice', expectStatus: 404 },
+  'GET /api/runs/:runId/events': {
+    method: 'GET',
+    path: '/api/runs/run-of-alice/events',
+    expectStatus: 404,
+  },
+  'POST /api/runs/:runId/cancel': {
+    method: 'POST',
+    path: '/api/runs/running-run-of-alice/cancel',
+    expectStatus: 404,
+  },
+  // Server-wide, like /api/health: which MCP servers are connected and their resources, nobody's data.
+  'GET /api/mcp/servers': { method: 'GET', path: '/api/mcp/servers', expectStatus: 200 },
+  'POST /api/mcp/resources/read': {
+    method: 'POST',
+    path: '/api/mcp/resources/read',
+    body: { server: 'none', uri: 'ui://none/view' },
+    expectStatus: 404,
+  },
+  'POST /api/mcp/tool-calls': {
+    method: 'POST',
+    path: '/api/mcp/tool-calls',
+    body: { threadId: thread, server: 'none', name: 'tool', arguments: {}, viewToolCallId: call },
+    expectStatus: 404,
+  },
+  'GET /api/mcp/threads/:threadId/tool-results/:toolCallId': {
+    method: 'GET',
+    path: `/api/mcp/threads/${thread}/tool-results/${call}`,
     expectStatus: 404,
   },
   'POST /api/threads': { method: 'POST', path: '/api/threads', body: {}, expectStatus: 201 },
@@ -143,6 +175,7 @@ beforeEach(async () => {
     signIn,
     peerAddress: () => '127.0.0.1',
     standalone: async (stored) => `<html>${stored.html}</html>`,
+    mcp: { servers: McpServers.none(), sandbox: { port: 9123 } },
   });
   const { store, telemetry } = storage;
   await store.createThread({ id: thread, title: `${marker} title`, userId: 'proxy:alice@example.com' });
@@ -159,8 +192,26 @@ beforeEach(async () => {
     content: '',
     widget: { id: widget, height: 100, css: '', html: `<p>${marker}</p>`, js: '', complete: true },
   });
+  await store.appendMessage({
+    id: 'alice-view-message',
+    threadId: thread,
+    role: 'assistant',
+    content: '',
+    toolCallId: call,
+    render: {
+      tool: 'mcp__notes__show-note',
+      args: { [mcpViewCarrierKey]: { input: {}, result: { marker } } },
+    },
+  });
   await store.startRun({ id: 'run-of-alice', threadId: thread, model: `${marker}-model` });
   await store.finishRun('run-of-alice', { status: 'finished', inputTokens: 1, outputTokens: 1 });
+  // A second thread of A's with a run still going: B's cancel must not reach it.
+  await store.createThread({
+    id: 'other-thread-of-alice',
+    title: 'other',
+    userId: 'proxy:alice@example.com',
+  });
+  await store.startRun({ id: 'running-run-of-alice', threadId: 'other-thread-of-alice', model: 'm' });
   await telemetry.append({
     id: 'audit-of-alice',
     at: new Date().toISOString(),
@@ -208,7 +259,7 @@ describe('every route, as another user', () => {
     const text = await response.text();
     // An id B sent may come back in a 404's message; anything else of A's must not.
     const sent = JSON.stringify({ path, body: probe.body });
-    const secrets = [marker, thread, widget, 'run-of-alice', 'audit-of-alice', aliceTokenId];
+    const secrets = [marker, thread, widget, 'run-of-alice', 'audit-of-alice', aliceTokenId, call];
     for (const secret of secrets.filter((candidate) => !sent.includes(candidate))) {
       expect(text, `${route} leaked ${secret}`).not.toContain(secret);
     }
@@ -227,9 +278,13 @@ describe('every route, as another user', () => {
     expect(await (await alice('/api/dashboard/runs?preset=24h')).text()).toContain('run-of-alice');
     expect(await (await alice('/api/dashboard/audit?preset=24h')).text()).toContain('audit-of-alice');
     expect(await (await alice('/api/tokens')).text()).toContain(aliceTokenId);
+    expect(await (await alice('/api/runs/run-of-alice')).text()).toContain('run-of-alice');
+    expect(await (await alice(`/api/mcp/threads/${thread}/tool-results/${call}`)).text()).toContain(marker);
+    expect((await storage.store.getRun('running-run-of-alice'))?.status).toBe('running');
     expect((await storage.store.listMessages(thread)).map((message) => message.id)).toEqual([
       'alice-message',
       'alice-widget-message',
+      'alice-view-message',
     ]);
   });
 

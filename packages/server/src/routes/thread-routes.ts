@@ -16,6 +16,7 @@ import { Hono } from 'hono';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import { ownedThread } from '../auth/owned-thread.ts';
 import { requestUser } from '../auth/request-user.ts';
+import { toRunSummary } from '../run/to-run-summary.ts';
 import type { Store, StoredWidget } from '../store/store.ts';
 import { readJsonBody } from './read-json-body.ts';
 
@@ -160,7 +161,9 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
     if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
       return threadNotFound(context, threadId);
     }
-    return context.json({ messages: await store.listMessages(threadId) } satisfies MessageListResponse);
+    const [messages, running] = await Promise.all([store.listMessages(threadId), store.runningRun(threadId)]);
+    const activeRun = running === undefined ? null : toRunSummary(running);
+    return context.json({ messages, activeRun } satisfies MessageListResponse);
   });
 
   routes.delete('/:threadId', async (context) => {

@@ -4,7 +4,11 @@ import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
 import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
+import { editableWidgetsOf } from './editable-widgets.ts';
+import { GrowingMessageWriter } from './growing-message-writer.ts';
 import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
+import { describeRunStop } from './run-stop.ts';
+import type { EditableWidgetLookup } from './widget-edit-builder.ts';
 
 export interface ExecuteAgentRunOptions {
   store: Store;
@@ -14,7 +18,10 @@ export interface ExecuteAgentRunOptions {
   threadId: string;
   /** The AG-UI run id the client chose; echoed in RUN_STARTED/RUN_FINISHED. */
   runId: string;
-  /** The id of the run record in the store (server-chosen, so a client cannot collide with another run). */
+  /**
+   * The id of the run record, already `running` in the store (server-chosen, so a client cannot collide with
+   * another run); this function closes it.
+   */
   runRecordId: string;
   /** Who the run acts for. */
   owner: ToolContext['owner'];
@@ -26,31 +33,42 @@ export interface ExecuteAgentRunOptions {
   emit(event: RunEvent): void;
   abortSignal: AbortSignal;
   reportError(message: string, error: unknown): void;
+  /** How often the growing reply is stored; default once a second. */
+  messageWriteIntervalMs?: number;
 }
 
 /**
- * Runs one turn whose user message is already stored: records the run, streams the reply and, whatever
+ * Runs one turn whose user message and run record are already stored: streams the reply and, whatever
  * happens, stores the assistant message as far as it got and closes the run record. The message is stored
- * in segments cut at tool calls (each segment as soon as the call begins), so the thread holds prose, the
- * call's carrier and the follow-up prose in the order they happened.
+ * as it grows (about once a second) and in segments cut at tool calls (each segment as soon as the call
+ * begins), so the thread holds prose, the call's carrier and the follow-up prose in the order they happened,
+ * and a crash keeps what the user saw.
  */
 export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<AgentRunResult | undefined> {
   const { store, threadId, runRecordId } = options;
+  const writer = new GrowingMessageWriter({
+    store,
+    threadId,
+    reportError: options.reportError,
+    ...(options.messageWriteIntervalMs === undefined ? {} : { intervalMs: options.messageWriteIntervalMs }),
+  });
   let history: ModelMessage[];
+  let editableWidgets: EditableWidgetLookup;
   try {
-    await store.startRun({ id: runRecordId, threadId, model: options.model.id });
-    history = buildModelHistory(await store.listMessages(threadId));
+    const messages = await store.listMessages(threadId);
+    history = buildModelHistory(messages);
+    editableWidgets = editableWidgetsOf(messages);
   } catch (error) {
     // Typically the thread was deleted between the request's check and now; the client still gets a closed run.
-    options.reportError(`could not start run ${runRecordId} in thread ${threadId}`, error);
+    options.reportError(`could not load the thread of run ${runRecordId} (${threadId})`, error);
     options.emit(runEvents.runStarted({ threadId, runId: options.runId }));
+    await persistOutcome(options, writer, undefined);
     options.emit(
       runEvents.runError({ message: 'The conversation could not be loaded.', code: 'storage_error' }),
     );
     return undefined;
   }
   let result: AgentRunResult | undefined;
-  const stored: StoredReply = { lastMessageId: undefined };
   // The run's last event waits until its outcome is stored: a client that starts the next run on
   // RUN_FINISHED (or reloads) must find this one ended and its reply complete, not still running.
   const finalEvents: RunEvent[] = [];
@@ -68,6 +86,7 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       threadId,
       runId: options.runId,
       owner: options.owner,
+      runRecordId,
       clientAttached: options.clientAttached,
       // An HTTP run's client can always answer in its next run (AG-UI 1.0 `resume[]`).
       interruptible: true,
@@ -75,14 +94,16 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       ...(options.clientExecutedToolNames
         ? { clientExecutedToolNames: options.clientExecutedToolNames }
         : {}),
-      onSegment: (segment) => storeSegment(options, stored, segment),
+      onSegment: (segment) => writer.store(segment),
+      onMessageGrowth: (read) => writer.grew(read),
       ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
       emit,
       ids: options.ids,
+      editableWidgets,
     });
     return result;
   } finally {
-    const details = await persistOutcome(options, stored, result);
+    const details = await persistOutcome(options, writer, result);
     if (details !== undefined && result !== undefined) {
       options.emit(runEvents.reply({ messageId: result.eventMessageId, ...details }));
     }
@@ -90,60 +111,24 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
   }
 }
 
-/** What this run stored of its reply so far: the id of its newest assistant message. */
-interface StoredReply {
-  lastMessageId: string | undefined;
-}
-
-async function storeSegment(
-  options: ExecuteAgentRunOptions,
-  stored: StoredReply,
-  segment: AssembledAssistantMessage,
-): Promise<void> {
-  try {
-    await appendSegment(options, stored, segment);
-  } catch (error) {
-    // Same reason as in persistOutcome: the thread may be gone, and the live stream must go on regardless.
-    options.reportError(`could not store a message segment of run ${options.runRecordId}`, error);
-  }
-}
-
-async function appendSegment(
-  options: ExecuteAgentRunOptions,
-  stored: StoredReply,
-  segment: AssembledAssistantMessage,
-): Promise<void> {
-  if (segment.content === '' && segment.widget === undefined) return;
-  stored.lastMessageId = segment.messageId;
-  await options.store.appendMessage({
-    id: segment.messageId,
-    threadId: options.threadId,
-    role: 'assistant',
-    content: segment.content,
-    ...(segment.widget === undefined ? {} : { widget: segment.widget }),
-  });
-}
-
-/**
- * Stores the rest of the reply, its model and token counts (on its last stored message) and the run's end.
- * Returns the reply's details when they were stored, for the event that tells the client.
- */
 async function persistOutcome(
   options: ExecuteAgentRunOptions,
-  stored: StoredReply,
+  writer: GrowingMessageWriter,
   result: AgentRunResult | undefined,
 ): Promise<ReplyDetails | undefined> {
   const { store, threadId, runRecordId } = options;
   let details: ReplyDetails | undefined;
+  writer.stop();
+  await writer.settled();
   try {
     if (result !== undefined) {
+      let lastMessageId = writer.lastAppendedId;
       // A client-executed or interrupted call is stored like a render carrier (the call's name and arguments
       // under its id), so the client's answer in the next run finds it and the model sees the call with it.
       for (const call of [...result.pendingToolCalls, ...result.interruptedToolCalls]) {
-        const carrierId = options.ids();
-        stored.lastMessageId = carrierId;
+        lastMessageId = options.ids();
         await store.appendMessage({
-          id: carrierId,
+          id: lastMessageId,
           threadId,
           role: 'assistant',
           content: '',
@@ -151,26 +136,28 @@ async function persistOutcome(
           render: { tool: call.toolName, args: call.input ?? {} },
         });
       }
-      await appendSegment(options, stored, result);
-      if (stored.lastMessageId !== undefined) {
+      await writer.store(result);
+      if (writer.hasStored(result.messageId)) lastMessageId = result.messageId;
+      // The reply's model and token counts go on its last stored message.
+      if (lastMessageId !== undefined) {
         details = {
           model: options.model.id,
           inputTokens: result.inputTokens ?? null,
           outputTokens: result.outputTokens ?? null,
         };
-        await store.updateMessage(stored.lastMessageId, { reply: details });
+        await store.updateMessage(lastMessageId, { reply: details });
       }
     }
+    const stop = result?.status === 'aborted' ? describeRunStop(options.abortSignal.reason) : undefined;
+    const error =
+      result === undefined
+        ? 'The run ended without a result.'
+        : (result.error ?? (stop?.status === 'cancelled' ? undefined : stop?.message));
     await store.finishRun(runRecordId, {
-      // A stopped stream is what the run record calls a cancelled run.
-      status: result === undefined ? 'error' : result.status === 'aborted' ? 'cancelled' : result.status,
+      status: result === undefined ? 'error' : (stop?.status ?? (result.status as 'finished' | 'error')),
       ...(result?.inputTokens === undefined ? {} : { inputTokens: result.inputTokens }),
       ...(result?.outputTokens === undefined ? {} : { outputTokens: result.outputTokens }),
-      ...(result === undefined
-        ? { error: 'The run ended without a result.' }
-        : result.error === undefined
-          ? {}
-          : { error: result.error }),
+      ...(error === undefined ? {} : { error }),
     });
   } catch (error) {
     // The thread may have been deleted while the run streamed; the client already has the events, so the

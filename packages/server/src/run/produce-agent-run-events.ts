@@ -12,9 +12,11 @@ export interface ProduceAgentRunEventsOptions {
   request: RunRequest;
   /** Who the run acts for. */
   owner: ToolContext['owner'];
+  /** The run record `startAgentRun` stored as running. */
+  runRecordId: string;
   /** Receives every event of the run in order; whoever reads them (one HTTP response, a run log) is not our concern. */
   emit(event: RunEvent): void;
-  /** Cancels the model call and every tool; the run then ends with `RUN_ERROR` `aborted`. */
+  /** Cancels the model call and every tool; the run then ends with the `RUN_ERROR` its reason describes (`describeRunStop`). */
   abortSignal: AbortSignal;
 }
 
@@ -28,6 +30,7 @@ export async function produceAgentRunEvents({
   profile,
   request,
   owner,
+  runRecordId,
   emit,
   abortSignal,
 }: ProduceAgentRunEventsOptions): Promise<void> {
@@ -61,7 +64,7 @@ export async function produceAgentRunEvents({
         threadId,
         runId,
         owner,
-        runRecordId: ids(),
+        runRecordId,
         clientAttached,
         ids,
         emit,

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
 import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
-import { ServerShuttingDownError } from '../app/server-shutdown.ts';
 import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
 import { describeModelError } from './describe-model-error.ts';
 import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
 import { runFinishedOutcome } from './run-finished-outcome.ts';
+import { describeRunStop } from './run-stop.ts';
+import type { EditableWidgetLookup } from './widget-edit-builder.ts';
 
 /** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
 export interface AgentModel {
@@ -27,6 +28,8 @@ export interface RunAgentOptions {
   runId: string;
   /** Who the run acts for; tools read only what this user may see. */
   owner: ToolContext['owner'];
+  /** The server's id of the durable run, announced in `drawbridge.run`; default `runId` (a console run). */
+  runRecordId?: string;
   /** A browser is attached that can answer client-side tool calls. */
   clientAttached?: boolean;
   /** AG-UI `state` from the client, handed to tools as untrusted context. */
@@ -46,6 +49,8 @@ export interface RunAgentOptions {
    * can store it ahead of whatever the call adds to the thread (a rendered widget's carrier).
    */
   onSegment?(segment: AssembledAssistantMessage): Promise<void>;
+  /** Told after each piece of reply text; `read` returns the current segment, for storing it as it grows. */
+  onMessageGrowth?(read: () => AssembledAssistantMessage): void;
   /**
    * Called when a tool call is rejected before any tool runs (a tool the model was not offered, or arguments
    * its schema refuses), so governance can record the refusal.
@@ -54,6 +59,8 @@ export interface RunAgentOptions {
   /** Receives every run event in order, as soon as it exists. */
   emit(event: RunEvent): void;
   ids?: () => string;
+  /** The thread's widgets a reply may edit (`@@EDIT:id@@`); none by default. */
+  editableWidgets?: EditableWidgetLookup;
   /** Model calls per run (tool round trips + 1). */
   maxSteps?: number;
   /** Provider retries before a call counts as failed (AI SDK default: 2). */
@@ -103,14 +110,19 @@ function toolResultText(output: unknown): string {
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
   const { model, system, history, abortSignal, threadId, runId, emit } = options;
   const createId = options.ids ?? randomUUID;
-  const assembler = new AssistantMessageAssembler({ messageId: createId(), createId });
+  const assembler = new AssistantMessageAssembler({
+    messageId: createId(),
+    createId,
+    ...(options.editableWidgets === undefined ? {} : { editableWidgets: options.editableWidgets }),
+  });
   const messageId = assembler.messageId;
   const emitAll = (events: RunEvent[]) => {
     for (const event of events) emit(event);
   };
+  const readSegment = () => assembler.snapshot();
 
   emit(runEvents.runStarted({ threadId, runId }));
-  emit(runEvents.runInfo({ model: model.id, demo: model.demo }));
+  emit(runEvents.runInfo({ model: model.id, demo: model.demo, runId: options.runRecordId ?? runId }));
   emit(runEvents.textStart({ messageId }));
 
   let status: AgentRunResult['status'] = 'finished';
@@ -175,6 +187,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       switch (part.type) {
         case 'text-delta':
           emitAll(assembler.push(part.text));
+          options.onMessageGrowth?.(readSegment);
           break;
         case 'tool-input-start':
           await closeSegmentBeforeToolCall();
@@ -291,13 +304,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       pending: [...pendingToolCalls.values()],
     });
     emit(runEvents.runFinished({ threadId, runId, ...(outcome === undefined ? {} : { outcome }) }));
-  } else if (status === 'aborted')
-    emit(
-      abortSignal.reason instanceof ServerShuttingDownError
-        ? runEvents.runError({ message: abortSignal.reason.message, code: abortSignal.reason.code })
-        : runEvents.runError({ message: 'The run was cancelled.', code: 'aborted' }),
-    );
-  else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
+  } else if (status === 'aborted') {
+    const { message, code } = describeRunStop(abortSignal.reason);
+    emit(runEvents.runError({ message, code }));
+  } else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
 
   return {
     ...assembler.snapshot(),

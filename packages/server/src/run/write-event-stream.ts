@@ -1,5 +1,4 @@
 import { encodeNdjsonEvent, encodeSseEvent, type RunEvent, runEvents } from '@drawbridge/protocol';
-import type { ServerShutdown } from '../app/server-shutdown.ts';
 import type { EventStreamSink } from './event-stream-sink.ts';
 import type { StreamFormat } from './negotiate-stream-format.ts';
 
@@ -11,10 +10,11 @@ export interface WriteEventStreamOptions {
   now: () => number;
   /** The request's signal: fires when the client goes away. */
   requestSignal: AbortSignal;
-  /** Ends the run when the server must (a shutdown's grace ran out); the run still writes its last event. */
-  shutdown?: Pick<ServerShutdown, 'onEndRuns'>;
-  /** Produces the run's events; must stop soon after `abortSignal` fires. */
-  produce(emit: (event: RunEvent) => void, abortSignal: AbortSignal): Promise<void>;
+  /**
+   * Produces the events (with their run-log `seq`, written as SSE `id:` or the NDJSON `seq` field); must stop
+   * soon after `abortSignal` fires.
+   */
+  produce(emit: (event: RunEvent, seq?: number) => void, abortSignal: AbortSignal): Promise<void>;
   /** Told about a producer that rejected, which only a bug can cause: the stream still closes. */
   reportError(error: unknown): void;
 }
@@ -25,10 +25,11 @@ export interface WriteEventStreamOptions {
  * waits for a timer), a heartbeat while idle, and one abort signal that fires when the client goes away.
  */
 export function writeEventStream(options: WriteEventStreamOptions): void {
-  const { sink, format, heartbeatIntervalMs, now, requestSignal, shutdown, produce, reportError } = options;
+  const { sink, format, heartbeatIntervalMs, now, requestSignal, produce, reportError } = options;
   const encode = format === 'sse' ? encodeSseEvent : encodeNdjsonEvent;
   const runAbort = new AbortController();
   const abortRun = (reason = 'The client went away.') => runAbort.abort(new Error(reason));
+  // Heartbeats are this connection's, not the run's: they carry no seq and are not in the log.
   let pending = '';
   let flushScheduled = false;
   let closed = false;
@@ -40,9 +41,9 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     pending = '';
     sink.write(text);
   };
-  const emit = (event: RunEvent) => {
+  const emit = (event: RunEvent, seq?: number) => {
     if (closed) return;
-    pending += encode(event);
+    pending += encode(event, seq);
     // A tick callback runs once the current callback and every promise it settled are done, so events that
     // follow one another through promises (model part → parser → events) share the write.
     if (!flushScheduled) {
@@ -57,7 +58,6 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     closed = true;
     clearInterval(heartbeat);
     requestSignal.removeEventListener('abort', onRequestAbort);
-    stopListeningForShutdown();
   };
   sink.onClosed((reason) => {
     stop();
@@ -66,8 +66,6 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   const onRequestAbort = () => abortRun();
   if (requestSignal.aborted) abortRun();
   else requestSignal.addEventListener('abort', onRequestAbort, { once: true });
-  // The shutdown's own reason reaches the run, which ends with a RUN_ERROR saying the server is going away.
-  const stopListeningForShutdown = shutdown?.onEndRuns((reason) => runAbort.abort(reason)) ?? (() => {});
 
   produce(emit, runAbort.signal)
     .catch(reportError)

@@ -51,6 +51,8 @@ export interface WidgetsTable {
   html: string;
   js: string;
   complete: number;
+  /** `WidgetRevision` as JSON when an edit made this widget. */
+  revision_json: string | null;
 }
 
 export interface RunsTable {

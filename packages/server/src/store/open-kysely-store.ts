@@ -35,6 +35,7 @@ function selectMessages(queries: Queries, threadId: string) {
       'w.html as widget_html',
       'w.js as widget_js',
       'w.complete as widget_complete',
+      'w.revision_json as widget_revision_json',
     ])
     .where('m.thread_id', '=', threadId);
 }
@@ -50,6 +51,7 @@ async function writeWidget(
     html: widget.html,
     js: widget.js,
     complete: widget.complete ? 1 : 0,
+    revision_json: widget.revision === undefined ? null : JSON.stringify(widget.revision),
   };
   await queries
     .insertInto('widgets')
@@ -252,6 +254,8 @@ export function openKyselyStore({
           'w.html as widget_html',
           'w.js as widget_js',
           'w.complete as widget_complete',
+          'w.revision_json as widget_revision_json',
+          'w.revision_json as widget_revision_json',
         ])
         .where('w.thread_id', '=', threadId)
         .where('w.widget_id', '=', widgetId)

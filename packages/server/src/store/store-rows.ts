@@ -1,3 +1,4 @@
+import { widgetRevisionSchema } from '@drawbridge/protocol';
 import type { Selectable } from 'kysely';
 import type { RunsTable, ThreadsTable } from './database-tables.ts';
 import type { RunRecord, StoredMessage, StoredWidget, ThreadRecord } from './store.ts';
@@ -10,6 +11,7 @@ export interface WidgetColumns {
   widget_html: string | null;
   widget_js: string | null;
   widget_complete: number | null;
+  widget_revision_json: string | null;
 }
 
 /** A message row left-joined with its widget. */
@@ -46,7 +48,14 @@ export function widgetFromRow(row: WidgetColumns): StoredWidget {
     html: row.widget_html ?? '',
     js: row.widget_js ?? '',
     complete: Number(row.widget_complete) === 1,
+    // The column holds what the server wrote; a row it cannot read is shown as a widget of its own.
+    ...(row.widget_revision_json === null ? {} : readRevision(row.widget_revision_json)),
   };
+}
+
+function readRevision(json: string): Pick<StoredWidget, 'revision'> {
+  const parsed = widgetRevisionSchema.safeParse(JSON.parse(json));
+  return parsed.success ? { revision: parsed.data } : {};
 }
 
 /** Maps a `messages` row left-joined with its widget. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { WidgetCard } from '../frame-host/widget-card.tsx';
+import { McpToolCall } from '../mcp-view/mcp-tool-call.tsx';
 import type { TranscriptMessage, TranscriptPart } from '../transcript/transcript-state.ts';
 import { MessageActions } from './message-actions.tsx';
 import { ProseBlock } from './prose-block.tsx';
@@ -90,7 +91,9 @@ function MessagePart({
   if (part.kind === 'widget') {
     return <WidgetCard widget={part.widget} streaming={streaming} />;
   }
-  return <ToolCallCard call={part.call} view={toolCallViews.get(part.call.toolCallId)} />;
+  const card = <ToolCallCard call={part.call} view={toolCallViews.get(part.call.toolCallId)} />;
+  // A connected MCP server's tool may bring a view of its own (docs/mcp-apps.md).
+  return part.call.toolCallName.startsWith('mcp__') ? <McpToolCall call={part.call} fallback={card} /> : card;
 }
 
 function TypingDots() {

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { endsReply } from '../app/reply-turn.ts';
+import { WidgetLineagesContext, widgetLineagesOf } from '../frame-host/widget-lineages-context.ts';
 import {
   messageProse,
   type TranscriptMessage,
@@ -112,6 +113,7 @@ export function TranscriptView({
   }, [transcript]);
 
   const lastAssistant = transcript.messages.findLast((message) => message.role === 'assistant');
+  const widgetLineages = useMemo(() => widgetLineagesOf(transcript.messages), [transcript.messages]);
   return (
     <div className="transcript-frame">
       <section
@@ -124,15 +126,17 @@ export function TranscriptView({
         tabIndex={0}
       >
         <div className="transcript__column">
-          {transcript.messages.map((message, index) => (
-            <MessageView
-              key={message.id}
-              message={message}
-              streaming={running && message === lastAssistant}
-              toolCallViews={toolCallViews}
-              {...actionsFor({ messages: transcript.messages, index, running, onRegenerate, onEdit })}
-            />
-          ))}
+          <WidgetLineagesContext.Provider value={widgetLineages}>
+            {transcript.messages.map((message, index) => (
+              <MessageView
+                key={message.id}
+                message={message}
+                streaming={running && message === lastAssistant}
+                toolCallViews={toolCallViews}
+                {...actionsFor({ messages: transcript.messages, index, running, onRegenerate, onEdit })}
+              />
+            ))}
+          </WidgetLineagesContext.Provider>
           {footer}
         </div>
       </section>

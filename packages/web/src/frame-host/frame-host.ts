@@ -17,7 +17,8 @@ export type FrameHostWidget = Pick<TranscriptWidget, 'parts' | 'height' | 'compl
 export type FrameHostUpdate = 'forwarded' | 'diverged';
 
 export interface FrameHostCallbacks {
-  onError(message: string): void;
+  /** An error the frame reported; `line` is the line of the widget's script, when known. */
+  onError(message: string, line?: number): void;
   onRendered(): void;
   /** The frame loaded a second document: it navigated away from the bootstrap and has been torn down. */
   onNavigatedAway(): void;
@@ -144,18 +145,26 @@ export class FrameHost {
     }
     this.sentParts = this.widget.parts;
     // React may hand over several new parts at once (and a new frame gets them all): each run of one channel
-    // goes as one delta, its pieces joined once.
+    // goes as one delta, its pieces joined once; a part that replaces its channel drops the run before it.
     let runStart = 0;
     for (let index = 1; index <= unsent.length; index += 1) {
-      if (index < unsent.length && unsent[index]!.part === unsent[runStart]!.part) continue;
+      if (index < unsent.length && unsent[index]!.part === unsent[runStart]!.part) {
+        if (unsent[index]!.replace === true) runStart = index;
+        continue;
+      }
       const run = unsent.slice(runStart, index);
-      this.forward({ part: run[0]!.part, delta: run.map((part) => part.delta).join('') });
+      const first = run[0]!;
+      this.forward({
+        part: first.part,
+        delta: run.map((part) => part.delta).join(''),
+        ...(first.replace === true ? { replace: true } : {}),
+      });
       runStart = index;
     }
     return 'forwarded';
   }
 
-  private forward({ part, delta }: WidgetPart): void {
+  private forward({ part, delta, replace }: WidgetPart): void {
     switch (part) {
       case 'height':
         // The host sizes the iframe from the model's height (refreshHeight); the frame measures itself.
@@ -163,7 +172,7 @@ export class FrameHost {
       case 'css':
       case 'html':
       case 'js':
-        this.post({ drawbridge: 1, op: part, delta });
+        this.post({ drawbridge: 1, op: part, delta, ...(replace === true ? { replace } : {}) });
         return;
       case 'end':
         this.post({ drawbridge: 1, op: 'end' });
@@ -227,6 +236,7 @@ export class FrameHost {
           message.source === 'csp' && message.blockedUri
             ? `${message.message} (blocked ${message.blockedUri})`
             : message.message,
+          message.line,
         );
         return;
       case 'rendered':
@@ -238,6 +248,9 @@ export class FrameHost {
         return;
       case 'pong':
         this.leavingAnnounced = false;
+        return;
+      case 'webgl':
+        // The frame guard counts it against the page's WebGL budget.
         return;
       case 'prompt':
       case 'link': {

@@ -16,10 +16,10 @@ export function transcriptFromStored(messages: StoredMessage[]): TranscriptMessa
     }
     if (message.widget) {
       // Replayed as the parts it streamed as, so a restored widget takes the same way into its frame as a live one.
-      const widget = generatedWidgetParts(message.widget).reduce(
-        applyWidgetPart,
-        createTranscriptWidget(message.widget.id),
-      );
+      const widget = generatedWidgetParts(message.widget).reduce(applyWidgetPart, {
+        ...createTranscriptWidget(message.widget.id),
+        ...(message.widget.revision === undefined ? {} : { revision: message.widget.revision }),
+      });
       parts.push({ kind: 'widget', widget });
     }
     if (message.render) {

@@ -156,7 +156,7 @@ describe('transcriptReducer', () => {
     const after = fold(
       [
         runEvents.heartbeat(1),
-        runEvents.runInfo({ model: 'demo', demo: true }),
+        runEvents.runInfo({ model: 'demo', demo: true, runId: 'durable-1' }),
         { type: 'CUSTOM', name: 'someone.else', value: 1 } as RunEvent,
       ],
       before,
@@ -182,5 +182,25 @@ describe('transcriptReducer', () => {
     state = fold([runEvents.textContent({ messageId: 'a2', delta: 'half' })], state);
     state = transcriptReducer(state, { type: 'truncate-from', messageId: 'u2' });
     expect(state.messages.map((message) => message.id)).toEqual(['u1', 'a1']);
+  });
+
+  it('marks a widget as a revision and rebuilds the parts an edit replaced', () => {
+    const revision = { of: 'w0', number: 2, baseId: 'w0' };
+    const state = fold([
+      runEvents.widgetRevision({ messageId, widgetId, revision }),
+      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: 'a{}', replace: true }),
+      runEvents.widgetPart({ messageId, widgetId, part: 'html', delta: '<p>old</p>', replace: true }),
+      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: 'b{', replace: true }),
+      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: '}' }),
+      widgetPart('end'),
+      runEvents.widgetRevision({
+        messageId,
+        widgetId,
+        revision: { ...revision, failure: { code: 'hunk_not_found', message: 'no match' } },
+      }),
+    ]);
+    const widget = widgetOf(state);
+    expect(widget.revision?.failure?.code).toBe('hunk_not_found');
+    expect(transcriptWidgetSource(widget)).toEqual({ css: 'b{}', html: '<p>old</p>', js: '' });
   });
 });

@@ -1,4 +1,4 @@
-import { isReplyEvent, type RunEvent } from '@drawbridge/protocol';
+import { isReplyEvent, isWidgetRevisionEvent, type RunEvent } from '@drawbridge/protocol';
 import { applyWidgetPart } from './apply-widget-part.ts';
 import { readWidgetPart } from './read-widget-part.ts';
 import { toolResultText } from './tool-result-text.ts';
@@ -73,13 +73,23 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
         if (!state.messages.some((message) => message.id === messageId)) return state;
         return updateMessage(state, messageId, (message) => ({ ...message, reply }));
       }
+      if (isWidgetRevisionEvent(event)) {
+        const { messageId, widgetId, revision } = event.value;
+        return updateMessage(state, messageId, (message) =>
+          updateWidget(message, widgetId, (widget) => ({ ...widget, revision })),
+        );
+      }
       const part = readWidgetPart(event);
       if (!part) {
         return state;
       }
       return updateMessage(state, part.messageId, (message) =>
         updateWidget(message, part.widgetId, (widget) =>
-          applyWidgetPart(widget, { part: part.part, delta: part.delta }),
+          applyWidgetPart(widget, {
+            part: part.part,
+            delta: part.delta,
+            ...(part.replace === true ? { replace: true } : {}),
+          }),
         ),
       );
     }

@@ -5,7 +5,7 @@ import { WidgetPartLog } from './widget-part-log.ts';
  * One generated widget, growing as its parts stream in. The parts are kept as the deltas that arrived (the
  * frame host forwards them as they are); the fields beside them are what the card reads on every render.
  */
-export interface TranscriptWidget extends Pick<GeneratedWidget, 'id' | 'height' | 'complete'> {
+export interface TranscriptWidget extends Pick<GeneratedWidget, 'id' | 'height' | 'complete' | 'revision'> {
   parts: WidgetPartLog;
   /** The part that arrived last, so the UI can say what is being built right now. */
   lastPart: WidgetPartType | null;

@@ -4,6 +4,7 @@ import { durableRunsMigration } from './durable-runs-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
+import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
 /**
  * Every schema version, in order, compiled in rather than read from a folder, so a bundled or installed
@@ -14,7 +15,8 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0001-initial-schema': initialSchemaMigration({ dialect }),
     '0002-durable-runs': durableRunsMigration({ dialect }),
     '0003-reply-details': replyDetailsMigration(),
-    '0004-sign-in': signInMigration({ dialect }),
+    '0004-widget-revisions': widgetRevisionsMigration(),
+    '0005-sign-in': signInMigration({ dialect }),
   };
 }
 
