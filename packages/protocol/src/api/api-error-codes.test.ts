@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   agentRouteErrorCodes,
   appErrorCodes,
+  authRouteErrorCodes,
   dashboardRouteErrorCodes,
   frameRouteErrorCodes,
   mcpRouteErrorCodes,
@@ -20,6 +21,7 @@ const everyRoute = {
   toolResultRouteErrorCodes,
   dashboardRouteErrorCodes,
   telemetryRouteErrorCodes,
+  authRouteErrorCodes,
   frameRouteErrorCodes,
   mcpRouteErrorCodes,
   sandboxRouteErrorCodes,

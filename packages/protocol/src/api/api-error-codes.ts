@@ -6,7 +6,8 @@
 /**
  * Answered by the app itself, whatever the route: what Node's HTTP parser refused (headers too large, too
  * slow, cut off, not HTTP), the request guard (an absolute-form target, a foreign `Host` or `Origin`, a
- * state-changing body not declared JSON), no such path, a body over the limit, a bug.
+ * state-changing body not declared JSON), an `/api/` request nobody signed in for, no such path, a body over
+ * the limit, a bug.
  */
 export const appErrorCodes = [
   'headers_too_large',
@@ -17,6 +18,7 @@ export const appErrorCodes = [
   'host_not_allowed',
   'origin_not_allowed',
   'unsupported_media_type',
+  'sign_in_required',
   'not_found',
   'body_too_large',
   'bad_request',
@@ -35,6 +37,9 @@ export const agentRouteErrorCodes = [
   'unknown_skill',
   'thread_not_found',
   'nothing_to_continue',
+  'run_rate_limited',
+  'token_budget_exhausted',
+  'shutting_down',
   'run_in_progress',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
@@ -78,8 +83,18 @@ export const dashboardRouteErrorCodes = ['unknown_metric', 'invalid_range', 'inv
 export type DashboardRouteErrorCode = (typeof dashboardRouteErrorCodes)[number];
 
 /** `POST /api/telemetry/widget-events`. */
-export const telemetryRouteErrorCodes = ['invalid_json', 'invalid_body'] as const;
+export const telemetryRouteErrorCodes = ['invalid_json', 'invalid_body', 'thread_not_found'] as const;
 export type TelemetryRouteErrorCode = (typeof telemetryRouteErrorCodes)[number];
+
+/** `/api/session` and `/api/tokens` (who is signed in; API tokens for programmatic clients). */
+export const authRouteErrorCodes = [
+  'invalid_json',
+  'invalid_body',
+  'token_not_found',
+  'tokens_unavailable',
+  'too_many_tokens',
+] as const;
+export type AuthRouteErrorCode = (typeof authRouteErrorCodes)[number];
 
 /** `/frame/*` (the widget frame and the image frame) and `/vendor/three/*`. */
 export const frameRouteErrorCodes = ['frame_not_built', 'invalid_image_url', 'not_found'] as const;
@@ -116,6 +131,7 @@ export type ApiErrorCode =
   | RunRouteErrorCode
   | DashboardRouteErrorCode
   | TelemetryRouteErrorCode
+  | AuthRouteErrorCode
   | FrameRouteErrorCode
   | McpRouteErrorCode
   | SandboxRouteErrorCode;

@@ -1,4 +1,5 @@
 export * from './api-error-codes.ts';
+export * from './api-token.ts';
 export * from './audit-entry.ts';
 export * from './audit-list-response.ts';
 export * from './create-thread-body.ts';
@@ -21,6 +22,7 @@ export * from './run-list-response.ts';
 export * from './run-record.ts';
 export * from './run-response.ts';
 export * from './run-summary.ts';
+export * from './session-response.ts';
 export * from './stored-message.ts';
 export * from './thread-list-response.ts';
 export * from './thread-search-response.ts';

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
+import { localSignIn } from '../auth/local-sign-in.ts';
+import { createSignInGuard, peerAddressOf, type SignIn } from '../auth/sign-in-guard.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
+import { createRunLimits } from '../limits/run-limits.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
 import { createAgentRoutes } from '../routes/agent-routes.ts';
+import { createAuthRoutes } from '../routes/auth-routes.ts';
 import { createDashboardRoutes } from '../routes/dashboard-routes.ts';
 import { createFrameRoutes } from '../routes/frame-routes.ts';
 import { createHealthRoutes } from '../routes/health-routes.ts';
@@ -32,6 +36,7 @@ import { errorResponse } from './http-error.ts';
 import { loopbackHostNames } from './request-guard/host-allowlist.ts';
 import { createRequestGuard } from './request-guard/request-guard.ts';
 import { RunRegistry } from './run-registry.ts';
+import { ServerShutdown } from './server-shutdown.ts';
 import { createStandaloneRenderer } from './standalone-renderer.ts';
 
 /** The model the app serves, with the hint `/api/health` shows (`ResolvedModel` fits). */
@@ -73,6 +78,12 @@ export interface AppDependencies {
   runSupervisor?: RunSupervisor;
   /** Host names (optionally `name:port`) requests may address; default: loopback names only. */
   allowedHosts?: readonly string[];
+  /** How requests prove who they act for; default: the one local user, no limits (loopback). */
+  signIn?: SignIn;
+  /** Drains (refuses new runs) when the server stops; default: one that never does. */
+  shutdown?: ServerShutdown;
+  /** The request's TCP peer, for the trusted-proxy mode; default: the Node socket's remote address. */
+  peerAddress?: (context: Context) => string | undefined;
   /** Connected MCP servers and where their views are sandboxed; when given, `/api/mcp/*` is mounted. */
   mcp?: { servers: McpServers; sandbox: SandboxLocation };
 }
@@ -134,6 +145,10 @@ export function createApp(dependencies: AppDependencies): Hono {
     }),
   );
 
+  const signIn = dependencies.signIn ?? localSignIn;
+  const peerAddress = dependencies.peerAddress ?? peerAddressOf;
+  app.use('*', createSignInGuard({ signIn, peerAddress }));
+  app.route('/api', createAuthRoutes({ signIn, peerAddress }));
   app.route('/api/health', createHealthRoutes({ model: dependencies.model }));
   app.route(
     '/api/agent',
@@ -150,6 +165,8 @@ export function createApp(dependencies: AppDependencies): Hono {
       heartbeatIntervalMs,
       logError,
       runs,
+      runLimits: createRunLimits({ settings: signIn.settings.limits, store, clock }),
+      shutdown: dependencies.shutdown ?? new ServerShutdown(),
       supervisor,
       runLog,
     }),
@@ -167,7 +184,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   if (dependencies.telemetry !== undefined) {
     const sources = { store, telemetry: dependencies.telemetry };
     app.route('/api/dashboard', createDashboardRoutes({ sources, clock }));
-    app.route('/api/telemetry', createTelemetryRoutes({ telemetry: dependencies.telemetry }));
+    app.route('/api/telemetry', createTelemetryRoutes({ telemetry: dependencies.telemetry, store }));
   }
   if (dependencies.mcp !== undefined) {
     app.route('/api/mcp', createMcpRoutes({ ...dependencies.mcp, store, auditLog, callLimits, clock, ids }));

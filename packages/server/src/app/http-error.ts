@@ -26,7 +26,8 @@ export class HttpError extends Error {
  */
 export type ErrorResponder<Code extends ApiErrorCode> = (
   context: Context,
-  status: ClientErrorStatusCode,
+  /** A client error, or 503 while the server shuts down. */
+  status: ClientErrorStatusCode | 503,
   code: Code,
   message: string,
 ) => Response;

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
+import { parseAuthSettings } from '../auth/auth-settings.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { drawbridgeVersion } from '../cli/drawbridge-version.ts';
 import { readMcpConfig } from '../mcp/mcp-config.ts';
@@ -33,7 +34,9 @@ import { parseDurationSetting } from './parse-duration-setting.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
 import { parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
 import { RunRegistry } from './run-registry.ts';
+import { ServerShutdown } from './server-shutdown.ts';
 import { SettingError } from './setting-error.ts';
+import { signInFor } from './sign-in-for.ts';
 
 export interface StartServerOptions
   extends Partial<
@@ -77,8 +80,11 @@ type Environment = Record<string, string | undefined>;
 export interface RunningServer {
   url: string;
   model: ServedModel;
-  /** Stops accepting connections, cancels open runs, waits for their last writes, closes an owned database. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and runs, lets running runs finish for `graceMs` (default 0), ends the rest
+   * with a final `RUN_ERROR` `interrupted`, waits for their last writes and closes an owned database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export const defaultPort = 8787;
@@ -171,6 +177,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } = options;
   const model = options.model ?? resolveModel(env);
   const retentionDays = parseRetentionDays(env.DRAWBRIDGE_RETENTION_DAYS);
+  // Before anything opens: a server bound beyond loopback without sign-in must not start at all.
+  const authSettings = parseAuthSettings({ env, host });
   const runTimeoutMs =
     options.runTimeoutMs ??
     parseDurationSetting({
@@ -199,6 +207,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const store = options.store ?? storage!.store;
   const telemetry = options.telemetry ?? storage!.telemetry;
   const runs = new RunRegistry();
+  const shutdown = new ServerShutdown();
   const clock = options.clock ?? (() => new Date());
   const instanceId = randomUUID();
   let backplane: RunBackplane;
@@ -243,6 +252,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const profiles =
       options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env, mcpServers }));
     const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
+    const signIn = options.signIn ?? signInFor({ settings: authSettings, database: storage?.database });
     sandboxServer = await startSandboxServer({
       host,
       port: parseSandboxPort(env.DRAWBRIDGE_SANDBOX_PORT),
@@ -270,6 +280,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       clock,
       logError,
       mcp,
+      signIn,
+      shutdown,
     });
     server = await new Promise<Server>((resolve, reject) => {
       const serverOptions = {
@@ -309,9 +321,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const address = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;
-  const close = async () => {
+  const close = async (graceMs: number) => {
+    // New runs are refused with 503 from now on; running ones go on for the grace period.
+    shutdown.drain();
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Runs outlive their connections, so they are stopped here; their followers get the final event first.
+    server.closeIdleConnections();
+    let graceOver: NodeJS.Timeout | undefined;
+    await Promise.race([
+      runs.settled(),
+      new Promise((resolve) => (graceOver = setTimeout(resolve, graceMs))),
+    ]);
+    clearTimeout(graceOver);
+    // Runs outlive their connections, so what is left is stopped here; their followers get the final event first.
     await supervisor.shutdown();
     // Followers write the final event and end their responses within a turn of the event loop; a response
     // still open a moment later follows a run on another instance and is cut.
@@ -333,8 +354,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return {
     url: urlFor(host, address.port),
     model,
-    close: () => {
-      closing ??= close();
+    close: ({ graceMs = 0 } = {}) => {
+      closing ??= close(graceMs);
       return closing;
     },
   };

@@ -6,6 +6,7 @@ import { defaultAppPaths } from '../app/app-paths.ts';
 import { createStandaloneRenderer } from '../app/standalone-renderer.ts';
 import { ModelConfigError, resolveModel } from '../models/index.ts';
 import { type AgentModel, runAgent } from '../run/run-agent.ts';
+import { localUserId } from '../store/local-user-id.ts';
 import type { StoredWidget } from '../store/store.ts';
 import { readCommandArguments, type TextSink } from './read-command-arguments.ts';
 import { createWidgetProgress } from './widget-progress.ts';
@@ -105,6 +106,7 @@ export async function chatCommand(
       // No browser is attached, so typed render tools could only fail; the model answers in prose and widgets.
       tools: [],
       clientAttached: false,
+      owner: { userId: localUserId, isAdmin: true },
       abortSignal,
       threadId: `console-${randomUUID()}`,
       runId: randomUUID(),

@@ -17,6 +17,9 @@ configured by the environment:
   DRAWBRIDGE_SKILLS_DIR       the folder of skill files
   DRAWBRIDGE_MCP_CONFIG       a JSON file of MCP servers to connect ({ "mcpServers": … })
   DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
+  DRAWBRIDGE_AUTH             sign-in: accounts, oidc, accounts,oidc or proxy
+                              (required when HOST is not loopback; docs/security.md)
+  DRAWBRIDGE_SHUTDOWN_GRACE_MS  how long SIGTERM lets running runs finish (25000)
   DRAWBRIDGE_RUN_TIMEOUT_MS   how long a run may take before it is stopped (600000)
   DRAWBRIDGE_RUN_LEASE_MS     how long a run's lease lasts unrenewed (15000)
   DRAWBRIDGE_REDIS_URL        Redis for run logs, parked calls and cancels (several instances)
@@ -24,6 +27,15 @@ configured by the environment:
 options:
   -h, --help                  print this help
   -v, --version               print the version`;
+
+/** How long SIGTERM lets running runs finish when `DRAWBRIDGE_SHUTDOWN_GRACE_MS` is unset: under Kubernetes' 30 s. */
+export const defaultShutdownGraceMs = 25_000;
+
+function parseGraceMs(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return defaultShutdownGraceMs;
+  const graceMs = Number(value);
+  return Number.isInteger(graceMs) && graceMs >= 0 ? graceMs : undefined;
+}
 
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -46,6 +58,13 @@ export async function serveCommand(args: string[]): Promise<number> {
   const port = parsePort(process.env.PORT);
   if (Number.isNaN(port)) {
     console.error(`PORT must be a whole number from 0 to 65535 (got "${process.env.PORT}").`);
+    return 1;
+  }
+  const graceMs = parseGraceMs(process.env.DRAWBRIDGE_SHUTDOWN_GRACE_MS);
+  if (graceMs === undefined) {
+    console.error(
+      `DRAWBRIDGE_SHUTDOWN_GRACE_MS must be a whole number of milliseconds (got "${process.env.DRAWBRIDGE_SHUTDOWN_GRACE_MS}").`,
+    );
     return 1;
   }
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -84,12 +103,12 @@ export async function serveCommand(args: string[]): Promise<number> {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      console.log(`\n${signal}: closing open runs and the database…`);
+      console.log(`\n${signal}: no new runs; letting running ones finish for up to ${graceMs} ms…`);
       resolve();
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  await server.close();
+  await server.close({ graceMs });
   return 0;
 }

@@ -46,6 +46,7 @@ const hour = resolveTimeRange({ preset: '1h' }, now);
 describe('computeMetric', () => {
   it('buckets runs by outcome into 5-minute buckets for the last hour', async () => {
     const result = await computeMetric({
+      scope: null,
       definition: findMetric('runs')!,
       range: hour,
       sources: sources({ runs: [run(59, 10), run(58, 10), run(2, 10, { status: 'error' }), run(120, 10)] }),
@@ -61,6 +62,7 @@ describe('computeMetric', () => {
 
   it('sums tokens in and out', async () => {
     const result = await computeMetric({
+      scope: null,
       definition: findMetric('tokens')!,
       range: hour,
       sources: sources({ runs: [run(10, 5), run(20, 5, { inputTokens: 1000, outputTokens: 2500 })] }),
@@ -73,6 +75,7 @@ describe('computeMetric', () => {
     const runs = Array.from({ length: 20 }, (_, index) => run(30, (index + 1) * 100));
     runs.push(run(30, 99_999, { status: 'cancelled' }));
     const result = await computeMetric({
+      scope: null,
       definition: findMetric('generation_time')!,
       range: hour,
       sources: sources({ runs }),
@@ -103,12 +106,14 @@ describe('computeMetric', () => {
       entry('render_chart', null),
     ];
     const timeouts = await computeMetric({
+      scope: null,
       definition: findMetric('parked_call_timeouts')!,
       range: hour,
       sources: sources({ audit }),
     });
     expect(timeouts.totals).toEqual({ timeouts: 1 });
     const byTool = await computeMetric({
+      scope: null,
       definition: findMetric('tool_calls')!,
       range: hour,
       sources: sources({ audit }),
@@ -133,12 +138,14 @@ describe('computeMetric', () => {
       event('navigation_blocked'),
     ];
     const widgets = await computeMetric({
+      scope: null,
       definition: findMetric('widgets')!,
       range: hour,
       sources: sources({ events }),
     });
     expect(widgets.totals).toEqual({ rendered: 2, failed: 1 });
     const blocks = await computeMetric({
+      scope: null,
       definition: findMetric('hostile_widget_blocks')!,
       range: hour,
       sources: sources({ events }),

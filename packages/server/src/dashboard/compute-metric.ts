@@ -175,21 +175,32 @@ function summarise(definition: MetricDefinition, range: ResolvedTimeRange, total
   return `${definition.title} over ${range.label}: ${parts.length ? parts.join(', ') : 'nothing recorded'} (${definition.unit}).`;
 }
 
-/** Computes one catalogue metric over a resolved range. */
+/** Whose data a metric counts: one user's threads, or (`null`, for an admin) everyone's. */
+export type MetricScope = { userId: string } | null;
+
+/** The user's scope, or everyone's for an admin. */
+export function metricScopeFor(user: { id: string; isAdmin: boolean }): MetricScope {
+  return user.isAdmin ? null : { userId: user.id };
+}
+
+/** Computes one catalogue metric over a resolved range, over the data `scope` may see. */
 export async function computeMetric({
   definition,
   range,
   sources,
+  scope,
 }: {
   definition: MetricDefinition;
   range: ResolvedTimeRange;
   sources: MetricSources;
+  scope: MetricScope;
 }): Promise<MetricSeries> {
   const window = { since: range.since.toISOString(), until: range.until.toISOString() };
+  const scoped = { ...window, ...(scope === null ? {} : { userId: scope.userId }) };
   const [runs, audit, events] = await Promise.all([
-    sources.store.listRuns(window),
-    sources.telemetry.query({ ...window, limit: 5000 }),
-    sources.telemetry.listWidgetEvents(window),
+    sources.store.listRuns(scoped),
+    sources.telemetry.query({ ...scoped, limit: 5000 }),
+    sources.telemetry.listWidgetEvents(scoped),
   ]);
   const evidence = { runs, audit, events };
   const { labels, series } = countsSeries(range, evidence, definition.name);

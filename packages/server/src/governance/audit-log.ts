@@ -26,6 +26,8 @@ export interface AuditQuery {
   tool?: string;
   outcome?: AuditOutcome;
   threadId?: string;
+  /** Only the calls in this user's threads. */
+  userId?: string;
   limit?: number;
 }
 
@@ -58,6 +60,8 @@ export function matchesAuditQuery(entry: AuditEntry, filter: AuditQuery): boolea
     (filter.until === undefined || entry.at <= filter.until) &&
     (filter.tool === undefined || entry.tool === filter.tool) &&
     (filter.outcome === undefined || entry.outcome === filter.outcome) &&
-    (filter.threadId === undefined || entry.threadId === filter.threadId)
+    (filter.threadId === undefined || entry.threadId === filter.threadId) &&
+    // A log in memory knows no thread owners: a query for one user's calls finds none rather than everyone's.
+    filter.userId === undefined
   );
 }

@@ -35,6 +35,7 @@ function context(overrides: Partial<ToolContext> = {}): ToolContext {
   return {
     threadId: 't1',
     runId: 'r1',
+    owner: { userId: 'local', isAdmin: true },
     toolCallId: `c${Math.random()}`,
     abortSignal: new AbortController().signal,
     clientAttached: true,

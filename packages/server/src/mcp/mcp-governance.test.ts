@@ -35,6 +35,7 @@ function context(toolCallId: string): ToolContext {
   return {
     threadId: 'thr_1',
     runId: 'run_1',
+    owner: { userId: 'local', isAdmin: true },
     toolCallId,
     abortSignal: new AbortController().signal,
     clientAttached: true,

@@ -11,6 +11,7 @@ const clientInfo = { name: 'drawbridge-test', version: '0.0.0' };
 const context: ToolContext = {
   threadId: 'thr_1',
   runId: 'run_1',
+  owner: { userId: 'local', isAdmin: true },
   toolCallId: 'call_1',
   abortSignal: new AbortController().signal,
   clientAttached: false,

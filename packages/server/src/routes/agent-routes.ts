@@ -4,6 +4,9 @@ import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import { isJsonMediaType } from '../app/is-json-media-type.ts';
+import type { ServerShutdown } from '../app/server-shutdown.ts';
+import { requestUser } from '../auth/request-user.ts';
+import type { RunLimits } from '../limits/run-limits.ts';
 import type { AgentRunServices } from '../run/agent-run-services.ts';
 import { createFollowRunResponse } from '../run/follow-run-response.ts';
 import { negotiateStreamFormat } from '../run/negotiate-stream-format.ts';
@@ -15,6 +18,10 @@ import { type AgentRunRefusal, startAgentRun } from '../run/start-agent-run.ts';
 export interface AgentRoutesDependencies extends AgentRunServices {
   /** The agents a run may ask for, by skill name. */
   profiles: AgentProfiles;
+  /** Per-user runs per minute and tokens per day. */
+  runLimits: RunLimits;
+  /** A draining server starts no runs (the supervisor interrupts those still going once the grace runs out). */
+  shutdown: ServerShutdown;
   heartbeatIntervalMs: number;
   /** Executes runs apart from the response that started them. */
   supervisor: RunSupervisor;
@@ -38,10 +45,21 @@ const refusalStatuses = {
  * the server: the response follows its log, and a client that goes away ends only the response.
  */
 export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
-  const { profiles, heartbeatIntervalMs, supervisor, runLog, ...services } = dependencies;
+  const { profiles, heartbeatIntervalMs, runLimits, shutdown, supervisor, runLog, ...services } =
+    dependencies;
   const routes = new Hono();
 
   routes.post('/', async (context) => {
+    if (shutdown.draining) {
+      context.header('Retry-After', '5');
+      context.header('Connection', 'close');
+      return refuse(
+        context,
+        503,
+        'shutting_down',
+        'The server is shutting down; send the message again in a moment.',
+      );
+    }
     const format = negotiateStreamFormat(context);
     if (format === undefined) {
       return refuse(
@@ -67,7 +85,14 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       return refuse(context, status, code, message);
     }
     const request = parsed.request;
-    const outcome = await startAgentRun({ request, profiles, services, lease: supervisor.newLease() });
+    const user = requestUser(context);
+    const limited = await runLimits.check({ userId: user.id });
+    if (limited !== undefined) {
+      context.header('Retry-After', String(limited.retryAfterSeconds));
+      return refuse(context, 429, limited.code, limited.message);
+    }
+    const owner = { userId: user.id, isAdmin: user.isAdmin };
+    const outcome = await startAgentRun({ request, profiles, services, owner, lease: supervisor.newLease() });
     if (!outcome.started) {
       const { refusal } = outcome;
       if (refusal.code === 'run_in_progress') {

@@ -8,6 +8,8 @@ import {
   telemetryRouteErrorCodes,
 } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
+import { localUser } from '../auth/signed-in-user.ts';
+import { routesSignedInAs } from '../auth/testing/signed-in-as.ts';
 import { sampleModelName } from '../dashboard/write-sample-history.ts';
 import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import type { RunRecord } from '../store/store.ts';
@@ -18,17 +20,27 @@ import { expectErrorResponse } from './testing/expect-error-response.ts';
 import { readJsonResponse } from './testing/read-json-response.ts';
 
 const now = new Date('2026-11-30T12:00:00.000Z');
+/** Every thread a test names is the local user's. */
+const ownedThreads = {
+  getThread: async (id: string) => ({ id, title: 't', createdAt: '', updatedAt: '', userId: localUser.id }),
+};
 
 async function setup() {
   const telemetry = await openSqliteTelemetry({
     path: ':memory:',
     clock: () => new Date(now.getTime() - 60_000),
   });
-  const routes = createDashboardRoutes({
-    sources: { store: { listRuns: async () => [] }, telemetry },
-    clock: () => now,
-  });
-  return { routes, telemetry, events: createTelemetryRoutes({ telemetry }) };
+  const routes = routesSignedInAs(
+    createDashboardRoutes({
+      sources: { store: { listRuns: async () => [] }, telemetry },
+      clock: () => now,
+    }),
+  );
+  return {
+    routes,
+    telemetry,
+    events: routesSignedInAs(createTelemetryRoutes({ telemetry, store: ownedThreads })),
+  };
 }
 
 describe('dashboard routes', () => {
@@ -95,13 +107,15 @@ describe('dashboard routes', () => {
 
   it('reads the audit log with filters', async () => {
     const audit = new InMemoryAuditLog();
-    const routes = createDashboardRoutes({
-      sources: {
-        store: { listRuns: async () => [] },
-        telemetry: { query: (filter) => audit.query(filter), listWidgetEvents: async () => [] },
-      },
-      clock: () => now,
-    });
+    const routes = routesSignedInAs(
+      createDashboardRoutes({
+        sources: {
+          store: { listRuns: async () => [] },
+          telemetry: { query: (filter) => audit.query(filter), listWidgetEvents: async () => [] },
+        },
+        clock: () => now,
+      }),
+    );
     await audit.append({
       id: 'a1',
       at: '2026-11-30T11:59:00.000Z',
@@ -141,18 +155,20 @@ describe('dashboard routes', () => {
       outputTokens: null,
       error: null,
     });
-    const routes = createDashboardRoutes({
-      sources: {
-        store: {
-          listRuns: async () => [
-            run('older', '2026-11-30T11:10:00.000Z'),
-            run('newer', '2026-11-30T11:50:00.000Z', sampleModelName),
-          ],
+    const routes = routesSignedInAs(
+      createDashboardRoutes({
+        sources: {
+          store: {
+            listRuns: async () => [
+              run('older', '2026-11-30T11:10:00.000Z'),
+              run('newer', '2026-11-30T11:50:00.000Z', sampleModelName),
+            ],
+          },
+          telemetry: { query: async () => [], listWidgetEvents: async () => [] },
         },
-        telemetry: { query: async () => [], listWidgetEvents: async () => [] },
-      },
-      clock: () => now,
-    });
+        clock: () => now,
+      }),
+    );
     const body = await readJsonResponse(await routes.request('/runs?preset=1h'), runListResponseSchema);
     expect(body.runs.map((listed) => listed.id)).toEqual(['newer', 'older']);
     expect(body.total).toBe(2);

@@ -11,7 +11,8 @@ import {
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
-import { computeMetric, type MetricSources } from '../dashboard/compute-metric.ts';
+import { requestUser } from '../auth/request-user.ts';
+import { computeMetric, type MetricSources, metricScopeFor } from '../dashboard/compute-metric.ts';
 import { findMetric, metricCatalogue } from '../dashboard/metric-catalogue.ts';
 import { resolveTimeRange } from '../dashboard/time-range.ts';
 import { sampleModelName } from '../dashboard/write-sample-history.ts';
@@ -37,7 +38,10 @@ function rangeFromQuery(
     : { ok: false, message: `Invalid time range: ${describeSchemaError(parsed.error)}` };
 }
 
-/** `/api/dashboard/*`: the metric catalogue, one metric's series, the runs list and the audit log. */
+/**
+ * `/api/dashboard/*`: the metric catalogue, one metric's series, the runs list and the audit log, over the
+ * signed-in user's threads; an admin sees every user's.
+ */
 export function createDashboardRoutes({
   sources,
   clock = () => new Date(),
@@ -69,6 +73,7 @@ export function createDashboardRoutes({
       definition,
       range: resolveTimeRange(range.range, clock()),
       sources,
+      scope: metricScopeFor(requestUser(context)),
     });
     return context.json(series);
   });
@@ -77,9 +82,11 @@ export function createDashboardRoutes({
     const range = rangeFromQuery(context);
     if (!range.ok) return refuse(context, 400, 'invalid_range', range.message);
     const resolved = resolveTimeRange(range.range, clock());
+    const scope = metricScopeFor(requestUser(context));
     const runs = await sources.store.listRuns({
       since: resolved.since.toISOString(),
       until: resolved.until.toISOString(),
+      ...(scope === null ? {} : { userId: scope.userId }),
     });
     return context.json({
       runs: runs.slice(-200).reverse(),
@@ -94,7 +101,9 @@ export function createDashboardRoutes({
     const filter = auditFilterSchema.safeParse(context.req.query());
     if (!filter.success) return refuse(context, 400, 'invalid_filter', describeSchemaError(filter.error));
     const resolved = resolveTimeRange(range.range, clock());
+    const scope = metricScopeFor(requestUser(context));
     const entries = await sources.telemetry.query({
+      ...(scope === null ? {} : { userId: scope.userId }),
       since: resolved.since.toISOString(),
       until: resolved.until.toISOString(),
       ...(filter.data.tool ? { tool: filter.data.tool } : {}),

@@ -5,7 +5,10 @@ import {
   mcpToolResultResponseSchema,
   mcpViewToolCallResponseSchema,
 } from '@drawbridge/protocol';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localUser } from '../auth/signed-in-user.ts';
+import { signedInAs } from '../auth/testing/signed-in-as.ts';
 import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
 import { McpServers } from '../mcp/mcp-servers.ts';
@@ -22,7 +25,7 @@ let fixture: Awaited<ReturnType<typeof startFixtureHttpServer>>;
 let servers: McpServers;
 let store: Store;
 const auditLog = new InMemoryAuditLog();
-let routes: ReturnType<typeof createMcpRoutes>;
+let routes: Hono;
 
 beforeAll(async () => {
   fixture = await startFixtureHttpServer();
@@ -33,7 +36,7 @@ beforeAll(async () => {
     onResult: (record) => storeMcpViewCall({ store, record }),
   });
   let next = 0;
-  routes = createMcpRoutes({
+  const mcpRoutes = createMcpRoutes({
     servers,
     sandbox: { port: 9123 },
     store,
@@ -45,6 +48,7 @@ beforeAll(async () => {
       return `id${next}`;
     },
   });
+  routes = new Hono().use(signedInAs(localUser)).route('/', mcpRoutes);
 });
 afterAll(async () => {
   await servers.close();
@@ -155,6 +159,7 @@ describe('/api/mcp', () => {
       {
         threadId: thread.id,
         runId: 'run_1',
+        owner: { userId: 'local', isAdmin: true },
         toolCallId: 'call_show',
         abortSignal: new AbortController().signal,
         clientAttached: true,

@@ -9,6 +9,8 @@ import {
 import { type Context, Hono } from 'hono';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import { splitAuthority } from '../app/request-guard/host-allowlist.ts';
+import { ownedThread } from '../auth/owned-thread.ts';
+import { requestUser } from '../auth/request-user.ts';
 import type { AuditLog } from '../governance/audit-log.ts';
 import type { CallLimits } from '../governance/call-limits.ts';
 import { governTools } from '../governance/govern-tools.ts';
@@ -120,7 +122,11 @@ export function createMcpRoutes(options: McpRoutesOptions): Hono {
     const parsed = mcpViewToolCallBodySchema.safeParse(json.body);
     if (!parsed.success) return refuse(context, 400, 'invalid_body', describeSchemaError(parsed.error));
     const call = parsed.data;
-    if ((await options.store.getThread(call.threadId)) === undefined) {
+    const user = requestUser(context);
+    // Another user's thread is answered exactly as one that does not exist.
+    if (
+      (await ownedThread({ store: options.store, threadId: call.threadId, userId: user.id })) === undefined
+    ) {
       return refuse(context, 404, 'thread_not_found', 'No thread has that id.');
     }
     if (servers.connection(call.server) === undefined) {
@@ -175,6 +181,7 @@ export function createMcpRoutes(options: McpRoutesOptions): Hono {
     const outcome = await toolset.offered[0]!.execute(call.arguments, {
       threadId: call.threadId,
       runId,
+      owner: { userId: user.id, isAdmin: user.isAdmin },
       toolCallId: `${call.viewToolCallId}:view:${options.ids()}`,
       abortSignal: abort.signal,
       clientAttached: true,
@@ -187,7 +194,11 @@ export function createMcpRoutes(options: McpRoutesOptions): Hono {
 
   routes.get('/threads/:threadId/tool-results/:toolCallId', async (context) => {
     const toolCallId = context.req.param('toolCallId');
-    const messages = await options.store.listMessages(context.req.param('threadId'));
+    const threadId = context.req.param('threadId');
+    const userId = requestUser(context).id;
+    // Another user's thread stores nothing this user may read: the same 404 as a call never made.
+    const owned = (await ownedThread({ store: options.store, threadId, userId })) !== undefined;
+    const messages = owned ? await options.store.listMessages(threadId) : [];
     const carrier = messages.find(
       (message) => message.toolCallId === toolCallId && message.render !== undefined,
     )?.render?.args as Record<string, unknown> | undefined;

@@ -1,6 +1,8 @@
 import type { RunResponse, RunRouteErrorCode } from '@drawbridge/protocol';
 import { type Context, Hono } from 'hono';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
+import { ownedThread } from '../auth/owned-thread.ts';
+import { requestUser } from '../auth/request-user.ts';
 import { createFollowRunResponse } from '../run/follow-run-response.ts';
 import { negotiateStreamFormat } from '../run/negotiate-stream-format.ts';
 import { readResumePoint } from '../run/read-resume-point.ts';
@@ -10,7 +12,7 @@ import { toRunSummary } from '../run/to-run-summary.ts';
 import type { Store } from '../store/store.ts';
 
 export interface RunRoutesDependencies {
-  store: Pick<Store, 'getRun'>;
+  store: Pick<Store, 'getRun' | 'getThread'>;
   log: RunLog;
   supervisor: Pick<RunSupervisor, 'requestCancel' | 'settled'>;
   heartbeatIntervalMs: number;
@@ -28,6 +30,7 @@ const cancelSettleMs = 2_000;
 /**
  * Routes under `/api/runs`: a run's record, its events (replayed after `Last-Event-ID` or `?after=`, then
  * followed live), and its cancel. The run may execute on any instance; these read the shared store and log.
+ * Each answers only the owner of the run's thread; anyone else's run is a 404.
  */
 export function createRunRoutes(dependencies: RunRoutesDependencies): Hono {
   const { store, log, supervisor } = dependencies;
@@ -46,7 +49,11 @@ export function createRunRoutes(dependencies: RunRoutesDependencies): Hono {
       };
     }
     const run = await store.getRun(runId);
-    if (run === undefined)
+    // Another user's run is answered exactly as one that does not exist.
+    const owned =
+      run !== undefined &&
+      (await ownedThread({ store, threadId: run.threadId, userId: requestUser(context).id })) !== undefined;
+    if (run === undefined || !owned)
       return { refusal: refuse(context, 404, 'run_not_found', `run ${runId} does not exist`) };
     return { run };
   };

@@ -6,6 +6,9 @@ import {
 } from '@drawbridge/protocol';
 import { Hono } from 'hono';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
+import { ownedThread } from '../auth/owned-thread.ts';
+import { requestUser } from '../auth/request-user.ts';
+import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 
 const refuse: ErrorResponder<TelemetryRouteErrorCode> = errorResponse;
@@ -13,8 +16,11 @@ const refuse: ErrorResponder<TelemetryRouteErrorCode> = errorResponse;
 /** `POST /api/telemetry/widget-events`: what a frame host saw (rendered, error, CSP violation, navigation). */
 export function createTelemetryRoutes({
   telemetry,
+  store,
 }: {
   telemetry: Pick<TelemetryStore, 'recordWidgetEvent'>;
+  /** Events are recorded only for the caller's own threads. */
+  store: Pick<Store, 'getThread'>;
 }): Hono {
   const routes = new Hono();
   routes.post('/widget-events', async (context) => {
@@ -32,6 +38,10 @@ export function createTelemetryRoutes({
         'invalid_body',
         `Invalid widget event: ${describeSchemaError(parsed.error)}`,
       );
+    }
+    const { threadId } = parsed.data;
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return refuse(context, 404, 'thread_not_found', `thread ${threadId} does not exist`);
     }
     const event = await telemetry.recordWidgetEvent(parsed.data);
     return context.json({ event } satisfies RecordWidgetEventResponse, 201);

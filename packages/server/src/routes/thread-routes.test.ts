@@ -10,6 +10,8 @@ import {
 } from '@drawbridge/protocol';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localUser } from '../auth/signed-in-user.ts';
+import { signedInAs } from '../auth/testing/signed-in-as.ts';
 import { openSqliteStore } from '../store/open-sqlite-store.ts';
 import type { Store, StoredWidget } from '../store/store.ts';
 import { expectErrorResponse } from './testing/expect-error-response.ts';
@@ -42,7 +44,9 @@ beforeEach(async () => {
     renderedWidgets.push(rendered);
     return `<!doctype html><title>${rendered.id}</title>${rendered.html}`;
   };
-  app = new Hono().route('/api/threads', createThreadRoutes({ store, standalone }));
+  app = new Hono()
+    .use(signedInAs(localUser))
+    .route('/api/threads', createThreadRoutes({ store, standalone }));
 });
 
 afterEach(async () => {

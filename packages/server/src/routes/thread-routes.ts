@@ -14,6 +14,8 @@ import {
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
+import { ownedThread } from '../auth/owned-thread.ts';
+import { requestUser } from '../auth/request-user.ts';
 import { toRunSummary } from '../run/to-run-summary.ts';
 import type { Store, StoredWidget } from '../store/store.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -44,7 +46,8 @@ function invalidThreadId(context: Context) {
 
 /**
  * Routes under `/api/threads`: create, list, search, rename, read messages, rewind (for a regenerated reply
- * or an edited message), delete, and download a widget as HTML.
+ * or an edited message), delete, and download a widget as HTML. Each acts for the request's user only:
+ * another user's thread is `404 thread_not_found`, as a missing one, and search finds only the user's own.
  */
 export function createThreadRoutes(options: { store: Store; standalone: StandaloneRenderer }): Hono {
   const { store, standalone } = options;
@@ -59,14 +62,17 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
     if (!parsed.success) {
       return refuse(context, 400, 'invalid_body', 'expected an optional body of { "title"?: string }');
     }
+    const userId = requestUser(context).id;
     const thread = await store.createThread(
-      parsed.data.title === undefined ? {} : { title: parsed.data.title },
+      parsed.data.title === undefined ? { userId } : { title: parsed.data.title, userId },
     );
     return context.json({ thread } satisfies CreateThreadResponse, 201);
   });
 
   routes.get('/', async (context) =>
-    context.json({ threads: await store.listThreads() } satisfies ThreadListResponse),
+    context.json({
+      threads: await store.listThreads({ userId: requestUser(context).id }),
+    } satisfies ThreadListResponse),
   );
 
   routes.get('/search', async (context) => {
@@ -79,7 +85,8 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
         `expected ?q= with 1-${maximumThreadSearchQueryLength} characters to search for`,
       );
     }
-    const results = await store.searchThreads({ query, limit: searchResultLimit });
+    const userId = requestUser(context).id;
+    const results = await store.searchThreads({ query, limit: searchResultLimit, userId });
     return context.json({ results } satisfies ThreadSearchResponse);
   });
 
@@ -99,7 +106,9 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
         'expected { "title": string } with a title that is not blank',
       );
     }
-    if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
     await store.renameThread(threadId, parsed.data.title);
     const thread = await store.getThread(threadId);
     // Deleted between the rename and the read: the rename went nowhere.
@@ -123,7 +132,9 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
         'expected { "turn": integer ≥ 0, "content"?: string } with content that is not blank',
       );
     }
-    if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
     // Rewinding under a running reply would leave the run appending to a transcript that moved on.
     if ((await store.runningRun(threadId)) !== undefined) {
       return refuse(context, 409, 'run_in_progress', `thread ${threadId} has a reply running; stop it first`);
@@ -147,7 +158,9 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
   routes.get('/:threadId/messages', async (context) => {
     const threadId = context.req.param('threadId');
     if (!identifierPattern.test(threadId)) return invalidThreadId(context);
-    if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
     const [messages, running] = await Promise.all([store.listMessages(threadId), store.runningRun(threadId)]);
     const activeRun = running === undefined ? null : toRunSummary(running);
     return context.json({ messages, activeRun } satisfies MessageListResponse);
@@ -156,6 +169,9 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
   routes.delete('/:threadId', async (context) => {
     const threadId = context.req.param('threadId');
     if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
     if (!(await store.deleteThread(threadId))) return threadNotFound(context, threadId);
     return context.body(null, 204);
   });
@@ -172,7 +188,9 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
         'expected <widgetId>.html with an id of A-Z, a-z, 0-9, _ and -',
       );
     }
-    if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
     const widget = await store.getWidget(threadId, widgetId);
     if (widget === undefined) {
       return refuse(

@@ -4,6 +4,8 @@ import {
   toolResultRouteErrorCodes,
 } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
+import { localUser } from '../auth/signed-in-user.ts';
+import { routesSignedInAs } from '../auth/testing/signed-in-as.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import type { StoredMessage } from '../store/store.ts';
 import { expectErrorResponse } from './testing/expect-error-response.ts';
@@ -25,17 +27,20 @@ function setup({ answerGraceMs = 20 }: { answerGraceMs?: number } = {}) {
       return outcome;
     },
   });
-  const routes = createToolResultRoutes({
-    bridge: observedBridge,
-    store: {
-      appendMessage: async (message) => {
-        saved.push(message);
-        return { ...message, createdAt: '2026-11-30T00:00:00Z' };
+  const routes = routesSignedInAs(
+    createToolResultRoutes({
+      bridge: observedBridge,
+      store: {
+        getThread: async (id) => ({ id, title: 't', createdAt: '', updatedAt: '', userId: localUser.id }),
+        appendMessage: async (message) => {
+          saved.push(message);
+          return { ...message, createdAt: '2026-11-30T00:00:00Z' };
+        },
       },
-    },
-    ids: () => 'm1',
-    answerGraceMs,
-  });
+      ids: () => 'm1',
+      answerGraceMs,
+    }),
+  );
   const post = (threadId: string, body: unknown) =>
     routes.request(`/${threadId}/tool-results`, {
       method: 'POST',

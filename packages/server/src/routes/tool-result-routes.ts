@@ -6,6 +6,8 @@ import {
 } from '@drawbridge/protocol';
 import { Hono } from 'hono';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
+import { ownedThread } from '../auth/owned-thread.ts';
+import { requestUser } from '../auth/request-user.ts';
 import type { AnswerOutcome, ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import type { Store } from '../store/store.ts';
 
@@ -18,7 +20,7 @@ const refusals = {
 
 /**
  * `POST /api/threads/:threadId/tool-results`: the browser's answer to a parked render call. Only an
- * open call of that thread is answered, once; a widget is persisted only when the browser says it drew it.
+ * open call of that thread, which must be the caller's, is answered, once; a widget is persisted only when the browser says it drew it.
  */
 export function createToolResultRoutes({
   bridge,
@@ -27,7 +29,7 @@ export function createToolResultRoutes({
   answerGraceMs,
 }: {
   bridge: ClientToolBridge;
-  store: Pick<Store, 'appendMessage'>;
+  store: Pick<Store, 'appendMessage' | 'getThread'>;
   ids?: () => string;
   /** How long an answer may wait for its call to be parked; the bridge's default when absent. */
   answerGraceMs?: number;
@@ -35,6 +37,11 @@ export function createToolResultRoutes({
   const routes = new Hono();
   routes.post('/:threadId/tool-results', async (context) => {
     const threadId = context.req.param('threadId');
+    // Another user's thread has no open call of the caller's: the same 404 as a call that does not exist.
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      const [status, message] = refusals.unknown_call;
+      return refuse(context, status, 'unknown_call', message);
+    }
     let body: unknown;
     try {
       body = await context.req.json();

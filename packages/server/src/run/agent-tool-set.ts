@@ -1,11 +1,13 @@
 import { type JSONSchema7, jsonSchema, type Schema, type ToolSet, tool, zodSchema } from 'ai';
-import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
+import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
 
 /** The run-wide facts every tool call of one run shares. */
 export interface AgentToolSetOptions {
   tools: readonly AgentTool[];
   threadId: string;
   runId: string;
+  /** Who the run acts for (`ToolContext.owner`). */
+  owner: ToolContext['owner'];
   clientAttached: boolean;
   clientState?: unknown;
   /** Tools offered without `execute`: the client runs them, so the run ends with their calls pending. */
@@ -37,6 +39,7 @@ export function createAgentToolSet({
   tools,
   threadId,
   runId,
+  owner,
   clientAttached,
   clientState,
   clientExecutedToolNames,
@@ -60,6 +63,7 @@ export function createAgentToolSet({
         agentTool.execute(input, {
           threadId,
           runId,
+          owner,
           toolCallId: options.toolCallId,
           abortSignal: options.abortSignal ?? abortSignal,
           clientAttached,

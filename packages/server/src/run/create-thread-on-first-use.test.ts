@@ -13,20 +13,24 @@ afterEach(async () => {
 
 describe('createThreadOnFirstUse', () => {
   it('creates a thread under the id the client chose', async () => {
-    expect(await createThreadOnFirstUse({ store, threadId: 'fresh-1' })).toEqual({ created: true });
+    expect(await createThreadOnFirstUse({ store, threadId: 'fresh-1', userId: 'local' })).toEqual({
+      created: true,
+    });
     expect(await store.getThread('fresh-1')).toMatchObject({ id: 'fresh-1' });
   });
 
   it('leaves an existing thread as it is', async () => {
     const thread = await store.createThread({ id: 'known', title: 'Named by hand' });
-    expect(await createThreadOnFirstUse({ store, threadId: 'known' })).toEqual({ created: false });
+    expect(await createThreadOnFirstUse({ store, threadId: 'known', userId: 'local' })).toEqual({
+      created: false,
+    });
     expect(await store.getThread('known')).toEqual(thread);
   });
 
   it('creates one thread when two first runs of the same id race', async () => {
     const outcomes = await Promise.all([
-      createThreadOnFirstUse({ store, threadId: 'raced' }),
-      createThreadOnFirstUse({ store, threadId: 'raced' }),
+      createThreadOnFirstUse({ store, threadId: 'raced', userId: 'local' }),
+      createThreadOnFirstUse({ store, threadId: 'raced', userId: 'local' }),
     ]);
     expect(outcomes.map((outcome) => outcome.created).sort()).toEqual([false, true]);
     expect((await store.listThreads()).map((thread) => thread.id)).toEqual(['raced']);
@@ -40,6 +44,8 @@ describe('createThreadOnFirstUse', () => {
         throw failure;
       },
     };
-    await expect(createThreadOnFirstUse({ store: failingStore, threadId: 't' })).rejects.toBe(failure);
+    await expect(
+      createThreadOnFirstUse({ store: failingStore, threadId: 't', userId: 'local' }),
+    ).rejects.toBe(failure);
   });
 });

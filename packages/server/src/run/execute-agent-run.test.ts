@@ -26,6 +26,7 @@ function runOptions(store: Store, model: AgentModel, emit: (event: RunEvent) => 
     threadId: 't',
     runId: 'client-run',
     runRecordId: 'r1',
+    owner: { userId: 'local', isAdmin: true },
     clientAttached: false,
     ids: () => `id-${++counter}`,
     abortSignal: signal,

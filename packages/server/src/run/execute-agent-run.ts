@@ -2,7 +2,7 @@ import { EventType, type ReplyDetails, type RunEvent, runEvents } from '@drawbri
 import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
-import type { AgentTool } from '../tools/agent-tool.ts';
+import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
 import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 import { editableWidgetsOf } from './editable-widgets.ts';
 import { GrowingMessageWriter } from './growing-message-writer.ts';
@@ -23,6 +23,8 @@ export interface ExecuteAgentRunOptions {
    * another run); this function closes it.
    */
   runRecordId: string;
+  /** Who the run acts for. */
+  owner: ToolContext['owner'];
   clientAttached: boolean;
   clientState?: unknown;
   clientExecutedToolNames?: ReadonlySet<string>;
@@ -83,6 +85,7 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       abortSignal: options.abortSignal,
       threadId,
       runId: options.runId,
+      owner: options.owner,
       runRecordId,
       clientAttached: options.clientAttached,
       // An HTTP run's client can always answer in its next run (AG-UI 1.0 `resume[]`).

@@ -1,6 +1,7 @@
 import type { RunEvent } from '@drawbridge/protocol';
 import type { AgentProfile } from '../agents/agent-profile.ts';
 import { governTools } from '../governance/govern-tools.ts';
+import type { ToolContext } from '../tools/agent-tool.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import { executeAgentRun } from './execute-agent-run.ts';
 import type { RunRequest } from './parse-run-request.ts';
@@ -9,6 +10,8 @@ export interface ProduceAgentRunEventsOptions {
   services: AgentRunServices;
   profile: AgentProfile;
   request: RunRequest;
+  /** Who the run acts for. */
+  owner: ToolContext['owner'];
   /** The run record `startAgentRun` stored as running. */
   runRecordId: string;
   /** Receives every event of the run in order; whoever reads them (one HTTP response, a run log) is not our concern. */
@@ -26,6 +29,7 @@ export async function produceAgentRunEvents({
   services,
   profile,
   request,
+  owner,
   runRecordId,
   emit,
   abortSignal,
@@ -40,7 +44,7 @@ export async function produceAgentRunEvents({
     clock,
     ids,
   });
-  const runContext = { threadId, runId, abortSignal, clientAttached, clientState };
+  const runContext = { threadId, runId, owner, abortSignal, clientAttached, clientState };
   // The AG-UI convention: a client that cannot answer parked calls declares the tools it runs itself.
   const declared = new Set(request.declaredToolNames);
   const clientExecutedToolNames = new Set(
@@ -59,6 +63,7 @@ export async function produceAgentRunEvents({
           toolset.refuse({ toolName, input, context: { ...runContext, toolCallId } }),
         threadId,
         runId,
+        owner,
         runRecordId,
         clientAttached,
         ids,

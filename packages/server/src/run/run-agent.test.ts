@@ -30,6 +30,7 @@ async function collectRun(
     abortSignal: new AbortController().signal,
     threadId: 'thread-1',
     runId: 'run-1',
+    owner: { userId: 'local', isAdmin: true },
     ids: sequentialIds(),
     emit: (event) => events.push(event),
     ...options,
@@ -180,6 +181,7 @@ describe('runAgent', () => {
       abortSignal: controller.signal,
       threadId: 'thread-1',
       runId: 'run-1',
+      owner: { userId: 'local', isAdmin: true },
       emit: (event) => {
         events.push(event);
         if (widgetParts(events).some((part) => part.part === 'html')) controller.abort();

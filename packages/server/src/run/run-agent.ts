@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
 import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
-import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
+import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
 import { describeModelError } from './describe-model-error.ts';
@@ -26,6 +26,8 @@ export interface RunAgentOptions {
   abortSignal: AbortSignal;
   threadId: string;
   runId: string;
+  /** Who the run acts for; tools read only what this user may see. */
+  owner: ToolContext['owner'];
   /** The server's id of the durable run, announced in `drawbridge.run`; default `runId` (a console run). */
   runRecordId?: string;
   /** A browser is attached that can answer client-side tool calls. */
@@ -163,6 +165,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
               tools,
               threadId,
               runId,
+              owner: options.owner,
               clientAttached: options.clientAttached ?? false,
               clientState: options.clientState,
               clientExecutedToolNames,

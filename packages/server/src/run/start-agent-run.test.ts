@@ -8,6 +8,9 @@ import { CallLimits } from '../governance/call-limits.ts';
 import { openSqliteStore } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
+
+const owner = { userId: 'local', isAdmin: true };
+
 import type { AgentRunServices } from './agent-run-services.ts';
 import type { RunRequest } from './parse-run-request.ts';
 import { startAgentRun } from './start-agent-run.ts';
@@ -63,7 +66,7 @@ afterEach(async () => {
 
 describe('startAgentRun', () => {
   it('creates the thread on first use, stores the turn, and produces events only when asked', async () => {
-    const outcome = await startAgentRun({ request: request(), profiles, services: services() });
+    const outcome = await startAgentRun({ request: request(), profiles, services: services(), owner });
     if (!outcome.started) throw new Error(`refused: ${outcome.refusal.code}`);
     expect(await store.getThread('thread-1')).toMatchObject({ id: 'thread-1', title: 'hello' });
     expect((await store.listMessages('thread-1')).map((message) => message.role)).toEqual(['user']);
@@ -84,6 +87,7 @@ describe('startAgentRun', () => {
 
   it('refuses an unknown skill naming the ones it has, and creates nothing', async () => {
     const outcome = await startAgentRun({
+      owner,
       request: request({ skill: 'poetry' }),
       profiles,
       services: services(),
@@ -97,6 +101,7 @@ describe('startAgentRun', () => {
 
   it('refuses tool results for a thread it has never seen, without creating it', async () => {
     const outcome = await startAgentRun({
+      owner,
       request: request({
         toolResults: [{ toolCallId: 'call-1', content: 'done' }],
         continuesAfterToolResults: true,
@@ -111,6 +116,7 @@ describe('startAgentRun', () => {
   it('refuses tool results that answer no open call of an existing thread', async () => {
     await store.createThread({ id: 'thread-1' });
     const outcome = await startAgentRun({
+      owner,
       request: request({
         toolResults: [{ toolCallId: 'never-made', content: 'done' }],
         continuesAfterToolResults: true,
@@ -132,6 +138,7 @@ describe('startAgentRun', () => {
       },
     };
     const outcome = await startAgentRun({
+      owner,
       request: request(),
       profiles,
       services: services({ store: deletingStore }),
@@ -140,9 +147,10 @@ describe('startAgentRun', () => {
   });
 
   it('refuses a second run while the thread has one running, naming it and storing nothing', async () => {
-    const first = await startAgentRun({ request: request(), profiles, services: services() });
+    const first = await startAgentRun({ request: request(), profiles, services: services(), owner });
     if (!first.started) throw new Error(`refused: ${first.refusal.code}`);
     const second = await startAgentRun({
+      owner,
       request: request({ runId: 'run-2', userText: 'and another thing' }),
       profiles,
       services: services(),
@@ -157,7 +165,7 @@ describe('startAgentRun', () => {
   it('does not store a retried user message twice', async () => {
     await store.createThread({ id: 'thread-1' });
     await store.appendMessage({ id: 'first-try', threadId: 'thread-1', role: 'user', content: 'hello' });
-    const outcome = await startAgentRun({ request: request(), profiles, services: services() });
+    const outcome = await startAgentRun({ request: request(), profiles, services: services(), owner });
     expect(outcome.started).toBe(true);
     expect((await store.listMessages('thread-1')).map((message) => message.id)).toEqual(['first-try']);
   });

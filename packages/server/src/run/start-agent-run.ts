@@ -3,6 +3,7 @@ import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts
 import { RunInProgressError } from '../store/run-in-progress-error.ts';
 import type { RunLease } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
+import type { ToolContext } from '../tools/agent-tool.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import { createThreadOnFirstUse } from './create-thread-on-first-use.ts';
 import type { RunRequest } from './parse-run-request.ts';
@@ -29,6 +30,12 @@ export type StartAgentRunOutcome =
   | { started: true; run: StartedAgentRun }
   | { started: false; refusal: AgentRunRefusal };
 
+/** Another user's thread is refused as if it did not exist. */
+const notFound = (threadId: string): AgentRunRefusal => ({
+  code: 'thread_not_found',
+  message: `Thread ${threadId} does not exist.`,
+});
+
 const runInProgress = (threadId: string, runId: string): AgentRunRefusal => ({
   code: 'run_in_progress',
   message: `Thread ${threadId} already has a run in progress (${runId}); follow it, or cancel it first.`,
@@ -50,11 +57,14 @@ export async function startAgentRun({
   request,
   profiles,
   services,
+  owner,
   lease,
 }: {
   request: RunRequest;
   profiles: AgentProfiles;
   services: AgentRunServices;
+  /** Who the run acts for: it runs only in a thread this user owns (or creates). */
+  owner: ToolContext['owner'];
   /** The instance's claim the run record starts with. */
   lease?: Omit<RunLease, 'runId'>;
 }): Promise<StartAgentRunOutcome> {
@@ -70,11 +80,19 @@ export async function startAgentRun({
   const runRecordId = ids();
   try {
     // A thread that does not exist yet has no calls for tool results to answer; refusing first leaves no empty thread behind.
-    const exists = (await store.getThread(threadId)) !== undefined;
-    if (!exists && request.continuesAfterToolResults) {
+    const existing = await store.getThread(threadId);
+    if (existing !== undefined && existing.userId !== owner.userId)
+      return { started: false, refusal: notFound(threadId) };
+    if (existing === undefined && request.continuesAfterToolResults) {
       return { started: false, refusal: nothingToContinue(threadId) };
     }
-    if (!exists) await createThreadOnFirstUse({ store, threadId });
+    if (existing === undefined) {
+      await createThreadOnFirstUse({ store, threadId, userId: owner.userId });
+      // Another user's first run of the same id may have won the race to create it.
+      if ((await store.getThread(threadId))?.userId !== owner.userId) {
+        return { started: false, refusal: notFound(threadId) };
+      }
+    }
     // Checked before anything is stored, so a refused turn leaves the thread as it was.
     const running = await store.runningRun(threadId);
     if (running !== undefined) return { started: false, refusal: runInProgress(threadId, running.id) };
@@ -109,7 +127,7 @@ export async function startAgentRun({
     run: {
       runId: runRecordId,
       produceEvents: ({ emit, abortSignal }) =>
-        produceAgentRunEvents({ services, profile, request, runRecordId, emit, abortSignal }),
+        produceAgentRunEvents({ services, profile, request, owner, runRecordId, emit, abortSignal }),
     },
   };
 }

@@ -12,6 +12,7 @@ export interface DatabaseTables {
   runs: RunsTable;
   audit_log: AuditLogTable;
   widget_events: WidgetEventsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export interface ThreadsTable {
@@ -92,4 +93,16 @@ export interface WidgetEventsTable {
   widget_id: string;
   kind: string;
   detail: string;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  /** The owner's name and email when the token was made: a proxy's users have no row of their own. */
+  user_name: string;
+  user_email: string | null;
+  name: string;
+  /** SHA-256 (hex) of the secret; the secret itself is shown once and never stored. */
+  secret_digest: string;
+  created_at: string;
 }

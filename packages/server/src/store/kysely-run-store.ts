@@ -16,6 +16,7 @@ type RunMethods = Pick<
   | 'interruptExpiredRuns'
   | 'interruptRunningRuns'
   | 'listRuns'
+  | 'tokenUsage'
   | 'pruneEndedRuns'
 >;
 
@@ -160,8 +161,32 @@ export function kyselyRunStore({
       let query = kysely.selectFrom('runs').select(runColumns);
       if (filter?.since !== undefined) query = query.where('started_at', '>=', filter.since);
       if (filter?.until !== undefined) query = query.where('started_at', '<=', filter.until);
+      const userId = filter?.userId;
+      if (userId !== undefined) {
+        query = query.where('thread_id', 'in', (threads) =>
+          threads.selectFrom('threads').select('id').where('user_id', '=', userId),
+        );
+      }
       const rows = await query.orderBy('started_at').orderBy('sequence').execute();
       return rows.map(runFromRow);
+    },
+
+    async tokenUsage({ userId, since }) {
+      const row = await kysely
+        .selectFrom('runs')
+        .select((columns) => [
+          columns.fn.sum<number | string | null>('input_tokens').as('input'),
+          columns.fn.sum<number | string | null>('output_tokens').as('output'),
+          columns.fn.min<string | null>('started_at').as('oldest'),
+        ])
+        .where('started_at', '>=', since)
+        .where('thread_id', 'in', (threads) =>
+          threads.selectFrom('threads').select('id').where('user_id', '=', userId),
+        )
+        .executeTakeFirst();
+      // PostgreSQL sums integers as numeric, which its driver hands over as a string.
+      const tokens = Number(row?.input ?? 0) + Number(row?.output ?? 0);
+      return { tokens, oldestRunStartedAt: row?.oldest ?? null };
     },
 
     async pruneEndedRuns({ before }) {

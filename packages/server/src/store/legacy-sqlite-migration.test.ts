@@ -93,7 +93,13 @@ describe('a SQLite file written before Kysely', () => {
         .prepare('SELECT name FROM kysely_migration ORDER BY name')
         .all()
         .map((row) => row.name),
-    ).toEqual(['0001-initial-schema', '0002-durable-runs', '0003-reply-details', '0004-widget-revisions']);
+    ).toEqual([
+      '0001-initial-schema',
+      '0002-durable-runs',
+      '0003-reply-details',
+      '0004-widget-revisions',
+      '0005-sign-in',
+    ]);
     inspector.close();
   });
 

@@ -70,6 +70,7 @@ describe('openDatabase', () => {
          ORDER BY name`,
       );
       expect(columns.rows.map((row) => row.name)).toEqual([
+        'api_tokens.created_at',
         'audit_log.at',
         'messages.created_at',
         'runs.ended_at',

@@ -135,8 +135,16 @@ export interface Store {
    * up, when no other instance can be executing them.
    */
   interruptRunningRuns(input: { now: string }): Promise<RunRecord[]>;
-  /** Runs whose start lies within `[since, until]` (ISO times), oldest first. */
-  listRuns(filter?: { since?: string; until?: string }): Promise<RunRecord[]>;
+  /** Runs whose start lies within `[since, until]` (ISO times), oldest first; with `userId`, of that user's threads. */
+  listRuns(filter?: { since?: string; until?: string; userId?: string }): Promise<RunRecord[]>;
+  /**
+   * Tokens (input + output) of the user's runs that started at or after `since` (ISO), and when the oldest
+   * of them started (`null` without any): what a per-day token budget is checked against.
+   */
+  tokenUsage(filter: {
+    userId: string;
+    since: string;
+  }): Promise<{ tokens: number; oldestRunStartedAt: string | null }>;
   /** Deletes the records of runs that ended before `before` (ISO); running runs stay. Returns how many. */
   pruneEndedRuns(input: { before: string }): Promise<number>;
   close(): Promise<void>;

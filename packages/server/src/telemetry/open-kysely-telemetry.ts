@@ -21,6 +21,9 @@ export function openKyselyTelemetry({
   ids?: () => string;
 }): TelemetryStore {
   const { kysely } = database;
+  // Audit records and widget events belong to whoever owns their thread (deleting a thread deletes them).
+  const threadsOf = (userId: string) =>
+    kysely.selectFrom('threads').select('id').where('user_id', '=', userId);
   return {
     async append(entry) {
       await kysely
@@ -48,6 +51,8 @@ export function openKyselyTelemetry({
       if (filter.tool !== undefined) query = query.where('tool', '=', filter.tool);
       if (filter.outcome !== undefined) query = query.where('outcome', '=', filter.outcome);
       if (filter.threadId !== undefined) query = query.where('thread_id', '=', filter.threadId);
+      const { userId } = filter;
+      if (userId !== undefined) query = query.where('thread_id', 'in', threadsOf(userId));
       const rows = await query
         .orderBy('at', 'desc')
         .orderBy('sequence', 'desc')
@@ -97,15 +102,14 @@ export function openKyselyTelemetry({
       });
     },
 
-    async listWidgetEvents({ since, until }) {
-      const rows = await kysely
+    async listWidgetEvents({ since, until, userId }) {
+      let query = kysely
         .selectFrom('widget_events')
         .selectAll()
         .where('at', '>=', since)
-        .where('at', '<=', until)
-        .orderBy('at')
-        .orderBy('sequence')
-        .execute();
+        .where('at', '<=', until);
+      if (userId !== undefined) query = query.where('thread_id', 'in', threadsOf(userId));
+      const rows = await query.orderBy('at').orderBy('sequence').execute();
       return rows.map((row) => ({
         id: row.id,
         at: row.at,

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 /** What a tool knows about the run that called it. */
 export interface ToolContext {
   threadId: string;
+  /** Who the run acts for: a tool reads only what this user may see (an admin: everyone's). */
+  owner: { userId: string; isAdmin: boolean };
   runId: string;
   toolCallId: string;
   /** Fires when the run is cancelled (client gone, server shutting down); a parked call must give up. */

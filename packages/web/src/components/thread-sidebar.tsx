@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ThreadSummary } from '../api/api-schemas.ts';
 import { useThreadSearch } from '../app/use-thread-search.ts';
+import { AccountControl } from '../session/account-control.tsx';
 import { ThreadListItem } from './thread-list-item.tsx';
 
 /** The id of the chat search box, which Ctrl+K focuses. */
@@ -115,6 +116,7 @@ export function ThreadSidebar({
           </div>
         </>
       )}
+      <AccountControl />
     </nav>
   );
 }

@@ -3,6 +3,7 @@ import type { DatabaseDialect } from '../database-dialect.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
+import { signInMigration } from './sign-in-migration.ts';
 import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
 /**
@@ -15,6 +16,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0002-durable-runs': durableRunsMigration({ dialect }),
     '0003-reply-details': replyDetailsMigration(),
     '0004-widget-revisions': widgetRevisionsMigration(),
+    '0005-sign-in': signInMigration({ dialect }),
   };
 }
 

@@ -5,7 +5,7 @@ import {
   metricChartArgsSchema,
 } from '@drawbridge/protocol';
 import { z } from 'zod';
-import { computeMetric, type MetricSources } from '../../dashboard/compute-metric.ts';
+import { computeMetric, type MetricSources, metricScopeFor } from '../../dashboard/compute-metric.ts';
 import { findMetric, metricCatalogue } from '../../dashboard/metric-catalogue.ts';
 import { resolveTimeRange } from '../../dashboard/time-range.ts';
 import type { AgentTool } from '../agent-tool.ts';
@@ -47,6 +47,7 @@ export function metricChartTool(
           definition: findMetric(metric)!,
           range: resolveTimeRange(range ?? viewedRange(context.clientState), clock()),
           sources: dependencies.sources,
+          scope: metricScopeFor({ id: context.owner.userId, isAdmin: context.owner.isAdmin }),
         });
         return `${acknowledgement} ${series.summary}`;
       },

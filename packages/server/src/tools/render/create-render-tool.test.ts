@@ -7,6 +7,7 @@ function context(overrides: Partial<ToolContext> = {}): ToolContext {
   return {
     threadId: 't1',
     runId: 'r1',
+    owner: { userId: 'local', isAdmin: true },
     toolCallId: 'call-1',
     abortSignal: new AbortController().signal,
     clientAttached: true,

@@ -1,0 +1,186 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../packages/server/src/app/start-server.ts';
+import { findFreePort } from '../test-support/free-port.ts';
+import { seriousAccessibilityViolations } from './support/axe-audit.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type OidcTestProvider, startOidcTestProvider } from './support/oidc-test-provider.ts';
+
+let browser: Browser;
+let server: RunningServer;
+let provider: OidcTestProvider;
+let directory: string;
+let appUrl: string;
+
+/** Starts Drawbridge with accounts and OpenID Connect on a port chosen first (the provider must know it). */
+async function startSignInServer(): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const port = await findFreePort();
+    appUrl = `http://127.0.0.1:${port}`;
+    provider = await startOidcTestProvider({ redirectUri: `${appUrl}/api/auth/callback/oidc` });
+    try {
+      server = await startServer({
+        port,
+        host: '127.0.0.1',
+        env: {
+          DRAWBRIDGE_MODEL: 'demo',
+          DRAWBRIDGE_DEMO_PACE: '0',
+          DRAWBRIDGE_DB: join(directory, 'drawbridge.db'),
+          DRAWBRIDGE_AUTH: 'accounts,oidc',
+          DRAWBRIDGE_AUTH_SECRET: 'an-e2e-secret-of-more-than-thirty-two-characters',
+          DRAWBRIDGE_PUBLIC_URL: appUrl,
+          DRAWBRIDGE_SIGN_UP: 'open',
+          DRAWBRIDGE_OIDC_ISSUER: provider.issuer,
+          DRAWBRIDGE_OIDC_CLIENT_ID: provider.clientId,
+          DRAWBRIDGE_OIDC_CLIENT_SECRET: provider.clientSecret,
+          DRAWBRIDGE_OIDC_NAME: 'Test IdP',
+        },
+      });
+      return;
+    } catch (error) {
+      await provider.close();
+      // Another process took the port between choosing and listening: choose again.
+      if (attempt < 5 && error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') continue;
+      throw error;
+    }
+  }
+}
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'drawbridge-sign-in-'));
+  await startSignInServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await provider?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function newVisitor(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(appUrl);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  return { context, page };
+}
+
+async function createAccount(page: Page, { name, email }: { name: string; email: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.locator('#composer-input').waitFor();
+}
+
+/** Sends a message and waits until its reply is complete and its thread is in the list. */
+async function chat(page: Page, text: string): Promise<string> {
+  await page.locator('#composer-input').fill(text);
+  await page.locator('#composer-input').press('Enter');
+  await page.locator('.thread__link').first().waitFor();
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/t\//);
+  const threadId = (await page.evaluate(() => window.location.hash)).replace('#/t/', '');
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`${appUrl}/api/threads/${threadId}/messages`);
+      const body = (await response.json()) as {
+        messages: Array<{ role: string; widget?: { id: string; complete: boolean } }>;
+      };
+      return body.messages.some(
+        (message) => message.role === 'assistant' && message.widget?.complete === true,
+      );
+    })
+    .toBe(true);
+  return threadId;
+}
+
+describe('signing in', () => {
+  it('keeps two accounts apart through every route the app offers them', async () => {
+    const alice = await newVisitor();
+    await createAccount(alice.page, { name: 'Alice', email: 'alice@example.com' });
+    await expect.poll(() => alice.page.locator('.account__name').textContent()).toContain('Alice');
+    const threadId = await chat(alice.page, 'show me a calculator');
+    const messages = (await (
+      await alice.page.request.get(`${appUrl}/api/threads/${threadId}/messages`)
+    ).json()) as {
+      messages: Array<{ widget?: { id: string } }>;
+    };
+    const widgetId = messages.messages.find((message) => message.widget !== undefined)?.widget?.id;
+    expect(widgetId).toBeDefined();
+    const alicesExport = await alice.page.request.get(
+      `${appUrl}/api/threads/${threadId}/widgets/${widgetId}.html`,
+    );
+    expect(alicesExport.status()).toBe(200);
+
+    const bob = await newVisitor();
+    await createAccount(bob.page, { name: 'Bob', email: 'bob@example.com' });
+    await expect.poll(() => bob.page.locator('.sidebar__empty').textContent()).toBe('No chats yet.');
+    const asBob = (path: string) => bob.page.request.get(`${appUrl}${path}`);
+    expect((await asBob(`/api/threads/${threadId}/messages`)).status()).toBe(404);
+    expect((await asBob(`/api/threads/${threadId}/widgets/${widgetId}.html`)).status()).toBe(404);
+    for (const path of [
+      '/api/threads',
+      '/api/dashboard/runs?preset=24h',
+      '/api/dashboard/audit?preset=24h',
+    ]) {
+      const body = await (await asBob(path)).text();
+      expect(body, path).not.toContain(threadId);
+    }
+    const deleting = await bob.page.request.delete(`${appUrl}/api/threads/${threadId}`, {
+      headers: { origin: appUrl },
+    });
+    expect(deleting.status()).toBe(404);
+    // Bob's page, opened at Alice's thread, shows none of it.
+    await bob.page.goto(`${appUrl}/#/t/${threadId}`);
+    await bob.page.locator('#composer-input').waitFor();
+    expect(await bob.page.locator('iframe.widget-frame').count()).toBe(0);
+
+    await alice.page.getByRole('button', { name: 'Sign out' }).click();
+    await alice.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect((await alice.page.request.get(`${appUrl}/api/threads`)).status()).toBe(401);
+    await alice.page.getByLabel('Email').fill('alice@example.com');
+    await alice.page.getByLabel('Password').fill('correct horse battery staple');
+    await alice.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await alice.page.locator('.thread__link').first().waitFor();
+    await alice.context.close();
+    await bob.context.close();
+  });
+
+  it('signs in through the OpenID Connect provider and back', async () => {
+    const carol = await newVisitor();
+    await carol.page.getByRole('button', { name: 'Sign in with Test IdP' }).click();
+    await carol.page.locator('input[name="login"]').fill('carol');
+    await carol.page.locator('input[name="password"]').fill('anything');
+    await carol.page.locator('button.login-submit').click();
+    await carol.page.locator('button.login-submit', { hasText: 'Continue' }).click();
+    await carol.page.locator('#composer-input').waitFor();
+    const session = (await (await carol.page.request.get(`${appUrl}/api/session`)).json()) as {
+      user: { email: string } | null;
+    };
+    expect(session.user?.email).toBe('carol@idp.example');
+    await expect.poll(() => carol.page.locator('.account__name').textContent()).toContain('carol');
+    await carol.context.close();
+  });
+
+  it('shows a sign-in page that fits a phone and that axe finds nothing serious in', async () => {
+    const visitor = await newVisitor({ width: 375, height: 740 });
+    const overflow = await visitor.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    expect(await seriousAccessibilityViolations(visitor.page)).toEqual([]);
+    await visitor.page.getByLabel('Email').fill('nobody@example.com');
+    await visitor.page.getByLabel('Password').fill('not the password');
+    await visitor.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => visitor.page.getByRole('alert').textContent()).toMatch(/invalid/i);
+    await visitor.context.close();
+  });
+});

@@ -1,0 +1,106 @@
+import type { BetterAuthOptions, BetterAuthRateLimitStorage } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import { SlidingWindowCounter } from '../limits/sliding-window-counter.ts';
+import type { DatabaseDialect } from '../store/database-dialect.ts';
+import type { DatabaseTables } from '../store/database-tables.ts';
+import { maySignUp, type SessionAuthSettings } from './auth-settings.ts';
+
+/** The provider id of the one OpenID Connect provider: its callback (the redirect URI to register) is `/api/auth/callback/oidc`. */
+export const openIdConnectProviderId = 'oidc';
+/** Where better-auth's endpoints live. */
+export const authBasePath = '/api/auth';
+/**
+ * A header only our server sets (from the socket's peer address, replacing any client value) so that
+ * better-auth's sign-in rate limit keys on the real client, not on an `X-Forwarded-For` anyone can write.
+ */
+export const peerAddressHeader = 'x-drawbridge-peer-address';
+
+/** better-auth's rate-limit storage on our bounded counters: one per rule (better-auth has a handful). */
+function boundedRateLimitStorage(): BetterAuthRateLimitStorage {
+  const counters = new Map<string, SlidingWindowCounter>();
+  return {
+    async consume(key, rule) {
+      const ruleKey = `${rule.window}/${rule.max}`;
+      let counter = counters.get(ruleKey);
+      if (counter === undefined) {
+        counter = new SlidingWindowCounter({ windowMs: rule.window * 1000, limit: rule.max });
+        counters.set(ruleKey, counter);
+      }
+      const taken = counter.take({ key, now: Date.now() });
+      return taken.allowed
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.ceil(taken.retryAfterMs / 1000) };
+    },
+  };
+}
+
+/**
+ * better-auth's options for a sessions deployment: email-and-password accounts and/or one OpenID Connect
+ * provider (by discovery, PKCE, ID token verified), over our own database under `auth_` tables (created by
+ * the `0005-sign-in` migration, not by better-auth), cookies HttpOnly, SameSite=Lax and Secure on https.
+ */
+export function betterAuthOptions({
+  settings,
+  kysely,
+  dialect,
+  adminEmails,
+}: {
+  settings: SessionAuthSettings;
+  kysely: Kysely<DatabaseTables>;
+  dialect: DatabaseDialect;
+  adminEmails: readonly string[];
+}) {
+  const { accounts, openIdConnect } = settings;
+  return {
+    appName: 'Drawbridge',
+    baseURL: settings.publicUrl,
+    basePath: authBasePath,
+    secret: settings.secret,
+    database: { db: kysely, type: dialect },
+    user: { modelName: 'auth_users' },
+    session: { modelName: 'auth_sessions' },
+    account: { modelName: 'auth_accounts' },
+    verification: { modelName: 'auth_verifications' },
+    trustedOrigins: [settings.publicUrl],
+    telemetry: { enabled: false },
+    emailAndPassword: { enabled: accounts !== null, minPasswordLength: 10, maxPasswordLength: 256 },
+    // Brute-force protection of sign-in, per client address, counted by this instance in bounded memory.
+    rateLimit: { enabled: true, window: 60, max: 30, customStorage: boundedRateLimitStorage() },
+    advanced: {
+      cookiePrefix: 'drawbridge',
+      useSecureCookies: settings.publicUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [peerAddressHeader] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (context) => {
+        if (context.path !== '/sign-up/email') return;
+        const email = typeof context.body?.email === 'string' ? context.body.email : '';
+        if (accounts === null || !maySignUp({ policy: accounts.signUp, email, adminEmails })) {
+          throw new APIError('FORBIDDEN', { message: 'Sign-up is closed on this server; ask an admin.' });
+        }
+      }),
+    },
+    plugins:
+      openIdConnect === null
+        ? []
+        : [
+            genericOAuth({
+              config: [
+                {
+                  providerId: openIdConnectProviderId,
+                  name: openIdConnect.name,
+                  discoveryUrl: `${openIdConnect.issuer}/.well-known/openid-configuration`,
+                  requireIdTokenVerification: true,
+                  clientId: openIdConnect.clientId,
+                  clientSecret: openIdConnect.clientSecret,
+                  scopes: [...openIdConnect.scopes],
+                  pkce: true,
+                },
+              ],
+            }),
+          ],
+  } satisfies BetterAuthOptions;
+}

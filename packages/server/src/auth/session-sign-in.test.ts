@@ -1,0 +1,176 @@
+import { getMigrations } from 'better-auth/db/migration';
+import type { Hono } from 'hono';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { createApp } from '../app/create-app.ts';
+import { signInFor } from '../app/sign-in-for.ts';
+import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
+import type { Storage } from '../store/index.ts';
+import type { AuthSettings, SessionAuthSettings } from './auth-settings.ts';
+import { betterAuthOptions } from './better-auth-options.ts';
+
+const publicUrl = 'https://chat.example.com';
+const settings: SessionAuthSettings & AuthSettings = {
+  mode: 'sessions',
+  publicUrl,
+  secret: 'a-test-secret-that-is-long-enough-for-better-auth',
+  accounts: { signUp: ['@example.com'] },
+  openIdConnect: null,
+  adminEmails: ['root@admins.example'],
+  limits: { runsPerMinute: 0, tokensPerDay: 0 },
+};
+
+let opened: Storage[] = [];
+
+afterEach(async () => {
+  await Promise.all(opened.map((storage) => storage.close()));
+  opened = [];
+});
+
+async function appOn(dialect: 'sqlite' | 'postgres'): Promise<{ app: Hono; storage: Storage }> {
+  const storage = await openTestStorage({ dialect });
+  opened.push(storage);
+  const app = createApp({
+    store: storage.store,
+    telemetry: storage.telemetry,
+    model: scriptedTestModel({ script: barChartScript() }),
+    systemPrompt: 'test',
+    allowedHosts: ['chat.example.com'],
+    signIn: signInFor({ settings, database: storage.database }),
+  });
+  return { app, storage };
+}
+
+function post(app: Hono, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(`${publicUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: publicUrl, ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((line) => line.includes('session_token='));
+  if (cookie === undefined) throw new Error(`no session cookie in ${response.status} ${response.headers}`);
+  return cookie;
+}
+
+describe.each(storageDialects)('accounts with session cookies on %s', (dialect) => {
+  it('leaves better-auth nothing to create: our migration holds its whole schema', async () => {
+    const storage = await openTestStorage({ dialect });
+    opened.push(storage);
+    const options = betterAuthOptions({
+      settings: {
+        ...settings,
+        openIdConnect: {
+          issuer: 'https://id.example',
+          clientId: 'c',
+          clientSecret: 's',
+          name: 'Id',
+          scopes: ['openid'],
+        },
+      },
+      kysely: storage.database.kysely,
+      dialect,
+      adminEmails: [],
+    });
+    const pending = await getMigrations(options);
+    expect(pending.toBeCreated).toEqual([]);
+    expect(pending.toBeAdded).toEqual([]);
+    expect(pending.toBeAddedIndexes).toEqual([]);
+  });
+
+  it('signs up, signs in with an HttpOnly, Secure, SameSite cookie, and acts as that user', async () => {
+    const { app } = await appOn(dialect);
+    const signUp = await post(app, '/api/auth/sign-up/email', {
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+      name: 'Ada',
+    });
+    expect(signUp.status).toBe(200);
+    const signIn = await post(app, '/api/auth/sign-in/email', {
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = sessionCookie(signIn);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Secure/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const cookieHeader = cookie.split(';')[0]!;
+    const session = await app.request(`${publicUrl}/api/session`, { headers: { cookie: cookieHeader } });
+    expect(await session.json()).toMatchObject({
+      user: { name: 'Ada', email: 'ada@example.com', isAdmin: false },
+      signIn: { mode: 'sessions', accounts: { signUp: true }, openIdConnect: null },
+    });
+    const created = await post(app, '/api/threads', { title: 'Ada’s' }, { cookie: cookieHeader });
+    expect(created.status).toBe(201);
+    const listed = await app.request(`${publicUrl}/api/threads`, { headers: { cookie: cookieHeader } });
+    expect((await listed.json()).threads.map((thread: { title: string }) => thread.title)).toEqual(['Ada’s']);
+  });
+
+  it('refuses a wrong password, a sign-up outside the policy, and a request without a session', async () => {
+    const { app } = await appOn(dialect);
+    await post(app, '/api/auth/sign-up/email', {
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+      name: 'Ada',
+    });
+    const wrong = await post(app, '/api/auth/sign-in/email', {
+      email: 'ada@example.com',
+      password: 'wrong password!',
+    });
+    expect(wrong.status).toBe(401);
+    const outsider = await post(app, '/api/auth/sign-up/email', {
+      email: 'eve@elsewhere.example',
+      password: 'correct horse battery',
+      name: 'Eve',
+    });
+    expect(outsider.status).toBe(403);
+    const admin = await post(app, '/api/auth/sign-up/email', {
+      email: 'root@admins.example',
+      password: 'correct horse battery',
+      name: 'Root',
+    });
+    expect(admin.status).toBe(200);
+    const anonymous = await app.request(`${publicUrl}/api/threads`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('makes an API token for a signed-in user that works as Bearer, and stops working once revoked', async () => {
+    const { app } = await appOn(dialect);
+    await post(app, '/api/auth/sign-up/email', {
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+      name: 'Ada',
+    });
+    const signIn = await post(app, '/api/auth/sign-in/email', {
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
+    const cookie = sessionCookie(signIn).split(';')[0]!;
+    const created = await post(app, '/api/tokens', { name: 'laptop agent' }, { cookie });
+    expect(created.status).toBe(201);
+    const { token, secret } = await created.json();
+    expect(secret).toMatch(/^dbt_/);
+    const bearer = { authorization: `Bearer ${secret}` };
+    await post(app, '/api/threads', { title: 'from the agent' }, bearer);
+    const listed = await app.request(`${publicUrl}/api/threads`, { headers: bearer });
+    expect((await listed.json()).threads.map((thread: { title: string }) => thread.title)).toEqual([
+      'from the agent',
+    ]);
+    const minted = await post(app, '/api/tokens', { name: 'child' }, bearer);
+    expect(minted.status).toBe(403);
+    const revoked = await app.request(`${publicUrl}/api/tokens/${token.id}`, {
+      method: 'DELETE',
+      headers: { cookie, origin: publicUrl },
+    });
+    expect(revoked.status).toBe(204);
+    expect((await app.request(`${publicUrl}/api/threads`, { headers: bearer })).status).toBe(401);
+    expect(
+      (await app.request(`${publicUrl}/api/threads`, { headers: { authorization: 'Bearer dbt_nonsense' } }))
+        .status,
+    ).toBe(401);
+  });
+});
