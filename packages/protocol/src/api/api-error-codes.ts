@@ -35,6 +35,7 @@ export const agentRouteErrorCodes = [
   'unknown_skill',
   'thread_not_found',
   'nothing_to_continue',
+  'form_not_open',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 

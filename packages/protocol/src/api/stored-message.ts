@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { generatedWidgetSchema } from '../generated-widget.ts';
+import { formAnswersSchema } from './form-answers.ts';
 
-/** One transcript entry; `render` marks the carrier message of a typed render tool call. */
+/**
+ * One transcript entry; `render` marks the carrier message of a typed render tool call, `formAnswers` a user
+ * message sent from a typed form.
+ */
 export const storedMessageSchema = z.object({
   id: z.string(),
   threadId: z.string(),
@@ -11,6 +15,7 @@ export const storedMessageSchema = z.object({
   widget: generatedWidgetSchema.optional(),
   toolCallId: z.string().optional(),
   render: z.object({ tool: z.string(), args: z.unknown() }).optional(),
+  formAnswers: formAnswersSchema.optional(),
 });
 
 export type StoredMessage = z.infer<typeof storedMessageSchema>;

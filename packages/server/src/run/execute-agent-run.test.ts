@@ -38,7 +38,14 @@ describe('executeAgentRun', () => {
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
     const [run, lastMessage] = await seenAtFinish[0]!;
     expect(run?.status).toBe('finished');
-    expect(lastMessage).toMatchObject({ role: 'assistant', widget: { complete: true } });
+    expect(lastMessage).toMatchObject({ role: 'assistant', content: expect.stringContaining('August') });
+    // The widget's segment, then the prose that followed it, in the order they streamed.
+    const stored = await store.listMessages('t');
+    expect(stored.map((message) => [message.role, message.widget?.complete ?? null])).toEqual([
+      ['user', null],
+      ['assistant', true],
+      ['assistant', null],
+    ]);
     await store.close();
   });
 });

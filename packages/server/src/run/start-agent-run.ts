@@ -9,7 +9,10 @@ import { recordTurnInput } from './record-turn-input.ts';
 
 /** Why a well-formed run request starts no run; the route maps each code to its HTTP status. */
 export interface AgentRunRefusal {
-  code: Extract<AgentRouteErrorCode, 'unknown_skill' | 'thread_not_found' | 'nothing_to_continue'>;
+  code: Extract<
+    AgentRouteErrorCode,
+    'unknown_skill' | 'thread_not_found' | 'nothing_to_continue' | 'form_not_open'
+  >;
   message: string;
 }
 
@@ -26,6 +29,11 @@ export type StartAgentRunOutcome =
 const nothingToContinue = (threadId: string): AgentRunRefusal => ({
   code: 'nothing_to_continue',
   message: `The run input ends with tool results, but none of them answers an open tool call of thread ${threadId}.`,
+});
+
+const formNotOpen = (threadId: string): AgentRunRefusal => ({
+  code: 'form_not_open',
+  message: `Those answers are for a form that thread ${threadId} did not draw, or that was already sent.`,
 });
 
 /**
@@ -59,7 +67,12 @@ export async function startAgentRun({
     }
     if (!exists) await createThreadOnFirstUse({ store, threadId });
     const input = await recordTurnInput({ store, request, ids });
-    if (!input.recorded) return { started: false, refusal: nothingToContinue(threadId) };
+    if (!input.recorded) {
+      return {
+        started: false,
+        refusal: input.code === 'form_not_open' ? formNotOpen(threadId) : nothingToContinue(threadId),
+      };
+    }
   } catch (error) {
     // Deleted by another request between creating (or finding) it and storing the turn.
     if (error instanceof ThreadNotFoundError) {

@@ -35,6 +35,7 @@ export interface MessagesTable {
   created_at: string;
   tool_call_id: string | null;
   render_json: string | null;
+  form_answers_json: string | null;
 }
 
 export interface WidgetsTable {

@@ -23,6 +23,7 @@ function selectMessages(queries: Queries, threadId: string) {
       'm.created_at',
       'm.tool_call_id',
       'm.render_json',
+      'm.form_answers_json',
       'w.widget_id',
       'w.height as widget_height',
       'w.css as widget_css',
@@ -148,6 +149,8 @@ export function openKyselyStore({
               created_at: message.createdAt,
               tool_call_id: message.toolCallId ?? null,
               render_json: message.render === undefined ? null : JSON.stringify(message.render),
+              form_answers_json:
+                message.formAnswers === undefined ? null : JSON.stringify(message.formAnswers),
             })
             .execute();
           if (message.widget !== undefined) {

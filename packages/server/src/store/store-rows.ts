@@ -1,3 +1,4 @@
+import type { FormAnswers } from '@drawbridge/protocol';
 import type { Selectable } from 'kysely';
 import type { RunsTable, ThreadsTable } from './database-tables.ts';
 import type { RunRecord, StoredMessage, StoredWidget, ThreadRecord } from './store.ts';
@@ -21,6 +22,7 @@ export interface MessageWithWidgetRow extends WidgetColumns {
   created_at: string;
   tool_call_id: string | null;
   render_json: string | null;
+  form_answers_json: string | null;
 }
 
 /** Maps a `threads` row. */
@@ -59,6 +61,7 @@ export function messageFromRow(row: MessageWithWidgetRow): StoredMessage {
   if (row.tool_call_id !== null) message.toolCallId = row.tool_call_id;
   if (row.render_json !== null)
     message.render = JSON.parse(row.render_json) as { tool: string; args: unknown };
+  if (row.form_answers_json !== null) message.formAnswers = JSON.parse(row.form_answers_json) as FormAnswers;
   return message;
 }
 

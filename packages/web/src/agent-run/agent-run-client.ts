@@ -1,4 +1,4 @@
-import { isParkedCallEvent } from '@drawbridge/protocol';
+import { type FormAnswers, isParkedCallEvent } from '@drawbridge/protocol';
 import { fetchMessages } from '../api/api-client.ts';
 import { idleRunStatus, type RunStatus } from '../app/run-status.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
@@ -89,8 +89,11 @@ export class AgentRunClient<View> {
 
   readonly getSnapshot = (): AgentRunSnapshot<View> => this.#snapshot;
 
-  /** Sends a user message as a new run; refused while a reply is still running. */
-  readonly send = (text: string): BridgeOutcome => {
+  /**
+   * Sends a user message as a new run; refused while a reply is still running. A form's answers name the
+   * form, which the thread then keeps as sent.
+   */
+  readonly send = (text: string, options: { formAnswers?: FormAnswers } = {}): BridgeOutcome => {
     const trimmed = text.trim();
     if (!trimmed) {
       return { ok: false, message: 'The message is empty.' };
@@ -101,7 +104,7 @@ export class AgentRunClient<View> {
     const controller = new AbortController();
     this.#run = controller;
     this.#generation += 1;
-    void this.#runTurn(trimmed, controller);
+    void this.#runTurn(trimmed, controller, options.formAnswers);
     return { ok: true, message: 'Sent as your next message.' };
   };
 
@@ -153,9 +156,9 @@ export class AgentRunClient<View> {
     for (const message of messages) {
       for (const part of message.parts) {
         if (part.kind !== 'tool-call') continue;
-        const { toolCallId, toolCallName, argsJson } = part.call;
+        const { toolCallId, toolCallName, argsJson, sentAnswers } = part.call;
         const view = this.#options.drawToolCall?.(
-          { toolCallId, toolCallName, argsJson, restored: true },
+          { toolCallId, toolCallName, argsJson, restored: true, ...(sentAnswers ? { sentAnswers } : {}) },
           this.#context(threadId),
         );
         if (view !== undefined) views.set(toolCallId, view);
@@ -172,7 +175,11 @@ export class AgentRunClient<View> {
     this.#generation += 1;
   };
 
-  async #runTurn(text: string, controller: AbortController): Promise<void> {
+  async #runTurn(
+    text: string,
+    controller: AbortController,
+    formAnswers: FormAnswers | undefined,
+  ): Promise<void> {
     const now = this.#options.now ?? (() => performance.now());
     const ids = this.#options.ids ?? (() => crypto.randomUUID());
     const startedAt = now();
@@ -188,7 +195,12 @@ export class AgentRunClient<View> {
         this.#options.onThreadCreated?.(threadId);
       }
       const userMessageId = ids();
-      this.#dispatch({ type: 'user-message', id: userMessageId, text });
+      this.#dispatch({
+        type: 'user-message',
+        id: userMessageId,
+        text,
+        ...(formAnswers === undefined ? {} : { formAnswers }),
+      });
       let failure: string | undefined;
       const events = this.#transport.start({
         threadId,
@@ -198,6 +210,7 @@ export class AgentRunClient<View> {
         signal: controller.signal,
         ...(this.#options.readState ? { state: this.#options.readState() } : {}),
         ...(this.#options.skill === undefined ? {} : { skill: this.#options.skill }),
+        ...(formAnswers === undefined ? {} : { formAnswers }),
       });
       for await (const event of events) {
         // An event already in flight when a thread switch aborted this run belongs to no transcript.
@@ -242,7 +255,7 @@ export class AgentRunClient<View> {
   }
 
   #context(threadId: string): ToolCallHookContext {
-    return { threadId, sendUserMessage: (text) => this.send(text) };
+    return { threadId, sendUserMessage: (text, options) => this.send(text, options) };
   }
 
   #dispatch(action: TranscriptAction): void {

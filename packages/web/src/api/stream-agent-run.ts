@@ -1,4 +1,4 @@
-import { decodeEventStream, ndjsonContentType, type RunEvent } from '@drawbridge/protocol';
+import { decodeEventStream, type FormAnswers, ndjsonContentType, type RunEvent } from '@drawbridge/protocol';
 import { ApiError } from './api-error.ts';
 
 export interface AgentRunRequest {
@@ -11,6 +11,8 @@ export interface AgentRunRequest {
   state?: Record<string, unknown>;
   /** Which agent answers (`forwardedProps.drawbridge.skill`); the server's default agent when absent. */
   skill?: string;
+  /** The message is the answers to a typed form (`forwardedProps.drawbridge.formAnswers`), stored with it. */
+  formAnswers?: FormAnswers;
 }
 
 /**
@@ -30,7 +32,11 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       context: [],
       state: request.state ?? {},
       forwardedProps: {
-        drawbridge: { clientTools: true, ...(request.skill === undefined ? {} : { skill: request.skill }) },
+        drawbridge: {
+          clientTools: true,
+          ...(request.skill === undefined ? {} : { skill: request.skill }),
+          ...(request.formAnswers === undefined ? {} : { formAnswers: request.formAnswers }),
+        },
       },
     }),
   });

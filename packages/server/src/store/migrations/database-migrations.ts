@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DatabaseDialect } from '../database-dialect.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
+import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 
 /**
@@ -11,6 +12,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
   return {
     '0001-initial-schema': initialSchemaMigration({ dialect }),
     '0002-durable-runs': durableRunsMigration({ dialect }),
+    '0003-form-answers': formAnswersMigration(),
   };
 }
 
