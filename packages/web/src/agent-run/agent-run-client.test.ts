@@ -35,6 +35,56 @@ function hangingTransport(first: RunEvent[]): AgentRunTransport {
   };
 }
 
+/** A transport whose runs the test feeds event by event (`push`), ending each with `end`. */
+function controlledTransport(): AgentRunTransport & {
+  requests: AgentRunRequest[];
+  push(runIndex: number, event: RunEvent): void;
+  end(runIndex: number): void;
+} {
+  const requests: AgentRunRequest[] = [];
+  const queues: Array<{ events: Array<RunEvent | 'end'>; wake: (() => void) | undefined }> = [];
+  const queue = (index: number) => {
+    queues[index] ??= { events: [], wake: undefined };
+    return queues[index];
+  };
+  const feed = (index: number, item: RunEvent | 'end') => {
+    const target = queue(index);
+    target.events.push(item);
+    target.wake?.();
+  };
+  return {
+    requests,
+    push: (index, event) => feed(index, event),
+    end: (index) => feed(index, 'end'),
+    async *start(request) {
+      const index = requests.push(request) - 1;
+      const source = queue(index);
+      for (;;) {
+        const next = source.events.shift();
+        if (next === 'end') return;
+        if (next !== undefined) {
+          yield next;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          source.wake = resolve;
+        });
+      }
+    },
+  };
+}
+
+/** Lets the client take in what a transport produced (its event loop runs on promises). */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function proseOf(client: AgentRunClient<string>): string[] {
+  return client
+    .getSnapshot()
+    .transcript.messages.flatMap((message) =>
+      message.parts.flatMap((part) => (part.kind === 'prose' ? [`${message.role}: ${part.text}`] : [])),
+    );
+}
+
 function createClient(overrides: Partial<AgentRunClientOptions<string>> = {}) {
   let counter = 0;
   return new AgentRunClient<string>({
@@ -237,5 +287,101 @@ describe('AgentRunClient', () => {
     expect(
       client.getSnapshot().transcript.messages.filter((message) => message.role === 'user'),
     ).toHaveLength(1);
+  });
+
+  describe('with a reply running while another thread is opened', () => {
+    const otherThread: TranscriptMessage[] = [
+      { id: 'o1', role: 'user', parts: [{ kind: 'prose', text: 'other question' }] },
+    ];
+
+    it('keeps streaming into its own thread, shows nothing of it elsewhere, and is there on return', async () => {
+      const transport = controlledTransport();
+      const loads: string[] = [];
+      const client = createClient({
+        initialThreadId: 'thread-a',
+        transport,
+        loadThread: async (threadId) => {
+          loads.push(threadId);
+          return threadId === 'thread-b' ? otherThread : [];
+        },
+      });
+      client.send('draw it');
+      transport.push(0, runEvents.textContent({ messageId, delta: 'Half' }));
+      await flush();
+      expect(await client.openThread('thread-b')).toEqual({ status: 'opened' });
+      transport.push(0, runEvents.textContent({ messageId, delta: ' and the rest.' }));
+      await flush();
+      expect(client.getSnapshot()).toMatchObject({ threadId: 'thread-b', status: { phase: 'idle' } });
+      expect(proseOf(client)).toEqual(['user: other question']);
+
+      expect(await client.openThread('thread-a')).toEqual({ status: 'opened' });
+      expect(client.getSnapshot().status.phase).toBe('running');
+      expect(proseOf(client)).toEqual(['user: draw it', 'assistant: Half and the rest.']);
+      // Shown as it stands, not reloaded under the running reply.
+      expect(loads).toEqual(['thread-b']);
+      const done = settled(client);
+      transport.end(0);
+      await done;
+      expect(client.getSnapshot().status.phase).toBe('finished');
+      expect(transport.requests.map((request) => request.threadId)).toEqual(['thread-a']);
+    });
+
+    it('draws and answers the calls parked for it in the background, and takes the answers to that thread', async () => {
+      const transport = controlledTransport();
+      const drawn: Array<{ threadId: string; call: CompletedToolCall }> = [];
+      let sendFromForm: ((text: string) => unknown) | undefined;
+      const client = createClient({
+        initialThreadId: 'thread-a',
+        transport,
+        loadThread: async () => otherThread,
+        drawToolCall: (call, context) => {
+          drawn.push({ threadId: context.threadId, call });
+          sendFromForm = (text) => context.sendUserMessage(text);
+          return 'form';
+        },
+      });
+      client.send('ask me');
+      await client.openThread('thread-b');
+      for (const event of toolCall('c1', 'render_form', ['{}'])) transport.push(0, event);
+      transport.push(0, runEvents.parkedCall({ toolCallId: 'c1' }));
+      const done = settled(client);
+      await client.openThread('thread-a');
+      transport.end(0);
+      await done;
+      expect(drawn.map(({ threadId, call }) => [threadId, call.toolCallId, call.restored])).toEqual([
+        ['thread-a', 'c1', false],
+      ]);
+      expect(client.getSnapshot().toolCallViews.get('c1')).toBe('form');
+
+      await client.openThread('thread-b');
+      expect(sendFromForm?.('my answers')).toMatchObject({ ok: true });
+      expect(transport.requests.map((request) => [request.threadId, request.text])).toEqual([
+        ['thread-a', 'ask me'],
+        ['thread-a', 'my answers'],
+      ]);
+      expect(proseOf(client)).toEqual(['user: other question']);
+    });
+
+    it('starts a new chat while the reply goes on, and keeps the two apart', async () => {
+      const transport = controlledTransport();
+      let created = 0;
+      const client = createClient({
+        transport,
+        createThread: async () => `thread-${++created}`,
+        loadThread: async () => [],
+      });
+      client.send('first chat');
+      await flush();
+      await client.openThread(undefined);
+      expect(client.send('second chat')).toMatchObject({ ok: true });
+      await flush();
+      transport.push(0, runEvents.textContent({ messageId: 'm-first', delta: 'one' }));
+      transport.push(1, runEvents.textContent({ messageId: 'm-second', delta: 'two' }));
+      await flush();
+      expect(client.getSnapshot().threadId).toBe('thread-2');
+      expect(proseOf(client)).toEqual(['user: second chat', 'assistant: two']);
+      await client.openThread('thread-1');
+      expect(proseOf(client)).toEqual(['user: first chat', 'assistant: one']);
+    });
   });
 });

@@ -44,6 +44,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
   const { client, snapshot } = useAgentRun({
     initialThreadId: threadIdFromHash(window.location.hash),
     createThread: async () => (await createThread()).id,
+    onRunStarted: () => void refreshThreads(),
     onRunSettled: () => void refreshThreads(),
     ...(onToolCall ? { onToolCall } : {}),
   });
