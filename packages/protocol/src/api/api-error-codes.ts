@@ -35,6 +35,7 @@ export const agentRouteErrorCodes = [
   'unknown_skill',
   'thread_not_found',
   'nothing_to_continue',
+  'run_in_progress',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 
@@ -59,6 +60,16 @@ export const toolResultRouteErrorCodes = [
 ] as const;
 export type ToolResultRouteErrorCode = (typeof toolResultRouteErrorCodes)[number];
 
+/** `/api/runs/:runId` (read, follow its events, cancel). */
+export const runRouteErrorCodes = [
+  'invalid_run_id',
+  'run_not_found',
+  'invalid_after',
+  'not_acceptable',
+  'run_events_expired',
+] as const;
+export type RunRouteErrorCode = (typeof runRouteErrorCodes)[number];
+
 /** `/api/dashboard/*`. */
 export const dashboardRouteErrorCodes = ['unknown_metric', 'invalid_range', 'invalid_filter'] as const;
 export type DashboardRouteErrorCode = (typeof dashboardRouteErrorCodes)[number];
@@ -77,6 +88,7 @@ export type ApiErrorCode =
   | AgentRouteErrorCode
   | ThreadRouteErrorCode
   | ToolResultRouteErrorCode
+  | RunRouteErrorCode
   | DashboardRouteErrorCode
   | TelemetryRouteErrorCode
   | FrameRouteErrorCode;

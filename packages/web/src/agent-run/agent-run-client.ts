@@ -1,4 +1,4 @@
-import { isParkedCallEvent } from '@drawbridge/protocol';
+import { isParkedCallEvent, isRunInfoEvent } from '@drawbridge/protocol';
 import { fetchMessages } from '../api/api-client.ts';
 import { idleRunStatus, type RunStatus } from '../app/run-status.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
@@ -68,6 +68,8 @@ export class AgentRunClient<View> {
   readonly #listeners = new Set<() => void>();
   #snapshot: AgentRunSnapshot<View>;
   #run: AbortController | undefined;
+  /** The server's id of the running run, once its `drawbridge.run` event arrived: what Stop cancels. */
+  #serverRunId: string | undefined;
   // Bumped by every run and thread switch, so a thread load that finishes later cannot overwrite them.
   #generation = 0;
 
@@ -105,8 +107,12 @@ export class AgentRunClient<View> {
     return { ok: true, message: 'Sent as your next message.' };
   };
 
-  /** Stops the running reply (the server aborts the model when the connection closes). */
+  /** Stops the running reply: cancels the run on the server (a closed connection no longer does), then stops reading. */
   readonly stop = (): void => {
+    if (this.#run && this.#serverRunId !== undefined) {
+      // A failed cancel leaves the run to its timeout; the reply here stops either way.
+      void this.#transport.cancel?.(this.#serverRunId).catch(() => undefined);
+    }
     this.#run?.abort();
   };
 
@@ -205,6 +211,8 @@ export class AgentRunClient<View> {
         this.#dispatch({ type: 'run-event', event });
         if (event.type === 'RUN_ERROR') {
           failure = event.message;
+        } else if (isRunInfoEvent(event)) {
+          this.#serverRunId = event.value.runId;
         } else if (isParkedCallEvent(event)) {
           this.#drawParkedCall(threadId, event.value.toolCallId);
         }
