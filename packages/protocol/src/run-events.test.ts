@@ -15,7 +15,7 @@ import {
 
 const everyConstructedEvent: RunEvent[] = [
   runEvents.runStarted({ threadId: 't1', runId: 'r1' }),
-  runEvents.runInfo({ model: 'gpt-test', demo: false }),
+  runEvents.runInfo({ model: 'gpt-test', demo: false, runId: 'durable-1' }),
   runEvents.textStart({ messageId: 'm1' }),
   runEvents.textContent({ messageId: 'm1', delta: 'Hello ' }),
   runEvents.widgetPart({ messageId: 'm1', widgetId: 'w1', part: 'height', delta: '320' }),
@@ -70,10 +70,10 @@ describe('runEvents constructors', () => {
       name: 'drawbridge.widget',
       value: { messageId: 'm', widgetId: 'w', part: 'end', delta: '' },
     });
-    expect(runEvents.runInfo({ model: 'demo', demo: true })).toEqual({
+    expect(runEvents.runInfo({ model: 'demo', demo: true, runId: 'durable-1' })).toEqual({
       type: 'CUSTOM',
       name: 'drawbridge.run',
-      value: { model: 'demo', demo: true },
+      value: { model: 'demo', demo: true, runId: 'durable-1' },
     });
     expect(runEvents.heartbeat(5)).toEqual({
       type: 'CUSTOM',
@@ -151,7 +151,7 @@ describe('type guards', () => {
   it('pick out exactly their own CUSTOM events', () => {
     const widget = runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'css', delta: 'a{}' });
     const heartbeat = runEvents.heartbeat(1);
-    const runInfo = runEvents.runInfo({ model: 'demo', demo: true });
+    const runInfo = runEvents.runInfo({ model: 'demo', demo: true, runId: 'durable-1' });
     const foreign: RunEvent = { type: EventType.CUSTOM, name: 'someone.else', value: {} };
     const prose = runEvents.textContent({ messageId: 'm', delta: 'x' });
     const parked = runEvents.parkedCall({ toolCallId: 'c1' });

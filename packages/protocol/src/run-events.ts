@@ -37,7 +37,11 @@ export const widgetPartValueSchema = z.object({
 
 export const heartbeatValueSchema = z.object({ at: z.number() });
 
-export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean() });
+/**
+ * Once per run, after RUN_STARTED: the model, and `runId`, the server's id of the durable run (the one
+ * `GET /api/runs/:runId`, its events and its cancel take), which RUN_STARTED's client-chosen `runId` is not.
+ */
+export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean(), runId: z.string() });
 
 /**
  * The server parked this tool call for the browser: only a parked call is drawn and answered there. A call
@@ -130,6 +134,11 @@ export type CustomRunEvent = RunEventOfType<EventType.CUSTOM>;
 
 export type RunEventParseResult = { success: true; event: RunEvent } | { success: false; error: z.ZodError };
 
+/** True for the event that ends a run (RUN_FINISHED or RUN_ERROR): nothing of the run follows it. */
+export function isFinalRunEvent(event: RunEvent): boolean {
+  return event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
+}
+
 /** Validates an untrusted value (a decoded line, a stored event) as a run event. */
 export function parseRunEvent(value: unknown): RunEventParseResult {
   const result = runEventSchema.safeParse(value);
@@ -147,8 +156,8 @@ export const runEvents = {
   }): RunEventOfType<EventType.RUN_STARTED> {
     return { type: EventType.RUN_STARTED, threadId, runId };
   },
-  runInfo({ model, demo }: RunInfoValue): RunInfoEvent {
-    return { type: EventType.CUSTOM, name: drawbridgeEventNames.run, value: { model, demo } };
+  runInfo({ model, demo, runId }: RunInfoValue): RunInfoEvent {
+    return { type: EventType.CUSTOM, name: drawbridgeEventNames.run, value: { model, demo, runId } };
   },
   textStart({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_START> {
     return { type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' };

@@ -4,6 +4,7 @@ import {
   appErrorCodes,
   dashboardRouteErrorCodes,
   frameRouteErrorCodes,
+  runRouteErrorCodes,
   telemetryRouteErrorCodes,
   threadRouteErrorCodes,
   toolResultRouteErrorCodes,
@@ -18,6 +19,7 @@ const everyRoute = {
   dashboardRouteErrorCodes,
   telemetryRouteErrorCodes,
   frameRouteErrorCodes,
+  runRouteErrorCodes,
 };
 
 describe('API error codes', () => {

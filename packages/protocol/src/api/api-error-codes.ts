@@ -36,6 +36,7 @@ export const agentRouteErrorCodes = [
   'thread_not_found',
   'nothing_to_continue',
   'form_not_open',
+  'run_in_progress',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 
@@ -60,6 +61,16 @@ export const toolResultRouteErrorCodes = [
 ] as const;
 export type ToolResultRouteErrorCode = (typeof toolResultRouteErrorCodes)[number];
 
+/** `/api/runs/:runId` (read, follow its events, cancel). */
+export const runRouteErrorCodes = [
+  'invalid_run_id',
+  'run_not_found',
+  'invalid_after',
+  'not_acceptable',
+  'run_events_expired',
+] as const;
+export type RunRouteErrorCode = (typeof runRouteErrorCodes)[number];
+
 /** `/api/dashboard/*`. */
 export const dashboardRouteErrorCodes = ['unknown_metric', 'invalid_range', 'invalid_filter'] as const;
 export type DashboardRouteErrorCode = (typeof dashboardRouteErrorCodes)[number];
@@ -78,6 +89,7 @@ export type ApiErrorCode =
   | AgentRouteErrorCode
   | ThreadRouteErrorCode
   | ToolResultRouteErrorCode
+  | RunRouteErrorCode
   | DashboardRouteErrorCode
   | TelemetryRouteErrorCode
   | FrameRouteErrorCode;

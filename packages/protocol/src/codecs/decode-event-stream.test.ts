@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { type RunEvent, runEvents, widgetPartTypes } from '../run-events.ts';
 import { sampleRunEvents } from '../testing/sample-run-events.ts';
 import { splitAt } from '../testing/split-at.ts';
-import { decodeEventStream } from './decode-event-stream.ts';
+import {
+  decodeEventStream,
+  decodeSequencedEventStream,
+  type SequencedRunEvent,
+} from './decode-event-stream.ts';
 import { encodeNdjsonEvent } from './ndjson-encoder.ts';
 import { StreamDecodeError } from './stream-decode-error.ts';
 
@@ -44,7 +48,7 @@ const textArbitrary = fc.string({ unit: 'binary', maxLength: 40 });
 const idArbitrary = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 });
 const runEventArbitrary: fc.Arbitrary<RunEvent> = fc.oneof(
   fc.record({ threadId: idArbitrary, runId: idArbitrary }).map(runEvents.runStarted),
-  fc.record({ model: textArbitrary, demo: fc.boolean() }).map(runEvents.runInfo),
+  fc.record({ model: textArbitrary, demo: fc.boolean(), runId: idArbitrary }).map(runEvents.runInfo),
   idArbitrary.map((messageId) => runEvents.textStart({ messageId })),
   fc.record({ messageId: idArbitrary, delta: textArbitrary }).map(runEvents.textContent),
   fc
@@ -68,7 +72,7 @@ const runEventArbitrary: fc.Arbitrary<RunEvent> = fc.oneof(
 
 describe('decodeEventStream', () => {
   it('yields the validated events of a chunked body', async () => {
-    const bytes = encoder.encode(sampleRunEvents.map(encodeNdjsonEvent).join(''));
+    const bytes = encoder.encode(sampleRunEvents.map((event) => encodeNdjsonEvent(event)).join(''));
     const chunks = splitAt({ whole: bytes, cuts: [1, 2, 50, 51, 300, 301, 302, 900] });
     expect(await collect(bodyOf(chunks).body)).toEqual({ events: sampleRunEvents, error: undefined });
   });
@@ -79,7 +83,7 @@ describe('decodeEventStream', () => {
         fc.array(runEventArbitrary, { maxLength: 12 }),
         fc.array(fc.nat()),
         async (events, cutSeeds) => {
-          const bytes = encoder.encode(events.map(encodeNdjsonEvent).join(''));
+          const bytes = encoder.encode(events.map((event) => encodeNdjsonEvent(event)).join(''));
           const cuts = cutSeeds.map((seed) => seed % (bytes.length + 1));
           const decoded = await collect(bodyOf(splitAt({ whole: bytes, cuts })).body);
           expect(decoded).toEqual({ events, error: undefined });
@@ -94,7 +98,7 @@ describe('decodeEventStream', () => {
     const lines = [
       encodeNdjsonEvent(sampleRunEvents[0]!),
       `${JSON.stringify(badWidget)}\n`,
-      ...sampleRunEvents.slice(1).map(encodeNdjsonEvent),
+      ...sampleRunEvents.slice(1).map((event) => encodeNdjsonEvent(event)),
     ];
     // One chunk per event, so the body is still open (and cancellable) when the bad event is read.
     const { body, wasCancelled } = bodyOf(lines.map((line) => encoder.encode(line)));
@@ -110,7 +114,12 @@ describe('decodeEventStream', () => {
   });
 
   it('yields the good events of a chunk before reporting invalid UTF-8 in a later chunk', async () => {
-    const good = encoder.encode(sampleRunEvents.slice(0, 3).map(encodeNdjsonEvent).join(''));
+    const good = encoder.encode(
+      sampleRunEvents
+        .slice(0, 3)
+        .map((event) => encodeNdjsonEvent(event))
+        .join(''),
+    );
     const { events, error } = await collect(bodyOf([good, Uint8Array.of(0xff, 0x0a)]).body);
     expect(events).toEqual(sampleRunEvents.slice(0, 3));
     expect((error as StreamDecodeError).code).toBe('invalid-utf8');
@@ -146,5 +155,29 @@ describe('decodeEventStream', () => {
     const { events, error } = await collect(body);
     expect(events).toEqual([sampleRunEvents[0]]);
     expect(error).toBe(failure);
+  });
+});
+
+describe('decodeSequencedEventStream', () => {
+  it('hands each line its seq and gives back the event without it', async () => {
+    const body = bodyOf([
+      encoder.encode(
+        encodeNdjsonEvent(sampleRunEvents[0]!, 1) +
+          encodeNdjsonEvent(runEvents.heartbeat(5)) +
+          encodeNdjsonEvent(sampleRunEvents[1]!, 2),
+      ),
+    ]).body;
+    const decoded: SequencedRunEvent[] = [];
+    for await (const item of decodeSequencedEventStream(body)) decoded.push(item);
+    expect(decoded).toEqual([
+      { seq: 1, event: sampleRunEvents[0] },
+      { event: runEvents.heartbeat(5) },
+      { seq: 2, event: sampleRunEvents[1] },
+    ]);
+  });
+
+  it('leaves the seq off the events decodeEventStream yields', async () => {
+    const body = bodyOf([encoder.encode(encodeNdjsonEvent(sampleRunEvents[0]!, 9))]).body;
+    expect((await collect(body)).events).toEqual([sampleRunEvents[0]]);
   });
 });

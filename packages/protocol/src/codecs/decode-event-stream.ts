@@ -3,6 +3,13 @@ import { parseRunEvent, type RunEvent } from '../run-events.ts';
 import { type DecodedRecords, NdjsonDecoder } from './ndjson-decoder.ts';
 import { excerptForError, StreamDecodeError } from './stream-decode-error.ts';
 
+/** A run event with its place in the run log: the `seq` a resuming client passes back as `?after=`. */
+export interface SequencedRunEvent {
+  /** Absent on events that are not in the log (heartbeats). */
+  seq?: number;
+  event: RunEvent;
+}
+
 /**
  * Reads a run's NDJSON response body and yields each event as soon as its line is complete. (Nothing of
  * ours reads SSE: that framing is for stock AG-UI clients, which bring their own reader.)
@@ -13,6 +20,16 @@ import { excerptForError, StreamDecodeError } from './stream-decode-error.ts';
 export async function* decodeEventStream(
   body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<RunEvent, void, undefined> {
+  for await (const { event } of decodeSequencedEventStream(body)) yield event;
+}
+
+/**
+ * Like {@link decodeEventStream}, with each line's top-level `seq` (see `encodeNdjsonEvent`) taken off the
+ * event and handed beside it, for a client that resumes a run where it left off.
+ */
+export async function* decodeSequencedEventStream(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<SequencedRunEvent, void, undefined> {
   const decoder = new NdjsonDecoder();
   const reader = body.getReader();
   let bodyFullyRead = false;
@@ -35,9 +52,10 @@ export async function* decodeEventStream(
   }
 }
 
-function* validateRecords({ records, error }: DecodedRecords): Generator<RunEvent> {
+function* validateRecords({ records, error }: DecodedRecords): Generator<SequencedRunEvent> {
   for (const record of records) {
-    const result = parseRunEvent(record.value);
+    const { seq, value } = separateSequence(record.value);
+    const result = parseRunEvent(value);
     if (!result.success) {
       throw new StreamDecodeError({
         code: 'invalid-event',
@@ -46,9 +64,17 @@ function* validateRecords({ records, error }: DecodedRecords): Generator<RunEven
         cause: result.error,
       });
     }
-    yield result.event;
+    yield seq === undefined ? { event: result.event } : { seq, event: result.event };
   }
   if (error !== undefined) throw error;
+}
+
+function separateSequence(value: unknown): { seq?: number; value: unknown } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('seq' in value)) {
+    return { value };
+  }
+  const { seq, ...event } = value as { seq: unknown };
+  return Number.isSafeInteger(seq) ? { seq: seq as number, value: event } : { value };
 }
 
 function describeEvent(value: unknown): string {

@@ -6,7 +6,7 @@ import { encodeNdjsonEvent } from './ndjson-encoder.ts';
 import { StreamDecodeError } from './stream-decode-error.ts';
 
 const encoder = new TextEncoder();
-const sampleBytes = encoder.encode(sampleRunEvents.map(encodeNdjsonEvent).join(''));
+const sampleBytes = encoder.encode(sampleRunEvents.map((event) => encodeNdjsonEvent(event)).join(''));
 
 function decodeAll(chunks: readonly (Uint8Array | string)[]): unknown[] {
   const decoder = new NdjsonDecoder();

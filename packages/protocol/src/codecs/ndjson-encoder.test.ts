@@ -10,6 +10,12 @@ describe('encodeNdjsonEvent', () => {
     );
   });
 
+  it('adds the run log sequence number as a top-level seq field', () => {
+    expect(encodeNdjsonEvent(runEvents.textEnd({ messageId: 'm1' }), 3)).toBe(
+      '{"type":"TEXT_MESSAGE_END","messageId":"m1","seq":3}\n',
+    );
+  });
+
   it('never puts a raw line break inside the line, whatever the event holds', () => {
     for (const event of [
       ...sampleRunEvents,

@@ -2,7 +2,12 @@ import type { RunEvent } from '../run-events.ts';
 
 export const ndjsonContentType = 'application/x-ndjson';
 
-/** One event as one NDJSON line; JSON.stringify escapes every newline inside strings, so the line cannot break. */
-export function encodeNdjsonEvent(event: RunEvent): string {
-  return `${JSON.stringify(event)}\n`;
+/**
+ * One event as one NDJSON line; JSON.stringify escapes every newline inside strings, so the line cannot break.
+ * With `seq` (the event's place in its run log) the line gains a top-level `"seq"` field: AG-UI event schemas
+ * are loose objects, so a stock client keeps reading the event and ignores the field, while a resuming
+ * client passes the last `seq` it saw as `?after=`. (Not `metadata`: AG-UI merges that into messages.)
+ */
+export function encodeNdjsonEvent(event: RunEvent, seq?: number): string {
+  return `${JSON.stringify(seq === undefined ? event : { ...event, seq })}\n`;
 }

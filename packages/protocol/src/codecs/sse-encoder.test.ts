@@ -18,6 +18,12 @@ describe('encodeSseEvent', () => {
     expect(encoded).not.toContain('\r');
   });
 
+  it('puts the run log sequence number on an id line before the data', () => {
+    expect(encodeSseEvent(runEvents.textEnd({ messageId: 'm1' }), 7)).toBe(
+      'id: 7\ndata: {"type":"TEXT_MESSAGE_END","messageId":"m1"}\n\n',
+    );
+  });
+
   it('writes exactly what the stock @ag-ui/encoder writes', () => {
     const agUiEncoder = new EventEncoder({ accept: sseContentType });
     for (const event of sampleRunEvents) {
@@ -28,7 +34,8 @@ describe('encodeSseEvent', () => {
 
 describe('a stock @ag-ui/client HttpAgent reading our SSE', () => {
   it('sees the prose, the tool call and the CUSTOM values', async () => {
-    const body = sampleRunEvents.map(encodeSseEvent).join('');
+    // With the `id:` lines a resumable stream carries.
+    const body = sampleRunEvents.map((event, index) => encodeSseEvent(event, index + 1)).join('');
     const bytes = new TextEncoder().encode(body);
     const fetchStub = async (): Promise<Response> =>
       new Response(
@@ -59,7 +66,10 @@ describe('a stock @ag-ui/client HttpAgent reading our SSE', () => {
 
     const assistant = agent.messages.find((message) => message.id === 'message-1');
     expect(assistant?.content).toBe('Voilà — a café menu 🍰 with 抹茶 and crème brûlée.\nBon appétit! 👩‍🍳');
-    expect(customValues).toContainEqual({ name: 'drawbridge.run', value: { model: 'demo', demo: true } });
+    expect(customValues).toContainEqual({
+      name: 'drawbridge.run',
+      value: { model: 'demo', demo: true, runId: 'durable-1' },
+    });
     expect(customValues).toContainEqual({
       name: 'drawbridge.widget',
       value: { messageId: 'message-1', widgetId: 'widget-1', part: 'html', delta: '<li>ラーメン</li></ul>' },

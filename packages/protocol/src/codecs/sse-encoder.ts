@@ -4,8 +4,11 @@ export const sseContentType = 'text/event-stream';
 
 /**
  * One event as one SSE message, byte-for-byte what `@ag-ui/encoder` writes: a single `data:` line and a
- * blank line. `@ag-ui/client` splits messages on "\n\n" only, so the line ends must be bare LF.
+ * blank line, preceded by an `id:` line with the event's place in its run log when it has one, so a browser's
+ * `EventSource` (or any reader) resumes with `Last-Event-ID`. `@ag-ui/client` splits messages on "\n\n" only,
+ * so the line ends must be bare LF.
  */
-export function encodeSseEvent(event: RunEvent): string {
-  return `data: ${JSON.stringify(event)}\n\n`;
+export function encodeSseEvent(event: RunEvent, seq?: number): string {
+  const data = `data: ${JSON.stringify(event)}\n\n`;
+  return seq === undefined ? data : `id: ${seq}\n${data}`;
 }

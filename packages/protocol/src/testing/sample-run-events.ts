@@ -8,7 +8,7 @@ const widgetId = 'widget-1';
 /** One realistic run: prose with multi-byte text, a whole widget, a parked tool call, trailing prose. */
 export const sampleRunEvents: RunEvent[] = [
   runEvents.runStarted({ threadId, runId }),
-  runEvents.runInfo({ model: 'demo', demo: true }),
+  runEvents.runInfo({ model: 'demo', demo: true, runId: 'durable-1' }),
   runEvents.textStart({ messageId }),
   runEvents.textContent({ messageId, delta: 'Voilà — a café menu 🍰 ' }),
   runEvents.textContent({ messageId, delta: 'with 抹茶 and crème brûlée.\n' }),

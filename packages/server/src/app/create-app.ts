@@ -11,11 +11,16 @@ import { createDashboardRoutes } from '../routes/dashboard-routes.ts';
 import { createFrameRoutes } from '../routes/frame-routes.ts';
 import { createHealthRoutes } from '../routes/health-routes.ts';
 import { createImageFrameRoutes } from '../routes/image-frame-routes.ts';
+import { createRunRoutes } from '../routes/run-routes.ts';
 import { createTelemetryRoutes } from '../routes/telemetry-routes.ts';
 import { createThreadRoutes, type StandaloneRenderer } from '../routes/thread-routes.ts';
 import { createToolResultRoutes } from '../routes/tool-result-routes.ts';
 import { createWebAppRoutes } from '../routes/web-app-routes.ts';
 import type { AgentModel } from '../run/run-agent.ts';
+import { InProcessRunLog } from '../run/run-log/in-process-run-log.ts';
+import type { RunLog } from '../run/run-log/run-log.ts';
+import { InProcessRunSignals } from '../run/run-signals/in-process-run-signals.ts';
+import { RunSupervisor } from '../run/run-supervisor.ts';
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
@@ -60,6 +65,10 @@ export interface AppDependencies {
   logError?: ErrorLogger;
   /** Collects in-flight runs so a shutdown can wait for their last writes. */
   runs?: RunRegistry;
+  /** Every run's events, for followers on any instance; default: in this process. */
+  runLog?: RunLog;
+  /** Executes runs apart from their responses; default: one on `runLog` with in-process cancel signals. */
+  runSupervisor?: RunSupervisor;
   /** Host names (optionally `name:port`) requests may address; default: loopback names only. */
   allowedHosts?: readonly string[];
 }
@@ -77,6 +86,20 @@ export function createApp(dependencies: AppDependencies): Hono {
   const paths = { ...defaultAppPaths(), ...dependencies.paths };
   const maxBodyBytes = dependencies.maxBodyBytes ?? defaultMaxBodyBytes;
   const clock = dependencies.clock ?? (() => new Date());
+  const runs = dependencies.runs ?? new RunRegistry();
+  const runLog = dependencies.runLog ?? new InProcessRunLog();
+  const supervisor =
+    dependencies.runSupervisor ??
+    new RunSupervisor({
+      store,
+      log: runLog,
+      signals: new InProcessRunSignals(),
+      instanceId: ids(),
+      clock,
+      logError,
+      runs,
+    });
+  const heartbeatIntervalMs = dependencies.heartbeatIntervalMs ?? defaultHeartbeatIntervalMs;
 
   const app = new Hono();
   app.onError(createErrorHandler(logError));
@@ -117,10 +140,16 @@ export function createApp(dependencies: AppDependencies): Hono {
       callLimits: dependencies.callLimits ?? new CallLimits(),
       clock,
       ids,
-      heartbeatIntervalMs: dependencies.heartbeatIntervalMs ?? defaultHeartbeatIntervalMs,
+      heartbeatIntervalMs,
       logError,
-      runs: dependencies.runs ?? new RunRegistry(),
+      runs,
+      supervisor,
+      runLog,
     }),
+  );
+  app.route(
+    '/api/runs',
+    createRunRoutes({ store, log: runLog, supervisor, heartbeatIntervalMs, clock, logError }),
   );
   const standalone =
     dependencies.standalone ?? createStandaloneRenderer({ frameDistDirectory: paths.frameDistDirectory });

@@ -5,6 +5,7 @@ import type { ModelScript } from '../models/script/model-script.ts';
 import type { StoredMessage } from '../store/store.ts';
 import {
   createThreadOver,
+  durableRunId,
   firstToolCallEnd,
   postToolResult,
   type RenderToolServer,
@@ -189,16 +190,36 @@ describe('typed render tools over parked calls', () => {
     expect(server.bridge.openCallCount()).toBe(0);
   });
 
-  it('cancels the parked call when the client disconnects and saves the run as cancelled', async () => {
+  it('keeps the call parked when the client disconnects: an answer still resumes the run', async () => {
     server = await startRenderToolServer({ script: tableScript() });
     const threadId = await createThreadOver(server.url);
     const run = await startRun({ url: server.url, threadId, text: 'show me a table' });
     const toolCallId = await firstToolCallEnd(run);
-    expect(server.bridge.openCallCount()).toBe(1);
     run.disconnect();
+    await run.finished;
+    // A reload posts the answer from a new page: the run, not the connection, holds the call.
+    expect(await postToolResult({ url: server.url, threadId, toolCallId })).toEqual({
+      status: 200,
+      body: { accepted: true },
+    });
     const target = server;
-    await waitUntil(async () => (await target.store.listRuns())[0]?.status === 'cancelled');
+    await waitUntil(async () => (await target.store.listRuns())[0]?.status === 'finished');
+    const stored = await messagesOver(server.url, threadId);
+    expect(stored.map((message) => message.content).at(-1)).toBe('Rust is the youngest of the two.');
+  });
 
+  it('cancels the parked call on POST /api/runs/:runId/cancel and saves the run as cancelled', async () => {
+    server = await startRenderToolServer({ script: tableScript() });
+    const threadId = await createThreadOver(server.url);
+    const run = await startRun({ url: server.url, threadId, text: 'show me a table' });
+    const toolCallId = await firstToolCallEnd(run);
+    const runId = await durableRunId(run);
+    expect(server.bridge.openCallCount()).toBe(1);
+    const cancel = await fetch(`${server.url}/api/runs/${runId}/cancel`, { method: 'POST' });
+    expect(cancel.status).toBe(202);
+    await run.finished;
+    expect(run.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'cancelled' });
+    expect((await server.store.getRun(runId))?.status).toBe('cancelled');
     expect(server.bridge.openCallCount()).toBe(0);
     expect(await postToolResult({ url: server.url, threadId, toolCallId })).toMatchObject({ status: 409 });
     const stored = await messagesOver(server.url, threadId);

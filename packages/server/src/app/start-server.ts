@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -5,9 +6,10 @@ import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
-import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import { resolveModel } from '../models/index.ts';
 import { defaultEventStreamLimits, type EventStreamLimits } from '../run/event-stream-sink.ts';
+import { startInterruptedRunSweeper } from '../run/interrupted-run-sweeper.ts';
+import { defaultRunLeaseMs, defaultRunTimeoutMs, RunSupervisor } from '../run/run-supervisor.ts';
 import { databaseLocationFromEnvironment, openStorage, type Storage } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -20,12 +22,16 @@ import {
 } from './connection-limits.ts';
 import { type AppDependencies, createApp, type ServedModel } from './create-app.ts';
 import { createNodeFetch } from './create-node-fetch.ts';
+import { openRunBackplane, type RunBackplane } from './open-run-backplane.ts';
+import { parseDurationSetting } from './parse-duration-setting.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
 import { parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
 import { RunRegistry } from './run-registry.ts';
 
 export interface StartServerOptions
-  extends Partial<Omit<AppDependencies, 'store' | 'model' | 'systemPrompt' | 'runs'>> {
+  extends Partial<
+    Omit<AppDependencies, 'store' | 'model' | 'systemPrompt' | 'runs' | 'runLog' | 'runSupervisor'>
+  > {
   /** Default 8787; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -48,6 +54,10 @@ export interface StartServerOptions
   maxConnections?: number;
   /** How far one run stream's client may fall behind before it is dropped; default `defaultEventStreamLimits`. */
   streamLimits?: Partial<EventStreamLimits>;
+  /** How long a run may take before it is stopped; default `DRAWBRIDGE_RUN_TIMEOUT_MS` or 10 minutes. */
+  runTimeoutMs?: number;
+  /** How long a run's lease lasts unrenewed; default `DRAWBRIDGE_RUN_LEASE_MS` or 15 s. */
+  runLeaseMs?: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -107,6 +117,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } = options;
   const model = options.model ?? resolveModel(env);
   const retentionDays = parseRetentionDays(env.DRAWBRIDGE_RETENTION_DAYS);
+  const runTimeoutMs =
+    options.runTimeoutMs ??
+    parseDurationSetting({
+      name: 'DRAWBRIDGE_RUN_TIMEOUT_MS',
+      value: env.DRAWBRIDGE_RUN_TIMEOUT_MS,
+      defaultMs: defaultRunTimeoutMs,
+    });
+  const runLeaseMs =
+    options.runLeaseMs ??
+    parseDurationSetting({
+      name: 'DRAWBRIDGE_RUN_LEASE_MS',
+      value: env.DRAWBRIDGE_RUN_LEASE_MS,
+      defaultMs: defaultRunLeaseMs,
+    });
+  const logError = options.logError ?? ((message, error) => console.error(`[drawbridge] ${message}:`, error));
   // Audit log and widget events live beside an owned store; a caller's own store gets a private memory log.
   const storage: Storage | undefined =
     options.store === undefined || options.telemetry === undefined
@@ -120,12 +145,58 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const store = options.store ?? storage!.store;
   const telemetry = options.telemetry ?? storage!.telemetry;
   const runs = new RunRegistry();
-  const bridge = options.bridge ?? new InMemoryClientToolBridge();
-  let server: Server;
+  const clock = options.clock ?? (() => new Date());
+  const instanceId = randomUUID();
+  let backplane: RunBackplane;
   try {
+    backplane = await openRunBackplane({ redisUrl: env.DRAWBRIDGE_REDIS_URL, instanceId, logError });
+  } catch (error) {
+    await storage?.close();
+    throw error;
+  }
+  const { runLog, runSignals } = backplane;
+  const bridge = options.bridge ?? backplane.bridge;
+  const supervisor = new RunSupervisor({
+    store,
+    log: runLog,
+    signals: runSignals,
+    instanceId,
+    leaseMs: runLeaseMs,
+    runTimeoutMs,
+    clock,
+    logError,
+    runs,
+  });
+  let server: Server;
+  let sweeper: ReturnType<typeof startInterruptedRunSweeper> | undefined;
+  try {
+    sweeper = startInterruptedRunSweeper({
+      store,
+      log: runLog,
+      clock,
+      intervalMs: runLeaseMs / 3,
+      // Without Redis there is one instance, which owns every run in its database: what is still running
+      // was left by a process that died. With Redis, other instances may be executing theirs.
+      interruptAllAtStart: !backplane.shared,
+      logError,
+    });
+    await sweeper.started;
     const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
     const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
-    const app = createApp({ ...rest, store, model, profiles, telemetry, bridge, runs, allowedHosts });
+    const app = createApp({
+      ...rest,
+      store,
+      model,
+      profiles,
+      telemetry,
+      bridge,
+      runs,
+      runLog,
+      runSupervisor: supervisor,
+      allowedHosts,
+      clock,
+      logError,
+    });
     server = await new Promise<Server>((resolve, reject) => {
       const serverOptions = {
         headersTimeout: headersTimeoutMs,
@@ -141,6 +212,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
   } catch (error) {
     // Nothing is served (a broken skill file, a port in use): the database opened for it closes too.
+    sweeper?.stop();
+    await backplane.close();
     await storage?.close();
     throw error;
   }
@@ -154,8 +227,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           telemetry: storage.telemetry,
           retentionDays,
           clock: () => new Date(),
-          reportError:
-            options.logError ?? ((message, error) => console.error(`[drawbridge] ${message}:`, error)),
+          reportError: logError,
         });
   server.maxConnections = maxConnections;
   const address = server.address() as AddressInfo;
@@ -163,11 +235,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let closing: Promise<void> | undefined;
   const close = async () => {
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Streaming responses keep their sockets open; dropping them fires each run's abort signal.
+    // Runs outlive their connections, so they are stopped here; their followers get the final event first.
+    await supervisor.shutdown();
     server.closeAllConnections();
     await serverClosed;
     await runs.settled();
+    sweeper?.stop();
     retention?.stop();
+    await backplane.close();
     await storage?.close();
   };
   return {

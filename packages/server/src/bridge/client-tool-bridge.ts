@@ -26,16 +26,15 @@ export type AnswerOutcome =
 
 /**
  * The rendezvous between a tool call that waits mid-run and the browser that answers it. Tools see only
- * `park`, the HTTP route only `answer`: an implementation backed by Redis or PostgreSQL (for several
- * server instances) replaces the in-memory one without touching either.
+ * `park`, the HTTP route only `answerWhenParked`: the Redis one (for several server instances, where the
+ * answer may reach another instance than the parked call) replaces the in-memory one without touching either.
  */
 export interface ClientToolBridge {
   park(call: ParkedCall, options: { timeoutMs: number; abortSignal: AbortSignal }): Promise<ParkOutcome>;
-  answer(input: { threadId: string; toolCallId: string; result: ToolResult }): AnswerOutcome;
   /**
-   * Like `answer`, but an answer for a call not parked yet waits up to `graceMs` for it. The browser sees
-   * a call as soon as the model has streamed it, while the tool parks it only when the SDK executes it;
-   * with several calls in one step the answer can win that race.
+   * Answers an open call of the thread, once. An answer for a call not parked yet waits up to `graceMs`
+   * for it: the browser sees a call as soon as the model has streamed it, while the tool parks it only when
+   * the SDK executes it; with several calls in one step the answer can win that race.
    */
   answerWhenParked(
     input: { threadId: string; toolCallId: string; result: ToolResult },

@@ -14,6 +14,8 @@ configured by the environment:
   DRAWBRIDGE_DB               the SQLite file
   DRAWBRIDGE_SKILLS_DIR       the folder of skill files
   DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
+  DRAWBRIDGE_RUN_TIMEOUT_MS   how long a run may take before it is stopped (600000)
+  DRAWBRIDGE_RUN_LEASE_MS     how long a run's lease lasts unrenewed (15000)
 
 options:
   -h, --help                  print this help

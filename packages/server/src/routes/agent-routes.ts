@@ -1,19 +1,25 @@
-import type { AgentRouteErrorCode } from '@drawbridge/protocol';
+import type { AgentRouteErrorCode, RunInProgressResponse } from '@drawbridge/protocol';
 import { Hono } from 'hono';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
 import { isJsonMediaType } from '../app/is-json-media-type.ts';
 import type { AgentRunServices } from '../run/agent-run-services.ts';
-import { createEventStreamResponse } from '../run/event-stream-response.ts';
+import { createFollowRunResponse } from '../run/follow-run-response.ts';
 import { negotiateStreamFormat } from '../run/negotiate-stream-format.ts';
 import { parseRunRequest } from '../run/parse-run-request.ts';
+import type { RunLog } from '../run/run-log/run-log.ts';
+import type { RunSupervisor } from '../run/run-supervisor.ts';
 import { type AgentRunRefusal, startAgentRun } from '../run/start-agent-run.ts';
 
 export interface AgentRoutesDependencies extends AgentRunServices {
   /** The agents a run may ask for, by skill name. */
   profiles: AgentProfiles;
   heartbeatIntervalMs: number;
+  /** Executes runs apart from the response that started them. */
+  supervisor: RunSupervisor;
+  /** Where each run's events go; the response is one follower of it. */
+  runLog: RunLog;
 }
 
 const refuse: ErrorResponder<AgentRouteErrorCode> = errorResponse;
@@ -23,15 +29,17 @@ const refusalStatuses = {
   thread_not_found: 404,
   nothing_to_continue: 409,
   form_not_open: 409,
+  run_in_progress: 409,
 } as const satisfies Record<AgentRunRefusal['code'], ClientErrorStatusCode>;
 
 /**
- * `POST /` (mounted at `/api/agent`): body = AG-UI `RunAgentInput`; streams the run as NDJSON, or as SSE
- * for `Accept: text/event-stream`. The route parses, negotiates and maps outcomes to HTTP; `startAgentRun`
- * decides. Every refusal happens before the stream starts, as 4xx JSON.
+ * `POST /` (mounted at `/api/agent`): body = AG-UI `RunAgentInput`; starts a run and streams it as NDJSON,
+ * or as SSE for `Accept: text/event-stream`. The route parses, negotiates and maps outcomes to HTTP;
+ * `startAgentRun` decides. Every refusal happens before the stream starts, as 4xx JSON. The run belongs to
+ * the server: the response follows its log, and a client that goes away ends only the response.
  */
 export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
-  const { profiles, heartbeatIntervalMs, ...services } = dependencies;
+  const { profiles, heartbeatIntervalMs, supervisor, runLog, ...services } = dependencies;
   const routes = new Hono();
 
   routes.post('/', async (context) => {
@@ -60,19 +68,33 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       return refuse(context, status, code, message);
     }
     const request = parsed.request;
-    const outcome = await startAgentRun({ request, profiles, services });
+    const outcome = await startAgentRun({ request, profiles, services, lease: supervisor.newLease() });
     if (!outcome.started) {
-      const { code, message } = outcome.refusal;
-      return refuse(context, refusalStatuses[code], code, message);
+      const { refusal } = outcome;
+      if (refusal.code === 'run_in_progress') {
+        const body = { error: { code: refusal.code, message: refusal.message, runId: refusal.runId } };
+        return context.json(body satisfies RunInProgressResponse, 409);
+      }
+      return refuse(context, refusalStatuses[refusal.code], refusal.code, refusal.message);
     }
-    return createEventStreamResponse({
+    const { run } = outcome;
+    supervisor.launch({
+      runId: run.runId,
+      produce: (emit, abortSignal) => run.produceEvents({ emit, abortSignal }),
+    });
+    return createFollowRunResponse({
+      log: runLog,
+      runId: run.runId,
+      after: 0,
       format,
       heartbeatIntervalMs,
       now: () => services.clock().getTime(),
       requestSignal: context.req.raw.signal,
       reportError: (error) =>
-        services.logError(`run ${request.runId} in thread ${request.threadId} failed unexpectedly`, error),
-      produce: (emit, abortSignal) => outcome.run.produceEvents({ emit, abortSignal }),
+        services.logError(
+          `following run ${run.runId} in thread ${request.threadId} failed unexpectedly`,
+          error,
+        ),
     });
   });
 

@@ -8,6 +8,7 @@ import {
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
+import { toRunSummary } from '../run/to-run-summary.ts';
 import type { Store, StoredWidget } from '../store/store.ts';
 
 /** Renders a stored widget as one self-contained HTML file that works from disk. */
@@ -64,7 +65,9 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
     const threadId = context.req.param('threadId');
     if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     if ((await store.getThread(threadId)) === undefined) return threadNotFound(context, threadId);
-    return context.json({ messages: await store.listMessages(threadId) } satisfies MessageListResponse);
+    const [messages, running] = await Promise.all([store.listMessages(threadId), store.runningRun(threadId)]);
+    const activeRun = running === undefined ? null : toRunSummary(running);
+    return context.json({ messages, activeRun } satisfies MessageListResponse);
   });
 
   routes.delete('/:threadId', async (context) => {

@@ -1,40 +1,68 @@
 import { EventType, type RunEvent } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
+import { gatedTestModel } from '../app/testing/gated-test-model.ts';
 import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
 import { openSqliteStore } from '../store/open-sqlite-store.ts';
-import type { RunRecord, StoredMessage } from '../store/store.ts';
+import type { RunRecord, Store, StoredMessage } from '../store/store.ts';
 import { executeAgentRun } from './execute-agent-run.ts';
+import type { AgentModel } from './run-agent.ts';
+import { RunStop } from './run-stop.ts';
+
+async function storeWithTurn(): Promise<Store> {
+  const store = await openSqliteStore({ path: ':memory:' });
+  await store.createThread({ id: 't' });
+  await store.appendMessage({ id: 'u1', threadId: 't', role: 'user', content: 'show me sign-ups' });
+  await store.startRun({ id: 'r1', threadId: 't', model: 'test' });
+  return store;
+}
+
+function runOptions(store: Store, model: AgentModel, emit: (event: RunEvent) => void, signal: AbortSignal) {
+  let counter = 0;
+  return {
+    store,
+    model,
+    system: 'test',
+    tools: [],
+    threadId: 't',
+    runId: 'client-run',
+    runRecordId: 'r1',
+    clientAttached: false,
+    ids: () => `id-${++counter}`,
+    abortSignal: signal,
+    reportError: (message: string, error: unknown) => {
+      throw new Error(`${message}: ${String(error)}`);
+    },
+    emit,
+  };
+}
+
+async function waitFor<Value>(read: () => Promise<Value | undefined>): Promise<Value> {
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 describe('executeAgentRun', () => {
   it('sends RUN_FINISHED only once the run is ended and its reply stored', async () => {
-    const store = await openSqliteStore({ path: ':memory:' });
-    await store.createThread({ id: 't' });
-    await store.appendMessage({ id: 'u1', threadId: 't', role: 'user', content: 'show me sign-ups' });
-    let counter = 0;
+    const store = await storeWithTurn();
     const seenAtFinish: Array<Promise<[RunRecord | undefined, StoredMessage | undefined]>> = [];
     const events: RunEvent[] = [];
-    await executeAgentRun({
-      store,
-      model: scriptedTestModel({ script: barChartScript() }),
-      system: 'test',
-      tools: [],
-      threadId: 't',
-      runId: 'client-run',
-      runRecordId: 'r1',
-      clientAttached: false,
-      ids: () => `id-${++counter}`,
-      abortSignal: new AbortController().signal,
-      reportError: (message, error) => {
-        throw new Error(`${message}: ${String(error)}`);
-      },
-      emit: (event) => {
-        events.push(event);
-        // Queries issued now run after every write issued before this event.
-        if (event.type === EventType.RUN_FINISHED) {
-          seenAtFinish.push(Promise.all([store.getRun('r1'), store.lastMessage('t')]));
-        }
-      },
-    });
+    await executeAgentRun(
+      runOptions(
+        store,
+        scriptedTestModel({ script: barChartScript() }),
+        (event) => {
+          events.push(event);
+          // Queries issued now run after every write issued before this event.
+          if (event.type === EventType.RUN_FINISHED) {
+            seenAtFinish.push(Promise.all([store.getRun('r1'), store.lastMessage('t')]));
+          }
+        },
+        new AbortController().signal,
+      ),
+    );
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
     const [run, lastMessage] = await seenAtFinish[0]!;
     expect(run?.status).toBe('finished');
@@ -46,6 +74,52 @@ describe('executeAgentRun', () => {
       ['assistant', true],
       ['assistant', null],
     ]);
+    await store.close();
+  });
+
+  it('stores the reply while it grows, so what the user saw survives before the run ends', async () => {
+    const store = await storeWithTurn();
+    const model = gatedTestModel({ before: ['Half ', 'a reply'], after: [' and the rest.'] });
+    const running = executeAgentRun({
+      ...runOptions(store, model, () => {}, new AbortController().signal),
+      messageWriteIntervalMs: 10,
+    });
+    const partial = await waitFor(async () => {
+      const last = await store.lastMessage('t');
+      return last?.role === 'assistant' ? last : undefined;
+    });
+    expect(partial.content).toBe('Half a reply');
+    expect((await store.getRun('r1'))?.status).toBe('running');
+    model.release();
+    await running;
+    const messages = await store.listMessages('t');
+    expect(messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'show me sign-ups'],
+      ['assistant', 'Half a reply and the rest.'],
+    ]);
+    await store.close();
+  });
+
+  it('records a cancel as cancelled and tells followers so, keeping the partial reply', async () => {
+    const store = await storeWithTurn();
+    const model = gatedTestModel({ before: ['Stopped here'] });
+    const controller = new AbortController();
+    const events: RunEvent[] = [];
+    const running = executeAgentRun(
+      runOptions(
+        store,
+        model,
+        (event) => {
+          events.push(event);
+          if (event.type === EventType.TEXT_MESSAGE_CONTENT) controller.abort(new RunStop('cancelled'));
+        },
+        controller.signal,
+      ),
+    );
+    await running;
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'cancelled' });
+    expect(await store.getRun('r1')).toMatchObject({ status: 'cancelled', error: null });
+    expect((await store.lastMessage('t'))?.content).toBe('Stopped here');
     await store.close();
   });
 });

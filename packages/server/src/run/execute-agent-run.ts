@@ -3,8 +3,9 @@ import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
-import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
+import { GrowingMessageWriter } from './growing-message-writer.ts';
 import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
+import { describeRunStop } from './run-stop.ts';
 
 export interface ExecuteAgentRunOptions {
   store: Store;
@@ -14,7 +15,10 @@ export interface ExecuteAgentRunOptions {
   threadId: string;
   /** The AG-UI run id the client chose; echoed in RUN_STARTED/RUN_FINISHED. */
   runId: string;
-  /** The id of the run record in the store (server-chosen, so a client cannot collide with another run). */
+  /**
+   * The id of the run record, already `running` in the store (server-chosen, so a client cannot collide with
+   * another run); this function closes it.
+   */
   runRecordId: string;
   clientAttached: boolean;
   clientState?: unknown;
@@ -24,24 +28,33 @@ export interface ExecuteAgentRunOptions {
   emit(event: RunEvent): void;
   abortSignal: AbortSignal;
   reportError(message: string, error: unknown): void;
+  /** How often the growing reply is stored; default once a second. */
+  messageWriteIntervalMs?: number;
 }
 
 /**
- * Runs one turn whose user message is already stored: records the run, streams the reply and, whatever
+ * Runs one turn whose user message and run record are already stored: streams the reply and, whatever
  * happens, stores the assistant message as far as it got and closes the run record. The message is stored
- * in segments cut at tool calls (each segment as soon as the call begins), so the thread holds prose, the
- * call's carrier and the follow-up prose in the order they happened.
+ * as it grows (about once a second) and in segments cut at tool calls (each segment as soon as the call
+ * begins), so the thread holds prose, the call's carrier and the follow-up prose in the order they happened,
+ * and a crash keeps what the user saw.
  */
 export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<AgentRunResult | undefined> {
   const { store, threadId, runRecordId } = options;
+  const writer = new GrowingMessageWriter({
+    store,
+    threadId,
+    reportError: options.reportError,
+    ...(options.messageWriteIntervalMs === undefined ? {} : { intervalMs: options.messageWriteIntervalMs }),
+  });
   let history: ModelMessage[];
   try {
-    await store.startRun({ id: runRecordId, threadId, model: options.model.id });
     history = buildModelHistory(await store.listMessages(threadId));
   } catch (error) {
     // Typically the thread was deleted between the request's check and now; the client still gets a closed run.
-    options.reportError(`could not start run ${runRecordId} in thread ${threadId}`, error);
+    options.reportError(`could not load the thread of run ${runRecordId} (${threadId})`, error);
     options.emit(runEvents.runStarted({ threadId, runId: options.runId }));
+    await persistOutcome(options, writer, undefined);
     options.emit(
       runEvents.runError({ message: 'The conversation could not be loaded.', code: 'storage_error' }),
     );
@@ -64,6 +77,7 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       abortSignal: options.abortSignal,
       threadId,
       runId: options.runId,
+      runRecordId,
       clientAttached: options.clientAttached,
       // An HTTP run's client can always answer in its next run (AG-UI 1.0 `resume[]`).
       interruptible: true,
@@ -71,49 +85,27 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       ...(options.clientExecutedToolNames
         ? { clientExecutedToolNames: options.clientExecutedToolNames }
         : {}),
-      onSegment: (segment) => storeSegment(options, segment),
+      onSegment: (segment) => writer.store(segment),
+      onMessageGrowth: (read) => writer.grew(read),
       ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
       emit,
       ids: options.ids,
     });
     return result;
   } finally {
-    await persistOutcome(options, result);
+    await persistOutcome(options, writer, result);
     for (const event of finalEvents) options.emit(event);
   }
 }
 
-async function storeSegment(
-  options: ExecuteAgentRunOptions,
-  segment: AssembledAssistantMessage,
-): Promise<void> {
-  try {
-    await appendSegment(options, segment);
-  } catch (error) {
-    // Same reason as in persistOutcome: the thread may be gone, and the live stream must go on regardless.
-    options.reportError(`could not store a message segment of run ${options.runRecordId}`, error);
-  }
-}
-
-async function appendSegment(
-  options: ExecuteAgentRunOptions,
-  segment: AssembledAssistantMessage,
-): Promise<void> {
-  if (segment.content === '' && segment.widget === undefined) return;
-  await options.store.appendMessage({
-    id: segment.messageId,
-    threadId: options.threadId,
-    role: 'assistant',
-    content: segment.content,
-    ...(segment.widget === undefined ? {} : { widget: segment.widget }),
-  });
-}
-
 async function persistOutcome(
   options: ExecuteAgentRunOptions,
+  writer: GrowingMessageWriter,
   result: AgentRunResult | undefined,
 ): Promise<void> {
   const { store, threadId, runRecordId } = options;
+  writer.stop();
+  await writer.settled();
   try {
     if (result !== undefined) {
       // A client-executed or interrupted call is stored like a render carrier (the call's name and arguments
@@ -128,18 +120,18 @@ async function persistOutcome(
           render: { tool: call.toolName, args: call.input ?? {} },
         });
       }
-      await appendSegment(options, result);
+      await writer.store(result);
     }
+    const stop = result?.status === 'aborted' ? describeRunStop(options.abortSignal.reason) : undefined;
+    const error =
+      result === undefined
+        ? 'The run ended without a result.'
+        : (result.error ?? (stop?.status === 'cancelled' ? undefined : stop?.message));
     await store.finishRun(runRecordId, {
-      // A stopped stream is what the run record calls a cancelled run.
-      status: result === undefined ? 'error' : result.status === 'aborted' ? 'cancelled' : result.status,
+      status: result === undefined ? 'error' : (stop?.status ?? (result.status as 'finished' | 'error')),
       ...(result?.inputTokens === undefined ? {} : { inputTokens: result.inputTokens }),
       ...(result?.outputTokens === undefined ? {} : { outputTokens: result.outputTokens }),
-      ...(result === undefined
-        ? { error: 'The run ended without a result.' }
-        : result.error === undefined
-          ? {}
-          : { error: result.error }),
+      ...(error === undefined ? {} : { error }),
     });
   } catch (error) {
     // The thread may have been deleted while the run streamed; the client already has the events, so the

@@ -9,9 +9,11 @@ export interface ProduceAgentRunEventsOptions {
   services: AgentRunServices;
   profile: AgentProfile;
   request: RunRequest;
+  /** The run record `startAgentRun` stored as running. */
+  runRecordId: string;
   /** Receives every event of the run in order; whoever reads them (one HTTP response, a run log) is not our concern. */
   emit(event: RunEvent): void;
-  /** Cancels the model call and every tool; the run then ends with `RUN_ERROR` `aborted`. */
+  /** Cancels the model call and every tool; the run then ends with the `RUN_ERROR` its reason describes (`describeRunStop`). */
   abortSignal: AbortSignal;
 }
 
@@ -24,6 +26,7 @@ export async function produceAgentRunEvents({
   services,
   profile,
   request,
+  runRecordId,
   emit,
   abortSignal,
 }: ProduceAgentRunEventsOptions): Promise<void> {
@@ -56,7 +59,7 @@ export async function produceAgentRunEvents({
           toolset.refuse({ toolName, input, context: { ...runContext, toolCallId } }),
         threadId,
         runId,
-        runRecordId: ids(),
+        runRecordId,
         clientAttached,
         ids,
         emit,

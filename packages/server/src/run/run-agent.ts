@@ -7,6 +7,7 @@ import { type AssembledAssistantMessage, AssistantMessageAssembler } from './ass
 import { describeModelError } from './describe-model-error.ts';
 import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
 import { runFinishedOutcome } from './run-finished-outcome.ts';
+import { describeRunStop } from './run-stop.ts';
 
 /** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
 export interface AgentModel {
@@ -24,6 +25,8 @@ export interface RunAgentOptions {
   abortSignal: AbortSignal;
   threadId: string;
   runId: string;
+  /** The server's id of the durable run, announced in `drawbridge.run`; default `runId` (a console run). */
+  runRecordId?: string;
   /** A browser is attached that can answer client-side tool calls. */
   clientAttached?: boolean;
   /** AG-UI `state` from the client, handed to tools as untrusted context. */
@@ -43,6 +46,8 @@ export interface RunAgentOptions {
    * can store it ahead of whatever the call adds to the thread (a rendered widget's carrier).
    */
   onSegment?(segment: AssembledAssistantMessage): Promise<void>;
+  /** Told after each piece of reply text; `read` returns the current segment, for storing it as it grows. */
+  onMessageGrowth?(read: () => AssembledAssistantMessage): void;
   /**
    * Called when a tool call is rejected before any tool runs (a tool the model was not offered, or arguments
    * its schema refuses), so governance can record the refusal.
@@ -105,9 +110,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const emitAll = (events: RunEvent[]) => {
     for (const event of events) emit(event);
   };
+  const readSegment = () => assembler.snapshot();
 
   emit(runEvents.runStarted({ threadId, runId }));
-  emit(runEvents.runInfo({ model: model.id, demo: model.demo }));
+  emit(runEvents.runInfo({ model: model.id, demo: model.demo, runId: options.runRecordId ?? runId }));
   emit(runEvents.textStart({ messageId }));
 
   let status: AgentRunResult['status'] = 'finished';
@@ -178,6 +184,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           // Rare (after a widget), so the common delta does not wait on a promise.
           const closed = assembler.takeClosedSegments();
           if (closed.length > 0) await storeSegments(closed);
+          options.onMessageGrowth?.(readSegment);
           break;
         }
         case 'tool-input-start':
@@ -296,9 +303,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       pending: [...pendingToolCalls.values()],
     });
     emit(runEvents.runFinished({ threadId, runId, ...(outcome === undefined ? {} : { outcome }) }));
-  } else if (status === 'aborted')
-    emit(runEvents.runError({ message: 'The run was cancelled.', code: 'aborted' }));
-  else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
+  } else if (status === 'aborted') {
+    const { message, code } = describeRunStop(abortSignal.reason);
+    emit(runEvents.runError({ message, code }));
+  } else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
 
   return {
     ...assembler.snapshot(),

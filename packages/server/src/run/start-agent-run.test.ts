@@ -67,7 +67,7 @@ describe('startAgentRun', () => {
     if (!outcome.started) throw new Error(`refused: ${outcome.refusal.code}`);
     expect(await store.getThread('thread-1')).toMatchObject({ id: 'thread-1', title: 'hello' });
     expect((await store.listMessages('thread-1')).map((message) => message.role)).toEqual(['user']);
-    expect(await store.listRuns()).toEqual([]);
+    expect(await store.listRuns()).toMatchObject([{ id: outcome.run.runId, status: 'running' }]);
 
     const events = await collectEvents((emit) =>
       outcome.run.produceEvents({ emit, abortSignal: new AbortController().signal }),
@@ -139,6 +139,21 @@ describe('startAgentRun', () => {
     expect(outcome).toMatchObject({ started: false, refusal: { code: 'thread_not_found' } });
   });
 
+  it('refuses a second run while the thread has one running, naming it and storing nothing', async () => {
+    const first = await startAgentRun({ request: request(), profiles, services: services() });
+    if (!first.started) throw new Error(`refused: ${first.refusal.code}`);
+    const second = await startAgentRun({
+      request: request({ runId: 'run-2', userText: 'and another thing' }),
+      profiles,
+      services: services(),
+    });
+    expect(second).toMatchObject({
+      started: false,
+      refusal: { code: 'run_in_progress', runId: first.run.runId },
+    });
+    expect((await store.listMessages('thread-1')).map((message) => message.content)).toEqual(['hello']);
+  });
+
   it('does not store a retried user message twice', async () => {
     await store.createThread({ id: 'thread-1' });
     await store.appendMessage({ id: 'first-try', threadId: 'thread-1', role: 'user', content: 'hello' });
@@ -196,7 +211,9 @@ describe('startAgentRun', () => {
         profiles,
         services: services(),
       });
-      expect(first.started).toBe(true);
+      if (!first.started) throw new Error(`refused: ${first.refusal.code}`);
+      // The first run ends before the second is asked for (one run at a time per thread).
+      await first.run.produceEvents({ emit: () => {}, abortSignal: new AbortController().signal });
       const second = await startAgentRun({
         request: request({ userText: 'second answers', formAnswers }),
         profiles,

@@ -1,5 +1,7 @@
 import type { AgentRouteErrorCode, RunEvent } from '@drawbridge/protocol';
 import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
+import { RunInProgressError } from '../store/run-in-progress-error.ts';
+import type { RunLease } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import { createThreadOnFirstUse } from './create-thread-on-first-use.ts';
@@ -8,16 +10,20 @@ import { produceAgentRunEvents } from './produce-agent-run-events.ts';
 import { recordTurnInput } from './record-turn-input.ts';
 
 /** Why a well-formed run request starts no run; the route maps each code to its HTTP status. */
-export interface AgentRunRefusal {
-  code: Extract<
-    AgentRouteErrorCode,
-    'unknown_skill' | 'thread_not_found' | 'nothing_to_continue' | 'form_not_open'
-  >;
-  message: string;
-}
+export type AgentRunRefusal =
+  | {
+      code: Extract<
+        AgentRouteErrorCode,
+        'unknown_skill' | 'thread_not_found' | 'nothing_to_continue' | 'form_not_open'
+      >;
+      message: string;
+    }
+  | { code: 'run_in_progress'; message: string; runId: string };
 
-/** A run whose input is stored and whose events are not produced yet. */
+/** A run whose record and input are stored and whose events are not produced yet. */
 export interface StartedAgentRun {
+  /** The server's id of the run (its record, its log, `/api/runs/:runId`). */
+  runId: string;
   /** Produces the run's events into `emit` until the run ends or `abortSignal` fires; never rejects for a run failure. */
   produceEvents(options: { emit(event: RunEvent): void; abortSignal: AbortSignal }): Promise<void>;
 }
@@ -25,6 +31,12 @@ export interface StartedAgentRun {
 export type StartAgentRunOutcome =
   | { started: true; run: StartedAgentRun }
   | { started: false; refusal: AgentRunRefusal };
+
+const runInProgress = (threadId: string, runId: string): AgentRunRefusal => ({
+  code: 'run_in_progress',
+  message: `Thread ${threadId} already has a run in progress (${runId}); follow it, or cancel it first.`,
+  runId,
+});
 
 const nothingToContinue = (threadId: string): AgentRunRefusal => ({
   code: 'nothing_to_continue',
@@ -38,17 +50,21 @@ const formNotOpen = (threadId: string): AgentRunRefusal => ({
 
 /**
  * Everything `POST /api/agent` does between a parsed request and the first event: picks the agent by skill,
- * creates the thread on first use, stores the turn's input. Refusals are values; the events are produced
- * only when the caller asks, so the same run can feed one HTTP response today and a run log tomorrow.
+ * creates the thread on first use, claims the thread with a `running` run record (one at a time per thread,
+ * the database decides), stores the turn's input. Refusals are values; the events are produced only when
+ * the caller asks, into the run log, whoever follows it.
  */
 export async function startAgentRun({
   request,
   profiles,
   services,
+  lease,
 }: {
   request: RunRequest;
   profiles: AgentProfiles;
   services: AgentRunServices;
+  /** The instance's claim the run record starts with. */
+  lease?: Omit<RunLease, 'runId'>;
 }): Promise<StartAgentRunOutcome> {
   const { store, ids } = services;
   const { threadId } = request;
@@ -59,6 +75,7 @@ export async function startAgentRun({
     const message = `There is no skill "${skillName}"; this server has: ${known}.`;
     return { started: false, refusal: { code: 'unknown_skill', message } };
   }
+  const runRecordId = ids();
   try {
     // A thread that does not exist yet has no calls for tool results to answer; refusing first leaves no empty thread behind.
     const exists = (await store.getThread(threadId)) !== undefined;
@@ -66,14 +83,26 @@ export async function startAgentRun({
       return { started: false, refusal: nothingToContinue(threadId) };
     }
     if (!exists) await createThreadOnFirstUse({ store, threadId });
+    // Checked before anything is stored, so a refused turn leaves the thread as it was.
+    const running = await store.runningRun(threadId);
+    if (running !== undefined) return { started: false, refusal: runInProgress(threadId, running.id) };
+    await store.startRun({
+      id: runRecordId,
+      threadId,
+      model: services.model.id,
+      ...(lease === undefined ? {} : { lease }),
+    });
     const input = await recordTurnInput({ store, request, ids });
     if (!input.recorded) {
-      return {
-        started: false,
-        refusal: input.code === 'form_not_open' ? formNotOpen(threadId) : nothingToContinue(threadId),
-      };
+      const refusal = input.code === 'form_not_open' ? formNotOpen(threadId) : nothingToContinue(threadId);
+      await store.finishRun(runRecordId, { status: 'error', error: refusal.message });
+      return { started: false, refusal };
     }
   } catch (error) {
+    // Two requests raced past the check above: the database let only the other one start.
+    if (error instanceof RunInProgressError) {
+      return { started: false, refusal: runInProgress(threadId, error.runId) };
+    }
     // Deleted by another request between creating (or finding) it and storing the turn.
     if (error instanceof ThreadNotFoundError) {
       const message = `Thread ${threadId} was deleted while this run started.`;
@@ -84,8 +113,9 @@ export async function startAgentRun({
   return {
     started: true,
     run: {
+      runId: runRecordId,
       produceEvents: ({ emit, abortSignal }) =>
-        produceAgentRunEvents({ services, profile, request, emit, abortSignal }),
+        produceAgentRunEvents({ services, profile, request, runRecordId, emit, abortSignal }),
     },
   };
 }

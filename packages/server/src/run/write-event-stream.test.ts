@@ -94,7 +94,7 @@ describe('writeEventStream', () => {
       },
     });
     await recorded.ended;
-    expect(recorded.writes.join('')).toBe(events.map(encodeSseEvent).join(''));
+    expect(recorded.writes.join('')).toBe(events.map((event) => encodeSseEvent(event)).join(''));
   });
 
   it('sends heartbeats while the producer is silent, and stops them at the end', async () => {

@@ -10,8 +10,11 @@ export interface WriteEventStreamOptions {
   now: () => number;
   /** The request's signal: fires when the client goes away. */
   requestSignal: AbortSignal;
-  /** Produces the run's events; must stop soon after `abortSignal` fires. */
-  produce(emit: (event: RunEvent) => void, abortSignal: AbortSignal): Promise<void>;
+  /**
+   * Produces the events (with their run-log `seq`, written as SSE `id:` or the NDJSON `seq` field); must stop
+   * soon after `abortSignal` fires.
+   */
+  produce(emit: (event: RunEvent, seq?: number) => void, abortSignal: AbortSignal): Promise<void>;
   /** Told about a producer that rejected, which only a bug can cause: the stream still closes. */
   reportError(error: unknown): void;
 }
@@ -26,6 +29,7 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   const encode = format === 'sse' ? encodeSseEvent : encodeNdjsonEvent;
   const runAbort = new AbortController();
   const abortRun = (reason = 'The client went away.') => runAbort.abort(new Error(reason));
+  // Heartbeats are this connection's, not the run's: they carry no seq and are not in the log.
   let pending = '';
   let flushScheduled = false;
   let closed = false;
@@ -37,9 +41,9 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     pending = '';
     sink.write(text);
   };
-  const emit = (event: RunEvent) => {
+  const emit = (event: RunEvent, seq?: number) => {
     if (closed) return;
-    pending += encode(event);
+    pending += encode(event, seq);
     // A tick callback runs once the current callback and every promise it settled are done, so events that
     // follow one another through promises (model part → parser → events) share the write.
     if (!flushScheduled) {

@@ -156,6 +156,32 @@ describe.each(storageDialects)('durable run records on %s', (dialect) => {
   });
 });
 
+describe.each(storageDialects)('a single instance starting up on %s', (dialect) => {
+  it('interrupts every running run, whatever its lease, and leaves ended ones', async () => {
+    const clock = manualClock();
+    const storage = await openTestStorage({ dialect, clock: clock.now });
+    try {
+      const { store } = storage;
+      await store.createThread({ id: 't' });
+      await store.createThread({ id: 't2' });
+      await store.startRun({
+        id: 'leased',
+        threadId: 't',
+        model: 'demo',
+        lease: { instanceId: 'old', expiresAt: clock.at(60_000) },
+      });
+      await store.startRun({ id: 'done', threadId: 't2', model: 'demo' });
+      await store.finishRun('done', { status: 'finished' });
+      const interrupted = await store.interruptRunningRuns({ now: clock.at(0) });
+      expect(interrupted.map((run) => [run.id, run.status])).toEqual([['leased', 'interrupted']]);
+      expect(await store.getRun('done')).toMatchObject({ status: 'finished' });
+      expect(await store.runningRun('t')).toBeUndefined();
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
 describe('two instances on one PostgreSQL database', () => {
   it('migrate it together and agree on the single running run of a thread', async () => {
     const location = { dialect: 'postgres' as const, url: await createPostgresTestDatabase() };

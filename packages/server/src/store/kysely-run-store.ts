@@ -14,6 +14,7 @@ type RunMethods = Pick<
   | 'leaseRun'
   | 'renewLease'
   | 'interruptExpiredRuns'
+  | 'interruptRunningRuns'
   | 'listRuns'
   | 'pruneEndedRuns'
 >;
@@ -140,6 +141,16 @@ export function kyselyRunStore({
         .set({ status: 'interrupted', ended_at: at, lease_expires_at: null })
         .where('status', '=', 'running')
         .where('lease_expires_at', '<', at)
+        .returning(runColumns)
+        .execute();
+      return rows.map(runFromRow).sort((left, right) => left.startedAt.localeCompare(right.startedAt));
+    },
+
+    async interruptRunningRuns({ now: at }) {
+      const rows = await kysely
+        .updateTable('runs')
+        .set({ status: 'interrupted', ended_at: at, lease_expires_at: null })
+        .where('status', '=', 'running')
         .returning(runColumns)
         .execute();
       return rows.map(runFromRow).sort((left, right) => left.startedAt.localeCompare(right.startedAt));

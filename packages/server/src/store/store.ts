@@ -107,6 +107,11 @@ export interface Store {
   renewLease(lease: RunLease): Promise<boolean>;
   /** Marks every running run whose lease expired before `now` (ISO) `interrupted`; returns those runs. */
   interruptExpiredRuns(input: { now: string }): Promise<RunRecord[]>;
+  /**
+   * Marks every running run `interrupted`, leases or not; returns those runs. For a single instance starting
+   * up, when no other instance can be executing them.
+   */
+  interruptRunningRuns(input: { now: string }): Promise<RunRecord[]>;
   /** Runs whose start lies within `[since, until]` (ISO times), oldest first. */
   listRuns(filter?: { since?: string; until?: string }): Promise<RunRecord[]>;
   /** Deletes the records of runs that ended before `before` (ISO); running runs stay. Returns how many. */

@@ -1,4 +1,4 @@
-import { type FormAnswers, isParkedCallEvent } from '@drawbridge/protocol';
+import { type FormAnswers, isParkedCallEvent, isRunInfoEvent } from '@drawbridge/protocol';
 import { fetchMessages } from '../api/api-client.ts';
 import type { RunStatus } from '../app/run-status.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
@@ -88,9 +88,14 @@ export class AgentRunClient<View> {
   readonly send = (text: string, options: { formAnswers?: FormAnswers } = {}): BridgeOutcome =>
     this.#send(this.#current, text, options.formAnswers);
 
-  /** Stops the running reply on screen (the server aborts the model when the connection closes). */
+  /** Stops the running reply on screen: cancels the run on the server (a closed connection no longer does), then stops reading. */
   readonly stop = (): void => {
-    this.#current.run?.controller.abort();
+    const run = this.#current.run;
+    if (run?.serverRunId !== undefined) {
+      // A failed cancel leaves the run to its timeout; the reply here stops either way.
+      void this.#transport.cancel?.(run.serverRunId).catch(() => undefined);
+    }
+    run?.controller.abort();
   };
 
   /** Drops the last user message and what followed it, and sends that message again. */
@@ -239,6 +244,8 @@ export class AgentRunClient<View> {
         session.dispatch({ type: 'run-event', event });
         if (event.type === 'RUN_ERROR') {
           failure = event.message;
+        } else if (isRunInfoEvent(event)) {
+          run.serverRunId = event.value.runId;
         } else if (isParkedCallEvent(event)) {
           this.#drawParkedCall(session, threadId, event.value.toolCallId);
         }

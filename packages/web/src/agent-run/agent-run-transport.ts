@@ -9,9 +9,14 @@ import { type AgentRunRequest, streamAgentRun } from '../api/stream-agent-run.ts
 export interface AgentRunTransport {
   /** Starts a run with the user's new message and yields its events; aborting `signal` drops the connection. */
   start(request: AgentRunRequest): AsyncIterable<RunEvent>;
+  /** Asks the server to cancel a run by its server id (from `drawbridge.run`); closing the stream does not. */
+  cancel?(runId: string): Promise<void>;
 }
 
 /** The transport over `POST /api/agent` (NDJSON). */
 export const httpAgentRunTransport: AgentRunTransport = {
   start: (request) => streamAgentRun(request),
+  cancel: async (runId) => {
+    await fetch(`/api/runs/${encodeURIComponent(runId)}/cancel`, { method: 'POST' });
+  },
 };

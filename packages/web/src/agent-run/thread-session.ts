@@ -15,6 +15,8 @@ export interface AgentRunSnapshot<View> {
 /** The run feeding a session: aborting `controller` drops its connection. */
 export interface SessionRun {
   controller: AbortController;
+  /** The server's id of the run, once its `drawbridge.run` event arrived: what Stop cancels. */
+  serverRunId?: string;
 }
 
 /**

@@ -156,7 +156,7 @@ describe('transcriptReducer', () => {
     const after = fold(
       [
         runEvents.heartbeat(1),
-        runEvents.runInfo({ model: 'demo', demo: true }),
+        runEvents.runInfo({ model: 'demo', demo: true, runId: 'durable-1' }),
         { type: 'CUSTOM', name: 'someone.else', value: 1 } as RunEvent,
       ],
       before,

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
+import { decodeEventStream, EventType, isRunInfoEvent, type RunEvent } from '@drawbridge/protocol';
 import { buildAgentProfiles } from '../../agents/build-agent-profiles.ts';
 import { InMemoryClientToolBridge } from '../../bridge/in-memory-client-tool-bridge.ts';
 import type { ModelScript } from '../../models/script/model-script.ts';
@@ -158,6 +158,12 @@ export async function startRun({
 export async function firstToolCallEnd(run: StreamingRun): Promise<string> {
   const end = await run.waitFor((event) => event.type === EventType.TOOL_CALL_END);
   return (end as Extract<RunEvent, { type: EventType.TOOL_CALL_END }>).toolCallId;
+}
+
+/** The server's id of the run (announced in `drawbridge.run`), for `/api/runs/:runId`. */
+export async function durableRunId(run: StreamingRun): Promise<string> {
+  const info = await run.waitFor(isRunInfoEvent);
+  return isRunInfoEvent(info) ? info.value.runId : '';
 }
 
 /** Posts the browser's answer to a parked call; returns the HTTP status and JSON body. */
