@@ -6,31 +6,54 @@ import type { CompletedToolCall } from '../transcript/tool-call-hook.ts';
 import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 import { AgentRunClient, type AgentRunClientOptions } from './agent-run-client.ts';
 import type { AgentRunTransport } from './agent-run-transport.ts';
+import type { LoadedThread } from './load-stored-thread.ts';
 
 const messageId = 'assistant-1';
+
+/** For transports whose runs never need following or cancelling. */
+const notFollowed: Pick<AgentRunTransport, 'follow' | 'cancel'> = {
+  follow: () => {
+    throw new Error('this test follows no run');
+  },
+  cancel: async () => {},
+};
 
 /** A transport that plays `events` for every run and records the requests. */
 function scriptedTransport(events: RunEvent[]): AgentRunTransport & { requests: AgentRunRequest[] } {
   const requests: AgentRunRequest[] = [];
   return {
+    ...notFollowed,
     requests,
     async *start(request) {
       requests.push(request);
-      for (const event of events) yield event;
+      for (const event of events) yield { event };
     },
   };
 }
 
-/** A transport whose run stays open until its signal aborts, as a real fetch does. */
-function hangingTransport(first: RunEvent[]): AgentRunTransport {
+/**
+ * A transport whose run stays open until the server is asked to cancel it (then its final event says so),
+ * or until its signal aborts, as a real fetch does.
+ */
+function hangingTransport(first: RunEvent[]): AgentRunTransport & { cancelled: string[] } {
+  const cancelled: string[] = [];
+  let cancel: () => void = () => {};
   return {
+    cancelled,
+    follow: notFollowed.follow,
+    cancel: async ({ runId }) => {
+      cancelled.push(runId);
+      cancel();
+    },
     async *start(request) {
-      for (const event of first) yield event;
-      await new Promise((_resolve, reject) => {
+      for (const event of first) yield { event };
+      await new Promise<void>((resolve, reject) => {
+        cancel = resolve;
         const fail = () => reject(new DOMException('aborted', 'AbortError'));
         if (request.signal.aborted) fail();
         request.signal.addEventListener('abort', fail);
       });
+      yield { event: runEvents.runError({ message: 'The run was cancelled.', code: 'cancelled' }) };
     },
   };
 }
@@ -53,6 +76,7 @@ function controlledTransport(): AgentRunTransport & {
     target.wake?.();
   };
   return {
+    ...notFollowed,
     requests,
     push: (index, event) => feed(index, event),
     end: (index) => feed(index, 'end'),
@@ -63,7 +87,7 @@ function controlledTransport(): AgentRunTransport & {
         const next = source.events.shift();
         if (next === 'end') return;
         if (next !== undefined) {
-          yield next;
+          yield { event: next };
           continue;
         }
         await new Promise<void>((resolve) => {
@@ -196,6 +220,7 @@ describe('AgentRunClient', () => {
 
     const refused = createClient({
       transport: {
+        ...notFollowed,
         start: () => {
           throw new ApiError({ code: 'thread_not_found', message: 'Thread t does not exist.', status: 404 });
         },
@@ -207,11 +232,12 @@ describe('AgentRunClient', () => {
     expect(refused.getSnapshot().status).toEqual({ phase: 'failed', message: 'Thread t does not exist.' });
   });
 
-  it('refuses a second message while a reply runs, and stops the reply on request', async () => {
-    const client = createClient({
-      initialThreadId: 'thread-1',
-      transport: hangingTransport([runEvents.textStart({ messageId })]),
-    });
+  it('refuses a second message while a reply runs, and stops it by cancelling the run on the server', async () => {
+    const transport = hangingTransport([
+      runEvents.runInfo({ model: 'test', demo: false, runId: 'server-run-1' }),
+      runEvents.textStart({ messageId }),
+    ]);
+    const client = createClient({ initialThreadId: 'thread-1', transport });
     const done = settled(client);
     expect(client.send('first').ok).toBe(true);
     expect(client.send('second')).toEqual({
@@ -219,8 +245,10 @@ describe('AgentRunClient', () => {
       message: 'A reply is still being generated; wait for it to finish.',
     });
     expect(client.send('   ')).toEqual({ ok: false, message: 'The message is empty.' });
+    await flush();
     client.stop();
     await done;
+    expect(transport.cancelled).toEqual(['server-run-1']);
     expect(client.getSnapshot().status).toEqual({ phase: 'stopped', elapsedMs: 0 });
   });
 
@@ -240,7 +268,7 @@ describe('AgentRunClient', () => {
     ];
     const drawn: CompletedToolCall[] = [];
     const client = createClient({
-      loadThread: async () => stored,
+      loadThread: async () => ({ messages: stored, activeRun: null }),
       drawToolCall: (call) => {
         drawn.push(call);
         return 'chart';
@@ -255,7 +283,7 @@ describe('AgentRunClient', () => {
   });
 
   it('lets neither a load overtaken by a newer thread nor a failed one overwrite the state', async () => {
-    let finishLoad: (messages: TranscriptMessage[]) => void = () => {};
+    let finishLoad: (loaded: LoadedThread) => void = () => {};
     const client = createClient({
       loadThread: (threadId) =>
         threadId === 'slow'
@@ -269,7 +297,10 @@ describe('AgentRunClient', () => {
       status: 'failed',
       message: 'The connection to the server failed: offline',
     });
-    finishLoad([{ id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'old' }] }]);
+    finishLoad({
+      messages: [{ id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'old' }] }],
+      activeRun: null,
+    });
     expect(await slow).toEqual({ status: 'superseded' });
     expect(client.getSnapshot()).toMatchObject({ threadId: 'broken', transcript: { messages: [] } });
   });
@@ -302,7 +333,7 @@ describe('AgentRunClient', () => {
         transport,
         loadThread: async (threadId) => {
           loads.push(threadId);
-          return threadId === 'thread-b' ? otherThread : [];
+          return { messages: threadId === 'thread-b' ? otherThread : [], activeRun: null };
         },
       });
       client.send('draw it');
@@ -320,7 +351,7 @@ describe('AgentRunClient', () => {
       // Shown as it stands, not reloaded under the running reply.
       expect(loads).toEqual(['thread-b']);
       const done = settled(client);
-      transport.end(0);
+      transport.push(0, runEvents.runFinished({ threadId: 'thread-a', runId: 'r' }));
       await done;
       expect(client.getSnapshot().status.phase).toBe('finished');
       expect(transport.requests.map((request) => request.threadId)).toEqual(['thread-a']);
@@ -333,7 +364,7 @@ describe('AgentRunClient', () => {
       const client = createClient({
         initialThreadId: 'thread-a',
         transport,
-        loadThread: async () => otherThread,
+        loadThread: async () => ({ messages: otherThread, activeRun: null }),
         drawToolCall: (call, context) => {
           drawn.push({ threadId: context.threadId, call });
           sendFromForm = (text) => context.sendUserMessage(text);
@@ -368,7 +399,7 @@ describe('AgentRunClient', () => {
       const client = createClient({
         transport,
         createThread: async () => `thread-${++created}`,
-        loadThread: async () => [],
+        loadThread: async () => ({ messages: [], activeRun: null }),
       });
       client.send('first chat');
       await flush();

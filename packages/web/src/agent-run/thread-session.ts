@@ -1,6 +1,7 @@
 import { idleRunStatus, type RunStatus } from '../app/run-status.ts';
 import { type TranscriptAction, transcriptReducer } from '../transcript/transcript-reducer.ts';
 import { emptyTranscript, type TranscriptState } from '../transcript/transcript-state.ts';
+import type { RunPosition } from './follow-run-events.ts';
 
 /** Everything a UI draws from: the thread, its transcript, where the reply stands, and the drawn tool calls. */
 export interface AgentRunSnapshot<View> {
@@ -12,11 +13,14 @@ export interface AgentRunSnapshot<View> {
   toolCallViews: ReadonlyMap<string, View>;
 }
 
-/** The run feeding a session: aborting `controller` drops its connection. */
+/** The run feeding a session: aborting `controller` stops following it (the run goes on, on the server). */
 export interface SessionRun {
   controller: AbortController;
-  /** The server's id of the run, once its `drawbridge.run` event arrived: what Stop cancels. */
-  serverRunId?: string;
+  /** The run's server id once known, and the last event taken in: where a dropped connection resumes. */
+  position: RunPosition;
+  /** Stop was asked for; the cancel goes out as soon as the run's id is known. */
+  stopRequested: boolean;
+  cancelSent?: boolean;
 }
 
 /**

@@ -3,8 +3,8 @@ import {
   createThreadResponseSchema,
   type HealthResponse,
   healthResponseSchema,
+  type MessageListResponse,
   messageListResponseSchema,
-  type StoredMessage,
   type ThreadSummary,
   threadListResponseSchema,
 } from '@drawbridge/protocol';
@@ -32,10 +32,10 @@ export async function createThread(): Promise<ThreadSummary> {
   return created.thread;
 }
 
-/** Loads a thread's stored messages, oldest first, with their widgets. */
-export async function fetchMessages(threadId: string): Promise<StoredMessage[]> {
+/** Loads a thread's stored messages, oldest first, with their widgets, and the run still writing to it. */
+export function fetchMessages(threadId: string): Promise<MessageListResponse> {
   const path = `/api/threads/${encodeURIComponent(threadId)}/messages`;
-  return (await requestJson({ path, schema: messageListResponseSchema })).messages;
+  return requestJson({ path, schema: messageListResponseSchema });
 }
 
 /** Deletes a thread with its messages. */

@@ -1,5 +1,5 @@
-import { decodeEventStream, type FormAnswers, ndjsonContentType, type RunEvent } from '@drawbridge/protocol';
-import { ApiError } from './api-error.ts';
+import { type FormAnswers, ndjsonContentType, type SequencedRunEvent } from '@drawbridge/protocol';
+import { readRunEvents } from './run-api.ts';
 
 export interface AgentRunRequest {
   threadId: string;
@@ -16,10 +16,11 @@ export interface AgentRunRequest {
 }
 
 /**
- * Starts a run with the user's new message and yields its events as they arrive.
- * Aborting `signal` cancels the fetch, which closes the connection, which makes the server abort the model.
+ * Starts a run with the user's new message and yields its events as they arrive, each with its `seq`.
+ * Aborting `signal` drops the connection; the run goes on (Stop is `cancelRun`). A thread with a running
+ * run answers `409 run_in_progress` naming it, which rejects as `ApiError` with that `runId`.
  */
-export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<RunEvent> {
+export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<SequencedRunEvent> {
   const response = await fetch('/api/agent', {
     method: 'POST',
     signal: request.signal,
@@ -40,15 +41,5 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       },
     }),
   });
-  if (!response.ok) {
-    throw await ApiError.fromResponse(response);
-  }
-  if (!response.body) {
-    throw new ApiError({
-      code: 'empty_stream',
-      message: 'The server sent no run stream.',
-      status: response.status,
-    });
-  }
-  yield* decodeEventStream(response.body);
+  yield* readRunEvents(response);
 }
