@@ -3,7 +3,13 @@
 // channel so far; the numbers are what docs/protocol.md ("Widget parts: CUSTOM, not ACTIVITY_*") cites.
 // Run: npx tsx bench/activity-delta-bytes.ts
 import { readFileSync } from 'node:fs';
-import { encodeNdjsonEvent, runEvents, type WidgetChunk, WidgetStreamParser } from '@drawbridge/protocol';
+import {
+  encodeNdjsonEvent,
+  isWidgetPartType,
+  runEvents,
+  type WidgetChunk,
+  WidgetStreamParser,
+} from '@drawbridge/protocol';
 
 const pieceLength = 8;
 
@@ -44,7 +50,8 @@ for (const [name, reply] of replies) {
   let activityBytes = 0;
   let widgetEvents = 0;
   for (const chunk of chunks) {
-    if (chunk.type === 'prose') continue;
+    // These replies make new widgets: an edit's chunks (edit target, hunks) do not occur in them.
+    if (!isWidgetPartType(chunk.type)) continue;
     widgetEvents += 1;
     customBytes += encodeNdjsonEvent(
       runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: chunk.type, delta: chunk.delta }),

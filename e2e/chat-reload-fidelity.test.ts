@@ -25,12 +25,15 @@ function describeTranscript(page: Page): Promise<string[][]> {
       const body = message.querySelector('.message__body');
       return [
         'assistant',
-        ...[...(body?.children ?? [])].map((part) => {
-          if (part.classList.contains('prose')) return `prose: ${part.textContent?.trim()}`;
-          if (part.classList.contains('widget-card')) return 'generated widget';
-          const typed = part.querySelector('.agent-form, .agent-table, .agent-chart, .agent-image');
-          return typed ? (typed.className.split(' ')[0] ?? 'typed') : part.className;
-        }),
+        // The actions row under a reply (regenerate, copy, model and tokens) is no part of what it says.
+        ...[...(body?.children ?? [])]
+          .filter((part) => !part.classList.contains('message-actions'))
+          .map((part) => {
+            if (part.classList.contains('prose')) return `prose: ${part.textContent?.trim()}`;
+            if (part.classList.contains('widget-card')) return 'generated widget';
+            const typed = part.querySelector('.agent-form, .agent-table, .agent-chart, .agent-image');
+            return typed ? (typed.className.split(' ')[0] ?? 'typed') : part.className;
+          }),
       ];
     }),
   );
@@ -128,4 +131,22 @@ describe('a reload shows what was on screen', () => {
     // The second form (from the reply to the answers) was never sent, so it stays open.
     expect(await page.locator('.agent-form').nth(1).getAttribute('data-sent')).toBeNull();
   });
+
+  it('after Retry, shows the retried turn once, without the stopped attempt', async () => {
+    server = await startAppServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 60 });
+    opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(page, 'Show me a cube');
+    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await waitForSettledRun(page);
+    const live = await describeTranscript(page);
+    expect(live.map((message) => message[0])).toEqual(['user', 'assistant']);
+
+    await page.reload();
+    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    expect(await describeTranscript(page)).toEqual(live);
+    // At 60 tokens a second (slow enough to stop it mid-reply) the retried reply alone streams for ~30 s.
+  }, 150_000);
 });

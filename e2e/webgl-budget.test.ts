@@ -12,12 +12,16 @@ import {
 const replayFile = fileURLToPath(new URL('./fixtures/three-scene.txt', import.meta.url));
 const widgetCount = 30;
 const liveLimit = 12;
+/** The fixture's `@@HEIGHT@@`: what a frame is sized to before it has measured itself. */
+const requestedHeight = 460;
 
 /**
  * Instrumentation injected into every frame before its own scripts: counts WebGL contexts the frame
- * created, animation callbacks it ran and animation frames it has requested but not yet had (a paused
- * stage has none; Chromium may throttle an off-screen frame, so callbacks alone cannot show a pause), and
- * logs any context loss (the console reaches the test).
+ * created, animation callbacks it ran and the animation frames a running loop has requested but not yet
+ * had: requests made from inside an animation callback, as a stage's render loop makes them (a paused
+ * stage has none; Chromium may throttle an off-screen frame, so callbacks alone cannot show a pause, and a
+ * one-off request, such as a height measurement in a frame restored and scrolled away at once, is no loop),
+ * and logs any context loss (the console reaches the test).
  */
 function instrumentWebgl(): void {
   const counters = { contexts: 0, animationCallbacks: 0, pendingAnimationFrames: 0 };
@@ -38,14 +42,20 @@ function instrumentWebgl(): void {
   } as typeof getContext;
   const requestAnimationFrame = window.requestAnimationFrame.bind(window);
   const cancelAnimationFrame = window.cancelAnimationFrame.bind(window);
+  let insideCallback = false;
   window.requestAnimationFrame = (callback) => {
     const id = requestAnimationFrame((time) => {
       pending.delete(id);
       track();
       counters.animationCallbacks += 1;
-      callback(time);
+      insideCallback = true;
+      try {
+        callback(time);
+      } finally {
+        insideCallback = false;
+      }
     });
-    pending.add(id);
+    if (insideCallback) pending.add(id);
     track();
     return id;
   };
@@ -173,28 +183,73 @@ describe('the WebGL budget', () => {
     expect(offScreenWork.length).toBeGreaterThan(0);
     expect(offScreenWork.every((callbacks) => callbacks === 0)).toBe(true);
 
-    // Every released widget keeps its download link and comes back on demand.
+    // Every released widget keeps its download link and comes back when scrolled to.
     const released = page.locator('.widget-card:has(.widget-card__released)');
+    // Widgets scrolled back into view restored themselves and released others; wait for the last exchange.
+    await expect.poll(() => released.count()).toBe(widgetCount - liveLimit);
     const releasedCount = await released.count();
-    expect(releasedCount).toBe(widgetCount - liveLimit);
     expect(await released.locator('a[download]').count()).toBe(releasedCount);
     const downloadHref = await released.first().locator('a[download]').getAttribute('href');
     const download = await page.request.get(new URL(downloadHref ?? '', server.url).href);
     expect(download.status()).toBe(200);
     expect(await download.text()).toContain('scene-canvas');
 
-    // Restoring one widget releases the farthest other one, so walk the ids released after the scroll.
+    // A released widget restores itself when it scrolls into view and releases the farthest other one, so
+    // walk the ids released after the scroll. Each restore waits until the frame is laid out, not only
+    // rendered: a frame still settling its height moves the cards below it under the reader (and under a
+    // click: a button moved between the press and the release of a click is not clicked).
     const releasedIds = await released.evaluateAll((cards) =>
       cards.map((card) => card.getAttribute('data-widget-id')),
     );
+    let restoredWithoutShift = 0;
     for (const widgetId of releasedIds) {
       const card = page.locator(`.widget-card[data-widget-id="${widgetId}"]`);
+      const { releasedHeight, measuredBeforeRelease } = await card.evaluate((element, requested) => {
+        const heights: number[] = [];
+        Object.assign(element, { heightsSeen: heights });
+        new ResizeObserver((entries) => {
+          for (const entry of entries) heights.push(Math.round(entry.borderBoxSize[0]?.blockSize ?? 0));
+        }).observe(element);
+        // A neighbour's scroll may have brought it back already; then it has no placeholder.
+        const notice = element.querySelector<HTMLElement>('.widget-card__released');
+        return {
+          releasedHeight: Math.round(element.getBoundingClientRect().height),
+          // A frame scrolled away before it first laid out (Chromium does not render an off-screen frame)
+          // never measured itself: its placeholder keeps the model's height, and the restored widget then
+          // takes its real height once.
+          measuredBeforeRelease: notice !== null && notice.style.minHeight !== `${requested}px`,
+        };
+      }, requestedHeight);
       await card.scrollIntoViewIfNeeded();
-      await card.getByRole('button', { name: 'Restore widget' }).click();
-      await card.locator('iframe.widget-frame').waitFor({ timeout: 10_000 });
+      const frameElement = card.locator('iframe.widget-frame');
+      await frameElement.waitFor({ timeout: 10_000 });
       await expect.poll(() => card.getAttribute('data-rendered'), { timeout: 15_000 }).toBe('true');
+      const frame = await (await frameElement.elementHandle())?.contentFrame();
+      await expect
+        .poll(
+          async () => {
+            const contentHeight = await frame?.evaluate(() =>
+              Math.round(document.getElementById('widget-root')?.getBoundingClientRect().height ?? -1),
+            );
+            const frameHeight = await frameElement.evaluate((element) =>
+              Math.round(element.getBoundingClientRect().height),
+            );
+            return contentHeight === frameHeight;
+          },
+          { message: 'the restored frame is as tall as its content' },
+        )
+        .toBe(true);
+      // A widget comes back at the height it had: the transcript does not move under the reader.
+      if (measuredBeforeRelease) {
+        const heightsSeen = await card.evaluate(
+          (element) => (element as unknown as { heightsSeen: number[] }).heightsSeen,
+        );
+        expect(heightsSeen.filter((height) => Math.abs(height - releasedHeight) > 1)).toEqual([]);
+        restoredWithoutShift += 1;
+      }
       expect(await page.locator('iframe.widget-frame').count()).toBeLessThanOrEqual(liveLimit);
     }
+    expect(restoredWithoutShift).toBeGreaterThan(0);
     expect(liveContexts(await frameReports(page))).toBeLessThanOrEqual(liveLimit);
     expect(contextLosses).toEqual([]);
     console.log(

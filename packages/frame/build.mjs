@@ -18,6 +18,17 @@ await build({
   legalComments: 'none',
 });
 
+// The MCP Apps sandbox proxy, served from the sandbox origin (packages/server/src/mcp/sandbox-server.ts).
+await build({
+  entryPoints: [new URL('src/mcp-sandbox/sandbox-proxy.ts', packageDirectory).pathname],
+  outfile: new URL('mcp-sandbox-proxy.js', distribution).pathname,
+  bundle: true,
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+});
+
 await build({
   stdin: {
     contents:

@@ -11,13 +11,15 @@ const drawbridgeMessage = <Shape extends z.ZodRawShape>(shape: Shape) =>
 /**
  * Every message the host posts into a widget frame. `css`, `html` and `js` each carry one delta of their
  * part, forwarded as it streamed: CSS is appended to the widget's style element, markup to the incremental
- * builder, script text to the pending script. `end` finishes the markup and runs the script, once.
+ * builder, script text to the pending script; with `replace: true` the delta starts its part afresh (an edit
+ * replaced it: the stylesheet's text is swapped, the markup rebuilt, the pending script replaced). `end`
+ * finishes the markup and runs the script, once.
  */
 export const hostToFrameMessageSchema = z.discriminatedUnion('op', [
   drawbridgeMessage({ op: z.literal('init'), theme: frameThemeSchema, height: z.number().finite() }),
-  drawbridgeMessage({ op: z.literal('css'), delta: z.string() }),
-  drawbridgeMessage({ op: z.literal('html'), delta: z.string() }),
-  drawbridgeMessage({ op: z.literal('js'), delta: z.string() }),
+  drawbridgeMessage({ op: z.literal('css'), delta: z.string(), replace: z.literal(true).optional() }),
+  drawbridgeMessage({ op: z.literal('html'), delta: z.string(), replace: z.literal(true).optional() }),
+  drawbridgeMessage({ op: z.literal('js'), delta: z.string(), replace: z.literal(true).optional() }),
   drawbridgeMessage({ op: z.literal('end') }),
   drawbridgeMessage({ op: z.literal('theme'), theme: frameThemeSchema }),
   drawbridgeMessage({ op: z.literal('visibility'), visible: z.boolean() }),
@@ -45,6 +47,8 @@ export const frameToHostMessageSchema = z.discriminatedUnion('kind', [
     source: frameErrorSourceSchema,
     blockedUri: z.string().optional(),
     directive: z.string().optional(),
+    /** The line of the widget's script an error was thrown at (1 = its first line), when the browser says. */
+    line: z.number().int().positive().optional(),
   }),
   drawbridgeMessage({ kind: z.literal('pong'), seq: z.number().int() }),
   drawbridgeMessage({ kind: z.literal('prompt'), id: z.string(), text: z.string() }),
@@ -53,6 +57,8 @@ export const frameToHostMessageSchema = z.discriminatedUnion('kind', [
   // Sent from `beforeunload`: the frame may be leaving its bootstrap document (a navigation, or a form submit
   // that CSP may still block); the host treats silence after it as a navigation.
   drawbridgeMessage({ kind: z.literal('leaving') }),
+  // How many WebGL contexts the widget has created so far; the host's WebGL budget counts only such frames.
+  drawbridgeMessage({ kind: z.literal('webgl'), contexts: z.number().int().nonnegative() }),
 ]);
 
 export type FrameToHostMessage = z.infer<typeof frameToHostMessageSchema>;

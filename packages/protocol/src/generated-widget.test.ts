@@ -25,7 +25,13 @@ describe('generatedWidgetSchema', () => {
 
 describe('widgetPartSchema', () => {
   it('is the part and delta of the widget event value, which only adds where the part belongs', () => {
-    expect(Object.keys(widgetPartValueSchema.shape)).toEqual(['messageId', 'widgetId', 'part', 'delta']);
+    expect(Object.keys(widgetPartValueSchema.shape)).toEqual([
+      'messageId',
+      'widgetId',
+      'part',
+      'delta',
+      'replace',
+    ]);
     expect(widgetPartSchema.safeParse({ part: 'html', delta: '<p' }).success).toBe(true);
     expect(widgetPartSchema.safeParse({ part: 'prose', delta: 'hi' }).success).toBe(false);
   });

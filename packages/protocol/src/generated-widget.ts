@@ -12,18 +12,55 @@ export const widgetPartTypes = [
 
 export type WidgetPartType = (typeof widgetPartTypes)[number];
 
+/** True for a chunk type that is also a widget part (not prose, nor an edit's target or hunks). */
+export function isWidgetPartType(type: WidgetChunkType): type is WidgetPartType {
+  return (widgetPartTypes as readonly WidgetChunkType[]).includes(type);
+}
+
 /**
  * One part as it streams: text appended to its channel. `height` deltas join into the value of
- * `@@HEIGHT:n@@` (read with `readWidgetHeight`); `end` has an empty delta and closes the widget.
+ * `@@HEIGHT:n@@` (read with `readWidgetHeight`); `end` has an empty delta and closes the widget. A part with
+ * `replace: true` starts its channel afresh (a revision's base, a part an edit replaces, a part after a hunk
+ * applied); its delta may then be empty.
  */
-export const widgetPartSchema = z.object({ part: z.enum(widgetPartTypes), delta: z.string() });
+export const widgetPartSchema = z.object({
+  part: z.enum(widgetPartTypes),
+  delta: z.string(),
+  replace: z.literal(true).optional(),
+});
 
 export type WidgetPart = z.infer<typeof widgetPartSchema>;
+
+/** Why an edit could not be applied; the revision then keeps its base unchanged. */
+export const widgetEditFailureCodes = [
+  'unknown_widget',
+  'hunk_outside_part',
+  'hunk_without_replace',
+  'empty_search',
+  'hunk_not_found',
+] as const;
+
+export type WidgetEditFailureCode = (typeof widgetEditFailureCodes)[number];
+
+/**
+ * What makes a widget a revision of an earlier one: `of` is the id of the widget's first revision (the
+ * lineage), `number` counts from 2, `baseId` is the revision the edit was applied to. `failure` is set when
+ * the edit did not apply.
+ */
+export const widgetRevisionSchema = z.object({
+  of: z.string(),
+  number: z.number().int().min(2),
+  baseId: z.string(),
+  failure: z.object({ code: z.enum(widgetEditFailureCodes), message: z.string() }).optional(),
+});
+
+export type WidgetRevision = z.infer<typeof widgetRevisionSchema>;
 
 /**
  * A generated widget as far as it streamed — the one shape the server stores, the API returns, the
  * transcript restores and the standalone export renders. `height` is the clamped `@@HEIGHT@@` the model
- * asked for (null when it gave none); `complete` says whether `@@END@@` arrived.
+ * asked for (null when it gave none); `complete` says whether `@@END@@` arrived; `revision` is there when an
+ * edit made it (its parts are then the whole result, never the patch).
  */
 export const generatedWidgetSchema = z.object({
   id: z.string(),
@@ -32,6 +69,7 @@ export const generatedWidgetSchema = z.object({
   html: z.string(),
   js: z.string(),
   complete: z.boolean(),
+  revision: widgetRevisionSchema.optional(),
 });
 
 export type GeneratedWidget = z.infer<typeof generatedWidgetSchema>;

@@ -7,5 +7,7 @@ export * from './render-tools/index.ts';
 export * from './run-events.ts';
 export * from './seeded-random.ts';
 export * from './widget-chunk.ts';
+export * from './widget-edit/apply-search-replace.ts';
+export * from './widget-edit/widget-lineages.ts';
 export * from './widget-height.ts';
 export * from './widget-stream-parser.ts';

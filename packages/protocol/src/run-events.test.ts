@@ -6,6 +6,7 @@ import {
   EventType,
   isHeartbeatEvent,
   isParkedCallEvent,
+  isReplyEvent,
   isRunInfoEvent,
   isWidgetPartEvent,
   parseRunEvent,
@@ -24,6 +25,7 @@ const everyConstructedEvent: RunEvent[] = [
   runEvents.toolCallArgs({ toolCallId: 'c1', delta: '{}' }),
   runEvents.toolCallEnd({ toolCallId: 'c1' }),
   runEvents.parkedCall({ toolCallId: 'c1' }),
+  runEvents.reply({ messageId: 'm1', model: 'gpt-test', inputTokens: 120, outputTokens: null }),
   runEvents.toolCallResult({ messageId: 'tool-1', toolCallId: 'c1', content: 'Displayed the chart.' }),
   runEvents.textEnd({ messageId: 'm1' }),
   runEvents.runFinished({ threadId: 't1', runId: 'r1' }),
@@ -155,7 +157,9 @@ describe('type guards', () => {
     const foreign: RunEvent = { type: EventType.CUSTOM, name: 'someone.else', value: {} };
     const prose = runEvents.textContent({ messageId: 'm', delta: 'x' });
     const parked = runEvents.parkedCall({ toolCallId: 'c1' });
-    const all = [widget, heartbeat, runInfo, parked, foreign, prose];
+    const reply = runEvents.reply({ messageId: 'm', model: 'demo', inputTokens: 1, outputTokens: 2 });
+    const all = [widget, heartbeat, runInfo, parked, reply, foreign, prose];
+    expect(all.filter(isReplyEvent)).toEqual([reply]);
     expect(all.filter(isWidgetPartEvent)).toEqual([widget]);
     expect(all.filter(isParkedCallEvent)).toEqual([parked]);
     expect(all.filter(isHeartbeatEvent)).toEqual([heartbeat]);

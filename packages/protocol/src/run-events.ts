@@ -13,7 +13,8 @@ import {
   ToolCallStartEventSchema,
 } from '@ag-ui/core/schemas';
 import { z } from 'zod';
-import { widgetPartSchema } from './generated-widget.ts';
+import { replyDetailsSchema } from './api/reply-details.ts';
+import { widgetPartSchema, widgetRevisionSchema } from './generated-widget.ts';
 
 export type { RunFinishedOutcome };
 export { EventType };
@@ -24,6 +25,8 @@ export const drawbridgeEventNames = {
   heartbeat: 'drawbridge.heartbeat',
   run: 'drawbridge.run',
   parked: 'drawbridge.parked',
+  reply: 'drawbridge.reply',
+  revision: 'drawbridge.widget-revision',
 } as const;
 
 // The part names belong to the widget shape; they are re-exported beside the event that carries them.
@@ -33,6 +36,16 @@ export const widgetPartValueSchema = z.object({
   messageId: z.string(),
   widgetId: z.string(),
   ...widgetPartSchema.shape,
+});
+
+/**
+ * The widget an edit reply builds is a revision: sent once the edit's target is known, before its parts,
+ * and again with `failure` when a hunk does not apply.
+ */
+export const widgetRevisionValueSchema = z.object({
+  messageId: z.string(),
+  widgetId: z.string(),
+  revision: widgetRevisionSchema,
 });
 
 export const heartbeatValueSchema = z.object({ at: z.number() });
@@ -49,14 +62,24 @@ export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean(
  */
 export const parkedCallValueSchema = z.object({ toolCallId: z.string() });
 
+/** The reply's model and token counts, once its run is over and they are stored with the reply. */
+export const replyValueSchema = z.object({ messageId: z.string(), ...replyDetailsSchema.shape });
+
 export type WidgetPartValue = z.infer<typeof widgetPartValueSchema>;
+export type WidgetRevisionValue = z.infer<typeof widgetRevisionValueSchema>;
 export type HeartbeatValue = z.infer<typeof heartbeatValueSchema>;
 export type RunInfoValue = z.infer<typeof runInfoValueSchema>;
 export type ParkedCallValue = z.infer<typeof parkedCallValueSchema>;
+export type ReplyValue = z.infer<typeof replyValueSchema>;
 
 export const widgetPartEventSchema = CustomEventSchema.extend({
   name: z.literal(drawbridgeEventNames.widget),
   value: widgetPartValueSchema,
+});
+
+export const widgetRevisionEventSchema = CustomEventSchema.extend({
+  name: z.literal(drawbridgeEventNames.revision),
+  value: widgetRevisionValueSchema,
 });
 
 export const heartbeatEventSchema = CustomEventSchema.extend({
@@ -74,12 +97,19 @@ export const parkedCallEventSchema = CustomEventSchema.extend({
   value: parkedCallValueSchema,
 });
 
+export const replyEventSchema = CustomEventSchema.extend({
+  name: z.literal(drawbridgeEventNames.reply),
+  value: replyValueSchema,
+});
+
 // A Map, not an object literal, so an event named "constructor" cannot resolve to a prototype member.
 const valueSchemaByCustomName = new Map<string, z.ZodType>([
   [drawbridgeEventNames.widget, widgetPartValueSchema],
+  [drawbridgeEventNames.revision, widgetRevisionValueSchema],
   [drawbridgeEventNames.heartbeat, heartbeatValueSchema],
   [drawbridgeEventNames.run, runInfoValueSchema],
   [drawbridgeEventNames.parked, parkedCallValueSchema],
+  [drawbridgeEventNames.reply, replyValueSchema],
 ]);
 
 const otherCustomEventSchema = CustomEventSchema.extend({ value: z.unknown() });
@@ -101,9 +131,11 @@ export const customRunEventSchema = CustomEventSchema.superRefine((event, contex
   z.union([
     z.discriminatedUnion('name', [
       widgetPartEventSchema,
+      widgetRevisionEventSchema,
       heartbeatEventSchema,
       runInfoEventSchema,
       parkedCallEventSchema,
+      replyEventSchema,
     ]),
     otherCustomEventSchema,
   ]),
@@ -127,9 +159,11 @@ export const runEventSchema = z.discriminatedUnion('type', [
 export type RunEvent = z.infer<typeof runEventSchema>;
 export type RunEventOfType<Type extends RunEvent['type']> = Extract<RunEvent, { type: Type }>;
 export type WidgetPartEvent = z.infer<typeof widgetPartEventSchema>;
+export type WidgetRevisionEvent = z.infer<typeof widgetRevisionEventSchema>;
 export type HeartbeatEvent = z.infer<typeof heartbeatEventSchema>;
 export type RunInfoEvent = z.infer<typeof runInfoEventSchema>;
 export type ParkedCallEvent = z.infer<typeof parkedCallEventSchema>;
+export type ReplyEvent = z.infer<typeof replyEventSchema>;
 export type CustomRunEvent = RunEventOfType<EventType.CUSTOM>;
 
 export type RunEventParseResult = { success: true; event: RunEvent } | { success: false; error: z.ZodError };
@@ -174,15 +208,25 @@ export const runEvents = {
   textEnd({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_END> {
     return { type: EventType.TEXT_MESSAGE_END, messageId };
   },
-  widgetPart({ messageId, widgetId, part, delta }: WidgetPartValue): WidgetPartEvent {
+  widgetPart({ messageId, widgetId, part, delta, replace }: WidgetPartValue): WidgetPartEvent {
     return {
       type: EventType.CUSTOM,
       name: drawbridgeEventNames.widget,
-      value: { messageId, widgetId, part, delta },
+      value: { messageId, widgetId, part, delta, ...(replace === true ? { replace } : {}) },
+    };
+  },
+  widgetRevision({ messageId, widgetId, revision }: WidgetRevisionValue): WidgetRevisionEvent {
+    return {
+      type: EventType.CUSTOM,
+      name: drawbridgeEventNames.revision,
+      value: { messageId, widgetId, revision },
     };
   },
   heartbeat(at: number): HeartbeatEvent {
     return { type: EventType.CUSTOM, name: drawbridgeEventNames.heartbeat, value: { at } };
+  },
+  reply(value: ReplyValue): ReplyEvent {
+    return { type: EventType.CUSTOM, name: drawbridgeEventNames.reply, value };
   },
   parkedCall({ toolCallId }: ParkedCallValue): ParkedCallEvent {
     return { type: EventType.CUSTOM, name: drawbridgeEventNames.parked, value: { toolCallId } };
@@ -251,9 +295,19 @@ export function isWidgetPartEvent(event: RunEvent): event is WidgetPartEvent {
   return isCustomEventNamed(event, drawbridgeEventNames.widget, widgetPartValueSchema);
 }
 
+/** True for the CUSTOM `drawbridge.widget-revision` event that makes a widget a revision of an earlier one. */
+export function isWidgetRevisionEvent(event: RunEvent): event is WidgetRevisionEvent {
+  return isCustomEventNamed(event, drawbridgeEventNames.revision, widgetRevisionValueSchema);
+}
+
 /** True for the CUSTOM `drawbridge.parked` event that hands one tool call to the browser. */
 export function isParkedCallEvent(event: RunEvent): event is ParkedCallEvent {
   return isCustomEventNamed(event, drawbridgeEventNames.parked, parkedCallValueSchema);
+}
+
+/** True for the CUSTOM `drawbridge.reply` event that gives a finished reply its model and token counts. */
+export function isReplyEvent(event: RunEvent): event is ReplyEvent {
+  return isCustomEventNamed(event, drawbridgeEventNames.reply, replyValueSchema);
 }
 
 /** True for a CUSTOM `drawbridge.heartbeat` event. */

@@ -1,5 +1,20 @@
-/** The channels a widget reply is split into, in the order the model writes them. */
-export const widgetChunkTypes = ['prose', 'height', 'css', 'html', 'js', 'end'] as const;
+/**
+ * The channels a widget reply is split into, in the order the model writes them. An edit reply starts with
+ * `edit` (the id of the widget it changes) and may carry hunks inside a part: `hunk` (empty, one per
+ * `@@SEARCH@@`), then the `search` text and the `replace` text.
+ */
+export const widgetChunkTypes = [
+  'prose',
+  'edit',
+  'height',
+  'css',
+  'html',
+  'js',
+  'hunk',
+  'search',
+  'replace',
+  'end',
+] as const;
 
 export type WidgetChunkType = (typeof widgetChunkTypes)[number];
 

@@ -1,33 +1,54 @@
 import type { WidgetChunk, WidgetChunkType } from './widget-chunk.ts';
+import { WidgetEditTargetReader } from './widget-edit-target-reader.ts';
 import { WidgetHeightReader } from './widget-height-reader.ts';
 import { SegmentWriter } from './widget-stream-parser/segment-writer.ts';
 
 export { mergeAdjacentChunks } from './widget-stream-parser/merge-adjacent-chunks.ts';
 
 const heightMarker = '@@HEIGHT:';
+const editMarker = '@@EDIT:';
 const channelMarkers = ['@@CSS@@', '@@HTML@@', '@@JS@@'] as const;
+const searchMarker = '@@SEARCH@@';
+const replaceMarker = '@@REPLACE@@';
 const endMarker = '@@END@@';
 
 const channelOfMarker = new Map<string, WidgetChunkType>([
   ['@@CSS@@', 'css'],
   ['@@HTML@@', 'html'],
   ['@@JS@@', 'js'],
+  [searchMarker, 'search'],
+  [replaceMarker, 'replace'],
 ]);
 
 // Which markers are recognised depends on where the reply stands; anything else is text.
-const markersBeforeBlock = [heightMarker, ...channelMarkers];
+const markersBeforeBlock = [heightMarker, editMarker, ...channelMarkers];
 const markersInBlockWithHeight = [...channelMarkers, endMarker];
 const markersInBlockWithoutHeight = [heightMarker, ...channelMarkers, endMarker];
+const hunkMarkers = [searchMarker, replaceMarker];
+const markersInEditWithHeight = [...markersInBlockWithHeight, ...hunkMarkers];
+const markersInEditWithoutHeight = [...markersInBlockWithoutHeight, ...hunkMarkers];
 const noMarkers: readonly string[] = [];
+
+/** The value of `@@HEIGHT:…@@` or `@@EDIT:…@@` as it is read, and the chunk it becomes when valid. */
+interface MarkerValueReader {
+  read(text: string): void;
+  valueIfValid(): string | undefined;
+}
+
+function heightValueReader(): MarkerValueReader {
+  const reader = new WidgetHeightReader();
+  return { read: (text) => reader.read(text), valueIfValid: () => reader.digitsIfValid() };
+}
 
 const beforeBlock = 0;
 const insideBlock = 1;
 const afterBlock = 2;
 
-// Reading text and markers, reading a height value, or deciding whether `@@` after a height value closes it.
+// Reading text and markers, reading a marker value (height or edit target), or deciding whether `@@` after
+// that value closes it.
 const readingText = 0;
-const readingHeightValue = 1;
-const readingHeightClose = 2;
+const readingMarkerValue = 1;
+const readingMarkerClose = 2;
 
 /**
  * Splits a model reply, pushed in pieces cut anywhere, into prose and widget chunks. Only a tail that could
@@ -38,11 +59,15 @@ export class WidgetStreamParser {
   private phase = beforeBlock;
   private mode = readingText;
   private hasHeight = false;
+  private isEdit = false;
+  // The code part (`css`, `html`, `js`) the block is in, which every hunk names: an empty part writes no chunk.
+  private codePart = '';
   private markers: readonly string[] = markersBeforeBlock;
   private pending = '';
   private channel: WidgetChunkType = 'prose';
   private segment: SegmentWriter;
-  private heightValue = new WidgetHeightReader();
+  private markerValue: MarkerValueReader = heightValueReader();
+  private markerValueType: WidgetChunkType = 'height';
   private ended = false;
   // A high surrogate that ended the last push waits for its low half, so no chunk ever holds half a character.
   private heldHighSurrogate = '';
@@ -92,12 +117,12 @@ export class WidgetStreamParser {
     this.pending = '';
     if (this.mode === readingText) {
       this.segment.write(pending);
-    } else if (this.mode === readingHeightClose && pending.length >= 2) {
-      this.closeHeight(true);
+    } else if (this.mode === readingMarkerClose && pending.length >= 2) {
+      this.closeMarkerValue(true);
       this.segment.write(pending.slice(2));
     } else {
-      if (pending !== '') this.heightValue.read(pending);
-      this.closeHeight(false);
+      if (pending !== '') this.markerValue.read(pending);
+      this.closeMarkerValue(false);
     }
     this.segment.close();
     return this.takeChunks();
@@ -111,19 +136,19 @@ export class WidgetStreamParser {
     let index = 0;
     const length = text.length;
     while (index < length) {
-      if (this.mode === readingHeightValue) {
+      if (this.mode === readingMarkerValue) {
         const character = text[index]!;
         index += 1;
         if (character === '\n') {
-          this.closeHeight(false);
+          this.closeMarkerValue(false);
         } else if (character === '@') {
-          this.mode = readingHeightClose;
+          this.mode = readingMarkerClose;
           this.pending = '@';
         } else {
-          this.heightValue.read(character);
+          this.markerValue.read(character);
         }
-      } else if (this.mode === readingHeightClose) {
-        index = this.readHeightClose(text, index);
+      } else if (this.mode === readingMarkerClose) {
+        index = this.readMarkerClose(text, index);
       } else if (this.pending !== '') {
         index = this.extendPendingMarker(text, index);
       } else if (this.markers.length === 0) {
@@ -164,8 +189,8 @@ export class WidgetStreamParser {
     return index + 1;
   }
 
-  /** After a height value, `@@` is its closing unless it begins a marker the model wrote without closing. */
-  private readHeightClose(text: string, index: number): number {
+  /** After a marker value, `@@` is its closing unless it begins a marker the model wrote without closing. */
+  private readMarkerClose(text: string, index: number): number {
     const character = text[index]!;
     const candidate = this.pending + character;
     if (candidate === '@@') {
@@ -174,22 +199,22 @@ export class WidgetStreamParser {
     }
     if (this.pending === '@') {
       this.pending = '';
-      this.mode = readingHeightValue;
-      this.heightValue.read('@');
+      this.mode = readingMarkerValue;
+      this.markerValue.read('@');
       return index;
     }
     const marker = this.markerStartingWith(candidate);
     if (marker !== undefined) {
       this.pending = marker.length === candidate.length ? '' : candidate;
       if (this.pending === '') {
-        this.closeHeight(false);
+        this.closeMarkerValue(false);
         this.openMarker(marker);
       }
       return index + 1;
     }
     const rest = this.pending.slice(2);
     this.pending = '';
-    this.closeHeight(true);
+    this.closeMarkerValue(true);
     this.consume(rest);
     return index;
   }
@@ -201,13 +226,24 @@ export class WidgetStreamParser {
 
   private openMarker(marker: string): void {
     this.segment.close();
-    if (marker === heightMarker) {
+    if (marker === heightMarker || marker === editMarker) {
       this.phase = insideBlock;
-      this.hasHeight = true;
-      this.mode = readingHeightValue;
-      this.heightValue = new WidgetHeightReader();
+      this.mode = readingMarkerValue;
+      if (marker === heightMarker) {
+        this.hasHeight = true;
+        this.markerValue = heightValueReader();
+        this.markerValueType = 'height';
+      } else {
+        this.markerValue = new WidgetEditTargetReader();
+        this.markerValueType = 'edit';
+      }
       this.updateMarkers();
       return;
+    }
+    if (marker === searchMarker) {
+      // A hunk boundary of its own, so two hunks in a row stay two hunks once chunks are merged.
+      this.flushOutput();
+      this.chunks.push({ type: 'hunk', delta: this.codePart });
     }
     if (marker === endMarker) {
       this.flushOutput();
@@ -217,16 +253,23 @@ export class WidgetStreamParser {
     } else {
       this.phase = insideBlock;
       this.channel = channelOfMarker.get(marker)!;
+      if (this.channel === 'css' || this.channel === 'html' || this.channel === 'js')
+        this.codePart = this.channel;
     }
     this.startSegment(true);
     this.updateMarkers();
   }
 
-  /** Emits the height if its value was a number; the segment after it continues the same channel. */
-  private closeHeight(trimsLineBreak: boolean): void {
+  /** Emits the marker's value if it was valid; the segment after it continues the same channel. */
+  private closeMarkerValue(trimsLineBreak: boolean): void {
     this.mode = readingText;
-    const digits = this.heightValue.digitsIfValid();
-    if (digits !== undefined) this.writeOutput('height', digits);
+    const value = this.markerValue.valueIfValid();
+    if (value !== undefined) this.writeOutput(this.markerValueType, value);
+    // Only a block that names a widget is an edit; hunk markers mean nothing anywhere else.
+    if (value !== undefined && this.markerValueType === 'edit') {
+      this.isEdit = true;
+      this.updateMarkers();
+    }
     this.startSegment(trimsLineBreak);
   }
 
@@ -237,6 +280,8 @@ export class WidgetStreamParser {
   private updateMarkers(): void {
     if (this.phase === afterBlock) this.markers = noMarkers;
     else if (this.phase === beforeBlock) this.markers = markersBeforeBlock;
+    else if (this.isEdit)
+      this.markers = this.hasHeight ? markersInEditWithHeight : markersInEditWithoutHeight;
     else this.markers = this.hasHeight ? markersInBlockWithHeight : markersInBlockWithoutHeight;
   }
 

@@ -14,7 +14,10 @@ export function reportErrors({
   target.addEventListener('error', (event) => {
     const message =
       event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.message;
-    post({ drawbridge: 1, kind: 'error', source: errorSource(), message: message || 'Script error' });
+    const source = errorSource();
+    // An inline script's line numbers count from its own first line, which is the widget's first line of JS.
+    const line = source === 'script' && event.lineno > 0 ? { line: event.lineno } : {};
+    post({ drawbridge: 1, kind: 'error', source, message: message || 'Script error', ...line });
   });
   target.addEventListener('unhandledrejection', (event) => {
     const reason =

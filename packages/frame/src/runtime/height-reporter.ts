@@ -9,6 +9,10 @@ import { clampWidgetHeight } from '@drawbridge/protocol/widget-height';
  * sized by the viewport (`height: 100vh`) grows whenever the host grows the iframe. A growth that
  * follows a viewport growth at least one-for-one with no widget change in between is that loop,
  * and it is not reported.
+ *
+ * Nothing is reported while the root is still empty: a frame replaying a finished widget measures
+ * before its markup lands, and reporting that empty root (the minimum height) would collapse the
+ * card and spring it back, moving everything below it.
  */
 
 export class HeightReporter {
@@ -51,6 +55,7 @@ export class HeightReporter {
   }
 
   private measure(): void {
+    if (this.lastReported < 0 && this.root.childNodes.length === 0) return;
     const measured = this.root.getBoundingClientRect().height;
     const viewportHeight = this.window.innerHeight;
     const viewportGrowth = viewportHeight - this.lastViewportHeight;

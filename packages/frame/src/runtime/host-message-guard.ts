@@ -15,7 +15,7 @@ export function isHostToFrameMessage(data: unknown): data is HostToFrameMessage 
     case 'css':
     case 'html':
     case 'js':
-      return typeof message.delta === 'string';
+      return typeof message.delta === 'string' && (message.replace === undefined || message.replace === true);
     case 'end':
       return true;
     case 'theme':

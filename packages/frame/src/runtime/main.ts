@@ -7,6 +7,7 @@ import { isHostToFrameMessage } from './host-message-guard.ts';
 import { MarkupBuilder } from './markup-builder.ts';
 import { MarkupScheduler } from './markup-scheduler.ts';
 import { Stage } from './stage.ts';
+import { reportWebglContexts } from './webgl-context-reporter.ts';
 import { runWidgetScript } from './widget-script.ts';
 
 /**
@@ -55,6 +56,10 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
   // One text node that CSS deltas are appended to, so the host never re-sends the stylesheet.
   const styleText = widgetStyle.appendChild(document.createTextNode(''));
   reportErrors({ window, post: send, errorSource: () => (scriptStarted ? 'script' : 'runtime') });
+  const webgl = reportWebglContexts({
+    window,
+    report: (contexts) => send({ drawbridge: 1, kind: 'webgl', contexts }),
+  });
   const heights = new HeightReporter({
     root,
     window,
@@ -63,22 +68,30 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
   const markup = new MarkupScheduler({ root, window, onApplied: () => heights.noteContentChanged() });
 
   const runScript = (): void => {
-    if (scriptStarted || scriptText.trim() === '') return;
+    if (scriptStarted) return;
+    if (scriptText.trim() === '') {
+      // No script, no WebGL: the host's budget can stop counting this frame now.
+      webgl.reportSettled();
+      return;
+    }
     scriptStarted = true;
     runWidgetScript({
       document,
       text: scriptText,
       onCompleted: () => {
         heights.noteContentChanged();
+        webgl.reportSettled();
         send({ drawbridge: 1, kind: 'rendered' });
       },
-      onImportFailed: () =>
+      onImportFailed: () => {
+        webgl.reportSettled();
         send({
           drawbridge: 1,
           kind: 'error',
           source: 'script',
           message: 'A module the widget imports failed to load.',
-        }),
+        });
+      },
     });
   };
 
@@ -89,14 +102,17 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
         document.documentElement.dataset.theme = message.theme;
         return;
       case 'css':
-        styleText.appendData(message.delta);
+        if (message.replace === true) styleText.data = message.delta;
+        else styleText.appendData(message.delta);
         heights.noteContentChanged();
         return;
       case 'html':
-        markup.append(message.delta);
+        if (message.replace === true) markup.restart(message.delta);
+        else markup.append(message.delta);
         return;
       case 'js':
-        if (!scriptStarted) scriptText += message.delta;
+        if (!scriptStarted)
+          scriptText = message.replace === true ? message.delta : scriptText + message.delta;
         return;
       case 'end':
         markup.finish();

@@ -5,7 +5,8 @@ import { MarkupBuilder } from './markup-builder.ts';
  * are joined and handed to the builder together, so a burst of tiny chunks costs one DOM update.
  */
 export class MarkupScheduler {
-  private readonly builder: MarkupBuilder;
+  private builder: MarkupBuilder;
+  private readonly root: Element;
   private readonly window: Window;
   private readonly onApplied: () => void;
   private queued: string[] = [];
@@ -13,6 +14,7 @@ export class MarkupScheduler {
 
   constructor({ root, window: target, onApplied }: { root: Element; window: Window; onApplied: () => void }) {
     this.builder = new MarkupBuilder({ root });
+    this.root = root;
     this.window = target;
     this.onApplied = onApplied;
   }
@@ -23,6 +25,18 @@ export class MarkupScheduler {
     if (this.frameRequested) return;
     this.frameRequested = true;
     this.window.requestAnimationFrame(() => this.flush());
+  }
+
+  /**
+   * Starts the markup over from `delta` (an edit replaced it), at once rather than at the next animation
+   * frame, so no frame is painted between the old markup and the first of the new.
+   */
+  restart(delta: string): void {
+    this.queued = [];
+    this.root.replaceChildren();
+    this.builder = new MarkupBuilder({ root: this.root });
+    this.builder.append(delta);
+    this.onApplied();
   }
 
   /** Applies everything queued now and ends the stream (the markup is complete). */

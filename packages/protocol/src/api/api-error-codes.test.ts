@@ -4,7 +4,9 @@ import {
   appErrorCodes,
   dashboardRouteErrorCodes,
   frameRouteErrorCodes,
+  mcpRouteErrorCodes,
   runRouteErrorCodes,
+  sandboxRouteErrorCodes,
   telemetryRouteErrorCodes,
   threadRouteErrorCodes,
   toolResultRouteErrorCodes,
@@ -19,6 +21,8 @@ const everyRoute = {
   dashboardRouteErrorCodes,
   telemetryRouteErrorCodes,
   frameRouteErrorCodes,
+  mcpRouteErrorCodes,
+  sandboxRouteErrorCodes,
   runRouteErrorCodes,
 };
 

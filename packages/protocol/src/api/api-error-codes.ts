@@ -40,12 +40,15 @@ export const agentRouteErrorCodes = [
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 
-/** `/api/threads` (create, list, messages, delete, widget download). */
+/** `/api/threads` (create, list, search, rename, rewind, messages, delete, widget download). */
 export const threadRouteErrorCodes = [
   'invalid_json',
   'invalid_body',
+  'invalid_query',
   'invalid_thread_id',
   'thread_not_found',
+  'turn_not_found',
+  'run_in_progress',
   'invalid_widget_file',
   'widget_not_found',
   'frame_not_built',
@@ -83,6 +86,28 @@ export type TelemetryRouteErrorCode = (typeof telemetryRouteErrorCodes)[number];
 export const frameRouteErrorCodes = ['frame_not_built', 'invalid_image_url', 'not_found'] as const;
 export type FrameRouteErrorCode = (typeof frameRouteErrorCodes)[number];
 
+/** `/api/mcp/*`: connected MCP servers, their views' resources and their views' tool calls. */
+export const mcpRouteErrorCodes = [
+  'invalid_json',
+  'invalid_body',
+  'unknown_server',
+  'unknown_tool',
+  'server_unavailable',
+  'thread_not_found',
+  'result_not_found',
+  'call_refused',
+] as const;
+export type McpRouteErrorCode = (typeof mcpRouteErrorCodes)[number];
+
+/** The sandbox origin's server (MCP App views): its proxy document and script. */
+export const sandboxRouteErrorCodes = [
+  'sandbox_not_built',
+  'invalid_host',
+  'invalid_declaration',
+  'not_found',
+] as const;
+export type SandboxRouteErrorCode = (typeof sandboxRouteErrorCodes)[number];
+
 /** Any code the server may put in an error body. */
 export type ApiErrorCode =
   | AppErrorCode
@@ -92,4 +117,6 @@ export type ApiErrorCode =
   | RunRouteErrorCode
   | DashboardRouteErrorCode
   | TelemetryRouteErrorCode
-  | FrameRouteErrorCode;
+  | FrameRouteErrorCode
+  | McpRouteErrorCode
+  | SandboxRouteErrorCode;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { generatedWidgetSchema } from '../generated-widget.ts';
 import { formAnswersSchema } from './form-answers.ts';
+import { replyDetailsSchema } from './reply-details.ts';
 
 /**
  * One transcript entry; `render` marks the carrier message of a typed render tool call, `formAnswers` a user
@@ -16,6 +17,8 @@ export const storedMessageSchema = z.object({
   toolCallId: z.string().optional(),
   render: z.object({ tool: z.string(), args: z.unknown() }).optional(),
   formAnswers: formAnswersSchema.optional(),
+  /** On the last stored message of a finished reply: its model and token counts. */
+  reply: replyDetailsSchema.optional(),
 });
 
 export type StoredMessage = z.infer<typeof storedMessageSchema>;

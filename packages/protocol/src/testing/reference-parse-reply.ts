@@ -8,13 +8,22 @@ const channelOfMarker = new Map<string, WidgetChunkType>([
   ['@@CSS@@', 'css'],
   ['@@HTML@@', 'html'],
   ['@@JS@@', 'js'],
+  ['@@SEARCH@@', 'search'],
+  ['@@REPLACE@@', 'replace'],
 ]);
 const blockMarkers = ['@@CSS@@', '@@HTML@@', '@@JS@@', '@@END@@'];
-const markersBeforeBlock = ['@@HEIGHT:', '@@CSS@@', '@@HTML@@', '@@JS@@'];
-const markersInBlockWithoutHeight = ['@@HEIGHT:', ...blockMarkers];
+const hunkMarkers = ['@@SEARCH@@', '@@REPLACE@@'];
+const markersBeforeBlock = ['@@HEIGHT:', '@@EDIT:', '@@CSS@@', '@@HTML@@', '@@JS@@'];
+const valueMarkers = new Map<string, { type: WidgetChunkType; pattern: RegExp }>([
+  ['@@HEIGHT:', { type: 'height', pattern: /^[ \t\r]*(\d+)[ \t\r]*(?:px)?[ \t\r]*$/ }],
+  ['@@EDIT:', { type: 'edit', pattern: /^[ \t\r]*([A-Za-z0-9_-]{1,64})[ \t\r]*$/ }],
+]);
+
+function markersInBlock(hasHeight: boolean, isEdit: boolean): string[] {
+  return [...(hasHeight ? [] : ['@@HEIGHT:']), ...blockMarkers, ...(isEdit ? hunkMarkers : [])];
+}
 const openingFence = /^[ \t]*`{3,}[A-Za-z0-9_+#.-]*[ \t\r]*(?:\n|$)/;
 const closingFence = /(^|\n)[ \t]*`{3,}[ \t\r\n]*$/;
-const heightValue = /^[ \t\r]*(\d+)[ \t\r]*(?:px)?[ \t\r]*$/;
 
 function segmentText(type: WidgetChunkType, raw: string, trimsLineBreak: boolean): string {
   let text = trimsLineBreak ? raw.replace(/^\r?\n/, '') : raw;
@@ -42,6 +51,8 @@ export function referenceParseReply(text: string): WidgetChunk[] {
   const chunks: WidgetChunk[] = [];
   let phase: 'before' | 'inside' | 'after' = 'before';
   let hasHeight = false;
+  let isEdit = false;
+  let codePart = '';
   let channel: WidgetChunkType = 'prose';
   let position = 0;
   let trimsLineBreak = false;
@@ -51,7 +62,7 @@ export function referenceParseReply(text: string): WidgetChunk[] {
   for (;;) {
     let markers: string[] = [];
     if (phase === 'before') markers = markersBeforeBlock;
-    else if (phase === 'inside') markers = hasHeight ? blockMarkers : markersInBlockWithoutHeight;
+    else if (phase === 'inside') markers = markersInBlock(hasHeight, isEdit);
     const next = firstMarker(text, position, markers);
     if (next === undefined) {
       emitSegment(text.length);
@@ -60,15 +71,17 @@ export function referenceParseReply(text: string): WidgetChunk[] {
     emitSegment(next.at);
     position = next.at + next.marker.length;
     trimsLineBreak = true;
-    if (next.marker === '@@HEIGHT:') {
+    const valueMarker = valueMarkers.get(next.marker);
+    if (valueMarker !== undefined) {
       phase = 'inside';
-      hasHeight = true;
+      if (valueMarker.type === 'height') hasHeight = true;
+      const markersAfter = markersInBlock(hasHeight, isEdit);
       const lineEnd = text.indexOf('\n', position);
       const closing = text.indexOf('@@', position);
       let valueEnd = text.length;
       if (closing !== -1 && (lineEnd === -1 || closing < lineEnd)) {
         valueEnd = closing;
-        const markerFollows = blockMarkers.some((marker) => text.startsWith(marker, closing));
+        const markerFollows = markersAfter.some((marker) => text.startsWith(marker, closing));
         position = markerFollows ? closing : closing + 2;
       } else if (lineEnd !== -1) {
         valueEnd = lineEnd;
@@ -77,16 +90,21 @@ export function referenceParseReply(text: string): WidgetChunk[] {
       } else {
         position = text.length;
       }
-      const digits = heightValue.exec(text.slice(next.at + next.marker.length, valueEnd))?.[1];
-      if (digits !== undefined) chunks.push({ type: 'height', delta: digits });
+      const value = valueMarker.pattern.exec(text.slice(next.at + next.marker.length, valueEnd))?.[1];
+      if (value !== undefined) chunks.push({ type: valueMarker.type, delta: value });
+      if (value !== undefined && valueMarker.type === 'edit') isEdit = true;
     } else if (next.marker === '@@END@@') {
       chunks.push({ type: 'end', delta: '' });
       phase = 'after';
       channel = 'prose';
     } else {
+      if (next.marker === '@@SEARCH@@') chunks.push({ type: 'hunk', delta: codePart });
       phase = 'inside';
       channel = channelOfMarker.get(next.marker)!;
+      if (channel === 'css' || channel === 'html' || channel === 'js') codePart = channel;
     }
   }
-  return mergeAdjacentChunks(chunks.filter((chunk) => chunk.type === 'end' || chunk.delta !== ''));
+  return mergeAdjacentChunks(
+    chunks.filter((chunk) => chunk.type === 'end' || chunk.type === 'hunk' || chunk.delta !== ''),
+  );
 }

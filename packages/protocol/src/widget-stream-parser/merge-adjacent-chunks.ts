@@ -5,7 +5,12 @@ export function mergeAdjacentChunks(chunks: readonly WidgetChunk[]): WidgetChunk
   const merged: WidgetChunk[] = [];
   for (const chunk of chunks) {
     const previous = merged.at(-1);
-    if (previous !== undefined && previous.type === chunk.type && chunk.type !== 'end') {
+    if (
+      previous !== undefined &&
+      previous.type === chunk.type &&
+      chunk.type !== 'end' &&
+      chunk.type !== 'hunk'
+    ) {
       previous.delta += chunk.delta;
     } else {
       merged.push({ type: chunk.type, delta: chunk.delta });

@@ -68,7 +68,7 @@ export class SegmentWriter {
   }) {
     this.type = options.type;
     this.output = options.output;
-    this.stripsFences = options.type === 'css' || options.type === 'html' || options.type === 'js';
+    this.stripsFences = options.type !== 'prose';
     this.stage = options.trimsLineBreak ? lineBreak : this.stageAfterLineBreak();
   }
 

@@ -20,6 +20,13 @@ const markerPieces = fc.constantFrom(
   '@@END',
   '@@FOO@@',
   'CSS@@',
+  '@@EDIT:',
+  '@@EDIT:w1@@',
+  '@@ED',
+  '@@SEARCH@@',
+  '@@SEA',
+  '@@REPLACE@@',
+  '@@REPL',
 );
 const contentPieces = fc.constantFrom(
   '\n',
@@ -40,6 +47,8 @@ const contentPieces = fc.constantFrom(
   '😀',
   '🇫🇷',
   '𝄞',
+  'w_1',
+  '-',
 );
 
 // Fewer, denser pieces around the code channels, where fence lines are held back and stripped.
@@ -96,13 +105,20 @@ describe('WidgetStreamParser properties', () => {
     );
   });
 
-  it('emits only characters of the input, in order, and no empty delta except end', () => {
+  it('emits only characters of the input, in order, and no empty delta except end and hunk', () => {
     fc.assert(
       fc.property(reply, (text) => {
         const chunks = parsePieces([text]);
-        const content = chunks.map((chunk) => chunk.delta).join('');
+        // A hunk's delta names its part (the marker before it), the one delta not copied from where it stands.
+        const content = chunks
+          .filter((chunk) => chunk.type !== 'hunk')
+          .map((chunk) => chunk.delta)
+          .join('');
         expect(isSubsequence(content, text)).toBe(true);
-        for (const chunk of chunks) expect(chunk.delta === '').toBe(chunk.type === 'end');
+        for (const chunk of chunks) {
+          if (chunk.type === 'hunk') expect(['', 'css', 'html', 'js']).toContain(chunk.delta);
+          else expect(chunk.delta === '').toBe(chunk.type === 'end');
+        }
       }),
       { numRuns: 2000 },
     );
@@ -124,6 +140,29 @@ describe('WidgetStreamParser properties', () => {
             { type: 'end', delta: '' },
           ]).filter((chunk) => chunk.type === 'end' || chunk.delta !== ''),
         );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps the search and replace text of every hunk of an edit whole', () => {
+    const plainText = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '{', '}', '@'), maxLength: 40 });
+    const hunk = fc.record({ search: plainText, replace: plainText });
+    fc.assert(
+      fc.property(fc.constantFrom('CSS', 'HTML', 'JS'), fc.array(hunk, { maxLength: 4 }), (part, hunks) => {
+        const body = hunks.map(({ search, replace }) => `@@SEARCH@@\n${search}@@REPLACE@@\n${replace}`);
+        const text = `Edit.\n@@EDIT:w_1@@\n@@${part}@@\n${body.join('')}@@END@@`;
+        const expected = hunks.flatMap(({ search, replace }) => [
+          { type: 'hunk', delta: part.toLowerCase() },
+          { type: 'search', delta: search },
+          { type: 'replace', delta: replace },
+        ]);
+        expect(mergeAdjacentChunks(parsePieces([text]))).toEqual([
+          { type: 'prose', delta: 'Edit.\n' },
+          { type: 'edit', delta: 'w_1' },
+          ...expected.filter((chunk) => chunk.type === 'hunk' || chunk.delta !== ''),
+          { type: 'end', delta: '' },
+        ]);
       }),
       { numRuns: 1000 },
     );

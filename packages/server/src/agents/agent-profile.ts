@@ -5,7 +5,10 @@ import type { AgentTool } from '../tools/agent-tool.ts';
 export interface AgentProfile {
   skill: Skill;
   system: string;
-  /** Every tool this agent could have; governance offers only those the skill grants. */
+  /**
+   * Every tool this agent could have; governance offers only those the skill grants. Read at the start of each
+   * run (with `system`): a skill that grants MCP tools sees the servers connected at that moment.
+   */
   tools: readonly AgentTool[];
 }
 

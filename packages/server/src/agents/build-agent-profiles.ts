@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import type { MetricSources } from '../dashboard/compute-metric.ts';
+import type { McpServers } from '../mcp/mcp-servers.ts';
 import { loadSkills } from '../skills/load-skills.ts';
+import { skillGrantsServer } from '../skills/skill-grants-tool.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 import { dashboardControlTool } from '../tools/dashboard/dashboard-control-tool.ts';
 import { listMetricsTool } from '../tools/dashboard/list-metrics-tool.ts';
@@ -22,6 +24,8 @@ export interface BuildAgentProfilesOptions {
   toolTimeoutMs?: number;
   metricSources: MetricSources;
   clock?: () => Date;
+  /** Connected MCP servers: their tools join every agent's toolbox, offered where a skill grants them. */
+  mcpServers?: McpServers;
 }
 
 /**
@@ -42,16 +46,37 @@ export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentPro
     }) as AgentTool,
   ];
   const knownTools = new Set([...chatTools, ...dashboardTools].map((tool) => tool.name));
-  const skills = loadSkills({ directory: options.skillsDirectory ?? defaultSkillsDirectory, knownTools });
+  const mcpServers = options.mcpServers;
+  const mcpServerNames = new Set(mcpServers?.summaries().map((server) => server.name));
+  const skills = loadSkills({
+    directory: options.skillsDirectory ?? defaultSkillsDirectory,
+    knownTools,
+    mcpServerNames,
+  });
   const profiles = new Map<string, AgentProfile>();
   for (const skill of skills.values()) {
     const isDashboard = skill.name === 'dashboard';
+    const ownTools = isDashboard ? dashboardTools : chatTools;
+    const system = isDashboard
+      ? `You are the assistant inside the Drawbridge dashboard.\n\n${skill.instructions}`
+      : `${options.widgetSystemPrompt}\n\n${skill.instructions}`;
+    const grantsMcp = [...mcpServerNames].some((serverName) => skillGrantsServer({ skill, serverName }));
+    if (mcpServers === undefined || !grantsMcp) {
+      profiles.set(skill.name, { skill, tools: ownTools, system });
+      continue;
+    }
+    // Read at each run: servers connect, drop and change their tool lists while the app runs.
     profiles.set(skill.name, {
       skill,
-      tools: isDashboard ? dashboardTools : chatTools,
-      system: isDashboard
-        ? `You are the assistant inside the Drawbridge dashboard.\n\n${skill.instructions}`
-        : `${options.widgetSystemPrompt}\n\n${skill.instructions}`,
+      get tools() {
+        return [...ownTools, ...mcpServers.modelTools()];
+      },
+      get system() {
+        const note = mcpServers.unavailableNote({
+          concerns: (serverName) => skillGrantsServer({ skill, serverName }),
+        });
+        return note === '' ? system : `${system}\n\n${note}`;
+      },
     });
   }
   return profiles;

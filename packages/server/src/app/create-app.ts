@@ -6,11 +6,13 @@ import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
+import type { McpServers } from '../mcp/mcp-servers.ts';
 import { createAgentRoutes } from '../routes/agent-routes.ts';
 import { createDashboardRoutes } from '../routes/dashboard-routes.ts';
 import { createFrameRoutes } from '../routes/frame-routes.ts';
 import { createHealthRoutes } from '../routes/health-routes.ts';
 import { createImageFrameRoutes } from '../routes/image-frame-routes.ts';
+import { createMcpRoutes, type SandboxLocation, sandboxOriginFor } from '../routes/mcp-routes.ts';
 import { createRunRoutes } from '../routes/run-routes.ts';
 import { createTelemetryRoutes } from '../routes/telemetry-routes.ts';
 import { createThreadRoutes, type StandaloneRenderer } from '../routes/thread-routes.ts';
@@ -71,6 +73,8 @@ export interface AppDependencies {
   runSupervisor?: RunSupervisor;
   /** Host names (optionally `name:port`) requests may address; default: loopback names only. */
   allowedHosts?: readonly string[];
+  /** Connected MCP servers and where their views are sandboxed; when given, `/api/mcp/*` is mounted. */
+  mcp?: { servers: McpServers; sandbox: SandboxLocation };
 }
 
 export const defaultHeartbeatIntervalMs = 10_000;
@@ -86,6 +90,9 @@ export function createApp(dependencies: AppDependencies): Hono {
   const paths = { ...defaultAppPaths(), ...dependencies.paths };
   const maxBodyBytes = dependencies.maxBodyBytes ?? defaultMaxBodyBytes;
   const clock = dependencies.clock ?? (() => new Date());
+  // One audit log and one call budget for every caller: the model's runs and the MCP views alike.
+  const auditLog = dependencies.telemetry ?? new InMemoryAuditLog();
+  const callLimits = dependencies.callLimits ?? new CallLimits();
   const runs = dependencies.runs ?? new RunRegistry();
   const runLog = dependencies.runLog ?? new InProcessRunLog();
   const supervisor =
@@ -136,8 +143,8 @@ export function createApp(dependencies: AppDependencies): Hono {
       profiles:
         dependencies.profiles ??
         singleAgentProfiles({ system: dependencies.systemPrompt ?? '', tools: dependencies.tools ?? [] }),
-      auditLog: dependencies.telemetry ?? new InMemoryAuditLog(),
-      callLimits: dependencies.callLimits ?? new CallLimits(),
+      auditLog,
+      callLimits,
       clock,
       ids,
       heartbeatIntervalMs,
@@ -162,8 +169,25 @@ export function createApp(dependencies: AppDependencies): Hono {
     app.route('/api/dashboard', createDashboardRoutes({ sources, clock }));
     app.route('/api/telemetry', createTelemetryRoutes({ telemetry: dependencies.telemetry }));
   }
+  if (dependencies.mcp !== undefined) {
+    app.route('/api/mcp', createMcpRoutes({ ...dependencies.mcp, store, auditLog, callLimits, clock, ids }));
+  }
   app.route('/', createImageFrameRoutes());
   app.route('/', createFrameRoutes(paths));
-  app.route('/', createWebAppRoutes(paths));
+  const mcp = dependencies.mcp;
+  app.route(
+    '/',
+    createWebAppRoutes({
+      webDistDirectory: paths.webDistDirectory,
+      ...(mcp === undefined
+        ? {}
+        : {
+            frameSources: (host: string) => {
+              const origin = sandboxOriginFor({ host, sandbox: mcp.sandbox });
+              return origin === null ? [] : [origin];
+            },
+          }),
+    }),
+  );
   return app;
 }

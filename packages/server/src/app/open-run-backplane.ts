@@ -1,10 +1,13 @@
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
+import { RedisClientToolBridge } from '../bridge/redis-client-tool-bridge.ts';
+import { openRedisConnections } from '../redis/redis-connections.ts';
 import { InProcessRunLog } from '../run/run-log/in-process-run-log.ts';
+import { RedisRunLog } from '../run/run-log/redis-run-log.ts';
 import type { RunLog } from '../run/run-log/run-log.ts';
 import { InProcessRunSignals } from '../run/run-signals/in-process-run-signals.ts';
+import { RedisRunSignals } from '../run/run-signals/redis-run-signals.ts';
 import type { RunSignals } from '../run/run-signals/run-signals.ts';
-import { SettingError } from './setting-error.ts';
 
 /** What instances share about runs besides the database: the event log, cancel signals, parked calls. */
 export interface RunBackplane {
@@ -43,7 +46,24 @@ export async function openRunBackplane({
       },
     };
   }
-  throw new SettingError(
-    'DRAWBRIDGE_REDIS_URL needs a build with the Redis run backplane; unset it to run one instance.',
-  );
+  const connections = await openRedisConnections({ url: redisUrl.trim(), logError });
+  const { commands: redis, subscriptions } = connections;
+  const runSignals = new RedisRunSignals({ redis, subscriptions });
+  const bridge = new RedisClientToolBridge({ redis, subscriptions, instanceId });
+  try {
+    await Promise.all([runSignals.ready(), bridge.ready()]);
+  } catch (error) {
+    await connections.close();
+    throw error;
+  }
+  return {
+    runLog: new RedisRunLog({ redis, subscriptions, logError }),
+    runSignals,
+    bridge,
+    shared: true,
+    close: async () => {
+      await runSignals.close();
+      await connections.close();
+    },
+  };
 }

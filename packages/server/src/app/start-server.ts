@@ -6,6 +6,11 @@ import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
+import { drawbridgeVersion } from '../cli/drawbridge-version.ts';
+import { readMcpConfig } from '../mcp/mcp-config.ts';
+import { McpServers } from '../mcp/mcp-servers.ts';
+import { type RunningSandboxServer, startSandboxServer } from '../mcp/sandbox-server.ts';
+import { storeMcpViewCall } from '../mcp/store-mcp-view-call.ts';
 import { resolveModel } from '../models/index.ts';
 import { defaultEventStreamLimits, type EventStreamLimits } from '../run/event-stream-sink.ts';
 import { startInterruptedRunSweeper } from '../run/interrupted-run-sweeper.ts';
@@ -14,6 +19,7 @@ import { databaseLocationFromEnvironment, openStorage, type Storage } from '../s
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { answerClientError } from './answer-client-error.ts';
+import { defaultAppPaths } from './app-paths.ts';
 import {
   connectionCap,
   connectionsCheckingIntervalMs,
@@ -27,6 +33,7 @@ import { parseDurationSetting } from './parse-duration-setting.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
 import { parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
 import { RunRegistry } from './run-registry.ts';
+import { SettingError } from './setting-error.ts';
 
 export interface StartServerOptions
   extends Partial<
@@ -54,6 +61,11 @@ export interface StartServerOptions
   maxConnections?: number;
   /** How far one run stream's client may fall behind before it is dropped; default `defaultEventStreamLimits`. */
   streamLimits?: Partial<EventStreamLimits>;
+  /**
+   * Connected MCP servers (a caller's own, left open at close); default: the servers `DRAWBRIDGE_MCP_CONFIG`
+   * names, connected before the server listens and closed with it.
+   */
+  mcpServers?: McpServers;
   /** How long a run may take before it is stopped; default `DRAWBRIDGE_RUN_TIMEOUT_MS` or 10 minutes. */
   runTimeoutMs?: number;
   /** How long a run's lease lasts unrenewed; default `DRAWBRIDGE_RUN_LEASE_MS` or 15 s. */
@@ -87,7 +99,14 @@ async function defaultProfiles(
     store,
     telemetry,
     env,
-  }: { bridge: ClientToolBridge; store: Store; telemetry: TelemetryStore; env: Environment },
+    mcpServers,
+  }: {
+    bridge: ClientToolBridge;
+    store: Store;
+    telemetry: TelemetryStore;
+    env: Environment;
+    mcpServers: McpServers;
+  },
 ): Promise<AgentProfiles> {
   if (options.systemPrompt !== undefined) {
     return singleAgentProfiles({ system: options.systemPrompt, tools: options.tools ?? [] });
@@ -98,9 +117,44 @@ async function defaultProfiles(
     widgetSystemPrompt: loadWidgetSystemPrompt(),
     bridge,
     metricSources: { store, telemetry },
+    mcpServers,
     ...(Number.isFinite(timeout) && timeout > 0 ? { toolTimeoutMs: timeout } : {}),
     ...(env.DRAWBRIDGE_SKILLS_DIR ? { skillsDirectory: env.DRAWBRIDGE_SKILLS_DIR } : {}),
   });
+}
+
+/**
+ * Connects the servers `DRAWBRIDGE_MCP_CONFIG` names (none without it). A malformed file throws
+ * `McpConfigError`; a server that fails to start is reported and retried while the app runs without it.
+ */
+async function startConfiguredMcpServers({
+  env,
+  store,
+}: {
+  env: Environment;
+  store: Store;
+}): Promise<McpServers> {
+  const servers = readMcpConfig({ file: env.DRAWBRIDGE_MCP_CONFIG });
+  if (servers.length === 0) return McpServers.none();
+  return McpServers.start({
+    servers,
+    clientInfo: { name: 'drawbridge', version: drawbridgeVersion() },
+    // An operator reads these on the console: which server is away, why, and when it is tried again.
+    log: (message) => console.error(`[drawbridge] ${message}`),
+    onResult: (record) => storeMcpViewCall({ store, record }),
+  });
+}
+
+/** `DRAWBRIDGE_SANDBOX_PORT`: the sandbox origin's own port; unset or empty picks a free one. */
+function parseSandboxPort(setting: string | undefined): number {
+  if (setting === undefined || setting.trim() === '') return 0;
+  const port = Number(setting);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new SettingError(
+      `DRAWBRIDGE_SANDBOX_PORT must be a whole number from 0 to 65535 (got "${setting}").`,
+    );
+  }
+  return port;
 }
 
 /** Starts the app on Node's HTTP server; resolves once it listens. */
@@ -167,6 +221,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logError,
     runs,
   });
+  let ownedMcpServers: McpServers | undefined;
+  let sandboxServer: RunningSandboxServer | undefined;
   let server: Server;
   let sweeper: ReturnType<typeof startInterruptedRunSweeper> | undefined;
   try {
@@ -181,8 +237,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logError,
     });
     await sweeper.started;
-    const profiles = options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env }));
+    ownedMcpServers =
+      options.mcpServers === undefined ? await startConfiguredMcpServers({ env, store }) : undefined;
+    const mcpServers = options.mcpServers ?? ownedMcpServers!;
+    const profiles =
+      options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env, mcpServers }));
     const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
+    sandboxServer = await startSandboxServer({
+      host,
+      port: parseSandboxPort(env.DRAWBRIDGE_SANDBOX_PORT),
+      frameDistDirectory: rest.paths?.frameDistDirectory ?? defaultAppPaths().frameDistDirectory,
+      allowedHosts,
+    });
+    const mcp = {
+      servers: mcpServers,
+      sandbox: {
+        port: sandboxServer.port,
+        ...(env.DRAWBRIDGE_SANDBOX_ORIGIN ? { origin: env.DRAWBRIDGE_SANDBOX_ORIGIN } : {}),
+      },
+    };
     const app = createApp({
       ...rest,
       store,
@@ -196,6 +269,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       allowedHosts,
       clock,
       logError,
+      mcp,
     });
     server = await new Promise<Server>((resolve, reject) => {
       const serverOptions = {
@@ -211,8 +285,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       started.once('error', reject);
     });
   } catch (error) {
-    // Nothing is served (a broken skill file, a port in use): the database opened for it closes too.
+    // Nothing is served (a broken skill file, a port in use): the database and servers opened for it close too.
     sweeper?.stop();
+    await sandboxServer?.close();
+    await ownedMcpServers?.close();
     await backplane.close();
     await storage?.close();
     throw error;
@@ -237,11 +313,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Runs outlive their connections, so they are stopped here; their followers get the final event first.
     await supervisor.shutdown();
+    // Followers write the final event and end their responses within a turn of the event loop; a response
+    // still open a moment later follows a run on another instance and is cut.
+    await new Promise((resolve) => setImmediate(resolve));
+    server.closeIdleConnections();
+    let forceClose: NodeJS.Timeout | undefined;
+    await Promise.race([serverClosed, new Promise((resolve) => (forceClose = setTimeout(resolve, 1_000)))]);
+    clearTimeout(forceClose);
     server.closeAllConnections();
     await serverClosed;
     await runs.settled();
     sweeper?.stop();
     retention?.stop();
+    await sandboxServer?.close();
+    await ownedMcpServers?.close();
     await backplane.close();
     await storage?.close();
   };

@@ -1,6 +1,8 @@
 import { SettingError } from '../app/setting-error.ts';
 import { startServer } from '../app/start-server.ts';
+import { McpConfigError } from '../mcp/mcp-config-error.ts';
 import { ModelConfigError } from '../models/index.ts';
+import { RedisUnavailableError } from '../redis/redis-unavailable-error.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
 import { readCommandArguments } from './read-command-arguments.ts';
@@ -13,9 +15,11 @@ configured by the environment:
   DRAWBRIDGE_DATABASE_URL     a PostgreSQL database, or else
   DRAWBRIDGE_DB               the SQLite file
   DRAWBRIDGE_SKILLS_DIR       the folder of skill files
+  DRAWBRIDGE_MCP_CONFIG       a JSON file of MCP servers to connect ({ "mcpServers": … })
   DRAWBRIDGE_RETENTION_DAYS   days operational records are kept (30)
   DRAWBRIDGE_RUN_TIMEOUT_MS   how long a run may take before it is stopped (600000)
   DRAWBRIDGE_RUN_LEASE_MS     how long a run's lease lasts unrenewed (15000)
+  DRAWBRIDGE_REDIS_URL        Redis for run logs, parked calls and cancels (several instances)
 
 options:
   -h, --help                  print this help
@@ -56,9 +60,11 @@ export async function serveCommand(args: string[]): Promise<number> {
       error instanceof ModelConfigError ||
       error instanceof SettingError ||
       error instanceof SkillFileError ||
+      error instanceof McpConfigError ||
       error instanceof DatabaseConfigError ||
       error instanceof DatabaseUnavailableError ||
-      error instanceof DatabaseMigrationError
+      error instanceof DatabaseMigrationError ||
+      error instanceof RedisUnavailableError
     ) {
       console.error(error.message);
       return 1;

@@ -1,5 +1,6 @@
 import { describeSchemaError } from '@drawbridge/protocol';
 import type { Skill } from '../skills/skill.ts';
+import { skillGrantsTool } from '../skills/skill-grants-tool.ts';
 import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
 import { argumentsDigest } from './arguments-digest.ts';
 import type { AuditLog, AuditOutcome } from './audit-log.ts';
@@ -83,7 +84,7 @@ export function governTools({
       inputSchema: tool.inputSchema,
       async execute(input, context) {
         const startedAt = clock().getTime();
-        if (!skill.allowedTools.has(tool.name)) {
+        if (!skillGrantsTool({ skill, toolName: tool.name })) {
           return refusal(
             tool.name,
             input,
@@ -113,7 +114,7 @@ export function governTools({
     };
   }
 
-  const offeredTools = tools.filter((tool) => skill.allowedTools.has(tool.name));
+  const offeredTools = tools.filter((tool) => skillGrantsTool({ skill, toolName: tool.name }));
   return {
     offered: offeredTools.map(govern),
     refuse: ({ toolName, input, context }) => {

@@ -51,32 +51,58 @@ describe('buildModelHistory', () => {
     ]);
   });
 
-  it('quotes only the latest widget in wire format and describes older ones', () => {
-    const older = widgetNamed('w1', 'Revenue by region', 12_000);
-    const latest = widgetNamed('w2', 'Solar system');
+  it('quotes the latest revision of each widget in wire format and describes earlier revisions', () => {
+    const chart = widgetNamed('w1', 'Revenue by region', 12_000);
+    const planets = widgetNamed('w2', 'Solar system');
+    const darkChart = {
+      ...widgetNamed('w3', 'Revenue by region'),
+      revision: { of: 'w1', number: 2, baseId: 'w1' },
+    };
     const history = buildModelHistory([
       message('user', 'chart please'),
-      message('assistant', 'Here is the chart.', { widget: older }),
+      message('assistant', 'Here is the chart.', { widget: chart }),
       message('user', 'now planets'),
-      message('assistant', 'Here are the planets.', { widget: latest }),
+      message('assistant', 'Here are the planets.', { widget: planets }),
+      message('user', 'make the chart dark'),
+      message('assistant', 'Dark now.', { widget: darkChart }),
       message('user', 'make it blue'),
     ]);
     expect(history[1]).toEqual({
       role: 'assistant',
       content:
-        'Here is the chart.\n[widget shown earlier: "Revenue by region", 11.8 KB of CSS/HTML/JS omitted]',
+        'Here is the chart.\n[widget w1, revision 1, shown earlier: "Revenue by region", 11.8 KB of CSS/HTML/JS omitted]',
     });
     expect(history[3]).toEqual({
       role: 'assistant',
-      content: `Here are the planets.\n@@HEIGHT:300@@\n@@CSS@@\n${latest.css}\n@@HTML@@\n${latest.html}\n@@JS@@\n${latest.js}\n@@END@@`,
+      content: `Here are the planets.\n[widget w2, revision 1]\n@@HEIGHT:300@@\n@@CSS@@\n${planets.css}\n@@HTML@@\n${planets.html}\n@@JS@@\n${planets.js}\n@@END@@`,
     });
+    expect(history[5]?.content).toMatch(
+      /^Dark now\.\n\[widget w1, revision 2\]\n@@HEIGHT:300@@\n@@CSS@@\n\.w3/,
+    );
   });
 
-  it('writes a widget without prose and without height as the bare block', () => {
+  it('describes a failed edit in one line and keeps quoting the revision it left unchanged', () => {
+    const counter = widgetNamed('w1', 'Counter');
+    const failure = { code: 'hunk_not_found' as const, message: 'Hunk 1 (HTML): no match.' };
+    const failed = { ...counter, id: 'w2', revision: { of: 'w1', number: 2, baseId: 'w1', failure } };
+    const history = buildModelHistory([
+      message('user', 'counter'),
+      message('assistant', 'Here.', { widget: counter }),
+      message('user', 'add reset'),
+      message('assistant', 'Added.', { widget: failed }),
+      message('user', 'try again'),
+    ]);
+    expect(history[1]?.content).toMatch(/^Here\.\n\[widget w1, revision 1\]\n@@HEIGHT/);
+    expect(history[3]?.content).toBe(
+      'Added.\n[edit of widget w1 failed, nothing changed: Hunk 1 (HTML): no match.]',
+    );
+  });
+
+  it('writes a widget without prose and without height as its label and the block', () => {
     const widget = { ...widgetNamed('w1', 'Clock'), height: null };
     const history = buildModelHistory([message('user', 'clock'), message('assistant', '  ', { widget })]);
     expect(history[1]?.content).toBe(
-      `@@CSS@@\n${widget.css}\n@@HTML@@\n${widget.html}\n@@JS@@\n${widget.js}\n@@END@@`,
+      `[widget w1, revision 1]\n@@CSS@@\n${widget.css}\n@@HTML@@\n${widget.html}\n@@JS@@\n${widget.js}\n@@END@@`,
     );
   });
 
@@ -213,7 +239,7 @@ describe('buildModelHistory', () => {
     );
     expect(texts(history)).toEqual([
       'user: dashboard',
-      'assistant: Here.\n[widget shown earlier: "Big dashboard", 19.6 KB of CSS/HTML/JS omitted]',
+      'assistant: Here.\n[widget w9, revision 1, shown earlier: "Big dashboard", 19.6 KB of CSS/HTML/JS omitted]',
       'user: make it blue',
     ]);
   });

@@ -1,6 +1,7 @@
+import { groupWidgetLineages } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import type { StoredMessage } from '../store/store.ts';
-import { describeOmittedWidget } from './describe-omitted-widget.ts';
+import { describeOmittedWidget, widgetRevisionLabel } from './describe-omitted-widget.ts';
 import { formatWidgetWireText } from './widget-wire-text.ts';
 
 /** How much of a thread the model sees each turn. */
@@ -38,7 +39,13 @@ function assistantUnit(message: StoredMessage, isLatestWidget: boolean): History
   const described = textUnit('assistant', joinProse(message.content, describeOmittedWidget(message.widget)));
   if (!isLatestWidget) return described;
   return {
-    ...textUnit('assistant', joinProse(message.content, formatWidgetWireText(message.widget))),
+    ...textUnit(
+      'assistant',
+      joinProse(
+        message.content,
+        `[${widgetRevisionLabel(message.widget)}]\n${formatWidgetWireText(message.widget)}`,
+      ),
+    ),
     smaller: described,
   };
 }
@@ -77,19 +84,21 @@ function toolUnit(
 
 function toUnits(messages: readonly StoredMessage[]): HistoryUnit[] {
   const callsById = new Map<string, { tool: string; args: unknown }>();
-  let latestWidgetMessageId: string | undefined;
   for (const message of messages) {
     if (message.render !== undefined && message.toolCallId !== undefined)
       callsById.set(message.toolCallId, message.render);
-    if (message.widget !== undefined) latestWidgetMessageId = message.id;
   }
+  const widgets = messages.flatMap((message) => (message.widget === undefined ? [] : [message.widget]));
+  const latestRevisionIds = new Set(
+    [...groupWidgetLineages(widgets).values()].map((revisions) => revisions.at(-1)!.id),
+  );
   const units: HistoryUnit[] = [];
   for (const message of messages) {
     let unit: HistoryUnit | undefined;
     if (message.role === 'user')
       unit = message.content.trim() === '' ? undefined : textUnit('user', message.content);
     else if (message.role === 'assistant')
-      unit = assistantUnit(message, message.id === latestWidgetMessageId);
+      unit = assistantUnit(message, message.widget !== undefined && latestRevisionIds.has(message.widget.id));
     else unit = toolUnit(message, callsById);
     if (unit !== undefined) units.push(unit);
   }
@@ -97,8 +106,9 @@ function toUnits(messages: readonly StoredMessage[]): HistoryUnit[] {
 }
 
 /**
- * The messages the model sees next turn: a bounded, newest-last window of the thread in which only
- * the latest widget is quoted in full, older widgets are one-line descriptions, and empty carrier
+ * The messages the model sees next turn: a bounded, newest-last window of the thread in which only the
+ * latest revision of each widget is quoted in full (labelled with the id an edit names), earlier revisions
+ * and failed edits are one-line descriptions, and empty carrier
  * messages are gone. Whole messages only; the newest user message is always kept; the window starts
  * at a user message.
  */

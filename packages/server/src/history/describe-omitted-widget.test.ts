@@ -39,19 +39,30 @@ describe('describeOmittedWidget', () => {
   it('names the widget and its size in kilobytes of UTF-8', () => {
     const widget = widgetWith('<h1>Weather</h1>', 'a'.repeat(1024), 'é'.repeat(512));
     expect(describeOmittedWidget(widget)).toBe(
-      '[widget shown earlier: "Weather", 2.0 KB of CSS/HTML/JS omitted]',
+      '[widget w, revision 1, shown earlier: "Weather", 2.0 KB of CSS/HTML/JS omitted]',
     );
   });
 
   it('escapes quotes in the label', () => {
     expect(describeOmittedWidget(widgetWith('<h1>The "best" chart</h1>'))).toBe(
-      '[widget shown earlier: "The \\"best\\" chart", 0.0 KB of CSS/HTML/JS omitted]',
+      '[widget w, revision 1, shown earlier: "The \\"best\\" chart", 0.0 KB of CSS/HTML/JS omitted]',
     );
   });
 
   it('still describes an unnamed widget', () => {
     expect(describeOmittedWidget(widgetWith('<p>hi</p>'))).toBe(
-      '[widget shown earlier, 0.0 KB of CSS/HTML/JS omitted]',
+      '[widget w, revision 1, shown earlier, 0.0 KB of CSS/HTML/JS omitted]',
+    );
+  });
+
+  it('names a revision by its lineage and number, and says why a failed edit changed nothing', () => {
+    const revision = { of: 'w0', number: 3, baseId: 'w2' };
+    expect(describeOmittedWidget({ ...widgetWith('<p>hi</p>'), revision })).toBe(
+      '[widget w0, revision 3, shown earlier, 0.0 KB of CSS/HTML/JS omitted]',
+    );
+    const failure = { code: 'hunk_not_found' as const, message: 'Hunk 1 (CSS): not there.' };
+    expect(describeOmittedWidget({ ...widgetWith('<p>hi</p>'), revision: { ...revision, failure } })).toBe(
+      '[edit of widget w0 failed, nothing changed: Hunk 1 (CSS): not there.]',
     );
   });
 });

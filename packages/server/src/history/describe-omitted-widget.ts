@@ -1,3 +1,4 @@
+import { widgetLineageId, widgetRevisionNumber } from '@drawbridge/protocol';
 import type { StoredWidget } from '../store/store.ts';
 
 const longestLabel = 80;
@@ -47,13 +48,24 @@ export function findWidgetLabel(html: string): string | undefined {
   return earliest?.label;
 }
 
-/** One line that stands in for an older widget, so the model knows it drew something without re-reading it. */
+/** The line that names a widget revision for the model, the id an edit (`@@EDIT:id@@`) takes. */
+export function widgetRevisionLabel(widget: StoredWidget): string {
+  return `widget ${widgetLineageId(widget)}, revision ${widgetRevisionNumber(widget)}`;
+}
+
+/**
+ * One line that stands in for an older widget (or an older revision of one), so the model knows it drew
+ * something without re-reading it; an edit that failed says why, since the widget did not change.
+ */
 export function describeOmittedWidget(widget: StoredWidget): string {
+  const failure = widget.revision?.failure;
+  if (failure !== undefined)
+    return `[edit of widget ${widgetLineageId(widget)} failed, nothing changed: ${failure.message}]`;
   const bytes = Buffer.byteLength(widget.css + widget.html + widget.js, 'utf8');
   const size = `${(bytes / 1024).toFixed(1)} KB of CSS/HTML/JS omitted`;
   const label = findWidgetLabel(widget.html);
   // JSON.stringify quotes the label and escapes any quote inside it.
   return label === undefined
-    ? `[widget shown earlier, ${size}]`
-    : `[widget shown earlier: ${JSON.stringify(label)}, ${size}]`;
+    ? `[${widgetRevisionLabel(widget)}, shown earlier, ${size}]`
+    : `[${widgetRevisionLabel(widget)}, shown earlier: ${JSON.stringify(label)}, ${size}]`;
 }

@@ -1,3 +1,4 @@
+import { mergeAdjacentChunks, parseWidgetReply } from '@drawbridge/protocol';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { loadWidgetSystemPrompt } from './widget-system-prompt.ts';
@@ -43,7 +44,14 @@ describe('loadWidgetSystemPrompt', () => {
     }
   });
 
-  it('stays under 900 tokens in the o200k encoding', () => {
-    expect(countTokens(prompt)).toBeLessThan(900);
+  it('teaches edits with an example the parser reads as a hunk', () => {
+    const example = prompt.slice(prompt.indexOf('@@EDIT:ID@@\n'));
+    const chunks = mergeAdjacentChunks(parseWidgetReply(example.slice(0, example.indexOf('@@END@@') + 7)));
+    expect(chunks.map((chunk) => chunk.type)).toEqual(['edit', 'hunk', 'search', 'replace', 'end']);
+  });
+
+  // 900 before edits were taught; the edit section (labels, @@EDIT@@, hunks, one example) costs about 120.
+  it('stays under 1,000 tokens in the o200k encoding', () => {
+    expect(countTokens(prompt)).toBeLessThan(1000);
   });
 });

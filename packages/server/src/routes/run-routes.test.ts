@@ -257,7 +257,9 @@ describe('the embedded default across a restart', () => {
       logError: () => {},
     });
     try {
-      const reader = await postRun({ url: running.url, threadId: 't' });
+      const threadId = (await store.createThread({})).id;
+      const reader = await postRun({ url: running.url, threadId });
+      expect(reader.status).toBe(200);
       const runId = await runIdOf(reader);
       await reader.waitFor((item) => item.event.type === EventType.TEXT_MESSAGE_CONTENT);
       const closing = running.close();
@@ -267,7 +269,7 @@ describe('the embedded default across a restart', () => {
       });
       await closing;
       expect(await store.getRun(runId)).toMatchObject({ status: 'interrupted' });
-      expect((await store.lastMessage('t'))?.content).toBe('Said so far');
+      expect((await store.lastMessage(threadId))?.content).toBe('Said so far');
     } finally {
       await running.close();
       await store.close();

@@ -1,9 +1,12 @@
 import {
   createThreadResponseSchema,
   messageListResponseSchema,
+  renameThreadResponseSchema,
+  rewindThreadResponseSchema,
   type ThreadRouteErrorCode,
   threadListResponseSchema,
   threadRouteErrorCodes,
+  threadSearchResponseSchema,
 } from '@drawbridge/protocol';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -179,5 +182,149 @@ describe('GET /api/threads/:id/widgets/:widgetId.html', () => {
       await expectJsonError(await app.request(`/api/threads/t1/widgets/${file}`), 400, 'invalid_widget_file');
     }
     expect(renderedWidgets).toEqual([]);
+  });
+});
+
+function jsonRequest(method: string, body: unknown): RequestInit {
+  return {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}
+
+describe('PATCH /api/threads/:id', () => {
+  it('renames a thread and answers with it', async () => {
+    await store.createThread({ id: 't1' });
+    await store.appendMessage({ id: 'u', threadId: 't1', role: 'user', content: 'draw a chart' });
+    const response = await app.request(
+      '/api/threads/t1',
+      jsonRequest('PATCH', { title: '  Sales\nreview ' }),
+    );
+    expect(response.status).toBe(200);
+    const { thread } = await readJsonResponse(response, renameThreadResponseSchema);
+    expect(thread).toMatchObject({ id: 't1', title: 'Sales review' });
+    expect((await store.getThread('t1'))?.title).toBe('Sales review');
+  });
+
+  it('refuses a blank or missing title, bad JSON, an unknown thread and a bad id', async () => {
+    await store.createThread({ id: 't1', title: 'Kept' });
+    await expectJsonError(
+      await app.request('/api/threads/t1', jsonRequest('PATCH', { title: ' ' })),
+      400,
+      'invalid_body',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/t1', jsonRequest('PATCH', {})),
+      400,
+      'invalid_body',
+    );
+    await expectJsonError(await app.request('/api/threads/t1', { method: 'PATCH' }), 400, 'invalid_body');
+    await expectJsonError(
+      await app.request('/api/threads/t1', jsonRequest('PATCH', '{no')),
+      400,
+      'invalid_json',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/missing', jsonRequest('PATCH', { title: 'x' })),
+      404,
+      'thread_not_found',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/bad%20id', jsonRequest('PATCH', { title: 'x' })),
+      400,
+      'invalid_thread_id',
+    );
+    expect((await store.getThread('t1'))?.title).toBe('Kept');
+  });
+});
+
+describe('GET /api/threads/search', () => {
+  it('finds chats by title and message text, with a snippet of the matching message', async () => {
+    await store.createThread({ id: 'a', title: 'Planets' });
+    await store.createThread({ id: 'b' });
+    await store.appendMessage({ id: 'u', threadId: 'b', role: 'user', content: 'plot the planets by size' });
+    await store.createThread({ id: 'c', title: 'Unrelated' });
+    const response = await app.request('/api/threads/search?q=planets');
+    expect(response.status).toBe(200);
+    const { results } = await readJsonResponse(response, threadSearchResponseSchema);
+    expect(results.map((result) => [result.thread.id, result.snippet])).toEqual([
+      ['b', 'plot the planets by size'],
+      ['a', null],
+    ]);
+  });
+
+  it('refuses an empty or overlong query', async () => {
+    await expectJsonError(await app.request('/api/threads/search'), 400, 'invalid_query');
+    await expectJsonError(await app.request('/api/threads/search?q=%20'), 400, 'invalid_query');
+    await expectJsonError(
+      await app.request(`/api/threads/search?q=${'x'.repeat(201)}`),
+      400,
+      'invalid_query',
+    );
+  });
+});
+
+describe('POST /api/threads/:id/rewind', () => {
+  beforeEach(async () => {
+    await store.createThread({ id: 't1' });
+    await store.appendMessage({ id: 'u1', threadId: 't1', role: 'user', content: 'a chart' });
+    await store.appendMessage({ id: 'a1', threadId: 't1', role: 'assistant', content: 'Here.', widget });
+    await store.appendMessage({ id: 'u2', threadId: 't1', role: 'user', content: 'a table' });
+    await store.appendMessage({ id: 'a2', threadId: 't1', role: 'assistant', content: 'A table.' });
+  });
+
+  it('keeps a turn and drops what followed, for a regenerated reply', async () => {
+    const response = await app.request('/api/threads/t1/rewind', jsonRequest('POST', { turn: 1 }));
+    expect(response.status).toBe(200);
+    const body = await readJsonResponse(response, rewindThreadResponseSchema);
+    expect(body.text).toBe('a table');
+    expect(body.messages.map((message) => message.id)).toEqual(['u1', 'a1', 'u2']);
+  });
+
+  it('stores an edited message trimmed, as the run will send it', async () => {
+    const response = await app.request(
+      '/api/threads/t1/rewind',
+      jsonRequest('POST', { turn: 0, content: ' a map \n' }),
+    );
+    const body = await readJsonResponse(response, rewindThreadResponseSchema);
+    expect(body.text).toBe('a map');
+    expect(body.messages.map((message) => [message.id, message.content])).toEqual([['u1', 'a map']]);
+  });
+
+  it('refuses while a reply is running, and for a turn, thread or body that is not there', async () => {
+    await store.startRun({ id: 'r1', threadId: 't1', model: 'demo' });
+    await expectJsonError(
+      await app.request('/api/threads/t1/rewind', jsonRequest('POST', { turn: 0 })),
+      409,
+      'run_in_progress',
+    );
+    await store.finishRun('r1', { status: 'finished' });
+    await expectJsonError(
+      await app.request('/api/threads/t1/rewind', jsonRequest('POST', { turn: 2 })),
+      404,
+      'turn_not_found',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/missing/rewind', jsonRequest('POST', { turn: 0 })),
+      404,
+      'thread_not_found',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/t1/rewind', jsonRequest('POST', { turn: -1 })),
+      400,
+      'invalid_body',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/t1/rewind', jsonRequest('POST', { turn: 0, content: '  ' })),
+      400,
+      'invalid_body',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/t1/rewind', jsonRequest('POST', '{')),
+      400,
+      'invalid_json',
+    );
+    expect(await store.listMessages('t1')).toHaveLength(4);
   });
 });

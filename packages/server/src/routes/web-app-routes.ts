@@ -1,21 +1,32 @@
 import { type Context, Hono } from 'hono';
 import { createFileServer } from './create-file-server.ts';
 
-/** The chat page's own policy: strict, because widgets never run in it (they run in `/frame`). */
-export const pageContentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  // No remote images: an image URL a model chose can carry what it read to any server. A remote image
-  // the user asks for loads inside the sandboxed /frame/image document instead.
-  "img-src 'self' data: blob:",
-  "frame-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The chat page's own policy: strict, because widgets never run in it (they run in `/frame`). `frameSources`
+ * adds origins the page may frame besides its own: the MCP Apps sandbox origin (docs/mcp-apps.md).
+ */
+export function pageContentSecurityPolicyFor({
+  frameSources = [],
+}: {
+  frameSources?: readonly string[];
+} = {}): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    // No remote images: an image URL a model chose can carry what it read to any server. A remote image
+    // the user asks for loads inside the sandboxed /frame/image document instead.
+    "img-src 'self' data: blob:",
+    ["frame-src 'self'", ...frameSources].join(' '),
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const pageContentSecurityPolicy = pageContentSecurityPolicyFor();
 
 const placeholderPage = `<!doctype html>
 <html lang="en">
@@ -31,16 +42,28 @@ const placeholderPage = `<!doctype html>
 /** Paths the page never falls back for: a missing API route or frame file must be a 404, not the app. */
 const reservedPrefixes = ['/api/', '/frame/', '/vendor/'];
 
-function pageHeaders(cacheControl: string): Record<string, string> {
-  return { 'Content-Security-Policy': pageContentSecurityPolicy, 'Cache-Control': cacheControl };
-}
+/** Origins a page at `host` may frame besides its own (the MCP Apps sandbox origin), per request. */
+export type PageFrameSources = (host: string) => readonly string[];
 
 /**
  * The built web app from `webDistDirectory`: its files, and `index.html` for any other page path
  * (the app routes on the client). Without a build, a placeholder page says how to make one.
  */
-export function createWebAppRoutes({ webDistDirectory }: { webDistDirectory: string }): Hono {
+export function createWebAppRoutes({
+  webDistDirectory,
+  frameSources,
+}: {
+  webDistDirectory: string;
+  frameSources?: PageFrameSources;
+}): Hono {
   const routes = new Hono();
+  const pageHeaders = (context: Context, cacheControl: string): Record<string, string> => ({
+    'Content-Security-Policy':
+      frameSources === undefined
+        ? pageContentSecurityPolicy
+        : pageContentSecurityPolicyFor({ frameSources: frameSources(context.req.header('host') ?? '') }),
+    'Cache-Control': cacheControl,
+  });
   const appFiles = createFileServer({ root: webDistDirectory });
   // The build writes a `.br` and `.gz` beside each hashed asset; only those are served compressed.
   const hashedAssets = createFileServer({ root: webDistDirectory, precompressed: true });
@@ -55,23 +78,20 @@ export function createWebAppRoutes({ webDistDirectory }: { webDistDirectory: str
     // follows Accept-Encoding, so every answer (compressed or not) says so to caches.
     const file = path.startsWith('/assets/')
       ? await hashedAssets(context, {
-          ...pageHeaders('public, max-age=31536000, immutable'),
+          ...pageHeaders(context, 'public, max-age=31536000, immutable'),
           Vary: 'Accept-Encoding',
         })
-      : await appFiles(context, pageHeaders('no-cache'));
+      : await appFiles(context, pageHeaders(context, 'no-cache'));
     if (file !== undefined) return file;
     // A missing script or image must fail as itself, not arrive as the HTML of the app.
     if (/\.[A-Za-z0-9]+$/.test(path)) return next();
-    const index = await indexPage(context, pageHeaders('no-cache'));
-    return index ?? placeholderResponse(context);
+    const index = await indexPage(context, pageHeaders(context, 'no-cache'));
+    return index ?? placeholderResponse(context, pageHeaders(context, 'no-cache'));
   });
 
   return routes;
 }
 
-function placeholderResponse(context: Context): Response {
-  return context.body(placeholderPage, 200, {
-    'Content-Type': 'text/html; charset=utf-8',
-    ...pageHeaders('no-cache'),
-  });
+function placeholderResponse(context: Context, headers: Record<string, string>): Response {
+  return context.body(placeholderPage, 200, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
 }

@@ -1,5 +1,4 @@
-import { jsonSchema, type Schema, type ToolSet, tool, zodSchema } from 'ai';
-import type { z } from 'zod';
+import { type JSONSchema7, jsonSchema, type Schema, type ToolSet, tool, zodSchema } from 'ai';
 import type { AgentTool, ToolOutcome } from '../tools/agent-tool.ts';
 
 /** The run-wide facts every tool call of one run shares. */
@@ -22,8 +21,9 @@ export interface AgentToolSetOptions {
  * The tool's JSON schema for the model, without the SDK's own validation of the arguments: the
  * governance chain validates them, words the refusal so the model can correct itself, and audits it.
  */
-function schemaWithoutSdkValidation(schema: z.ZodType): Schema<unknown> {
-  const described = zodSchema(schema);
+function schemaWithoutSdkValidation(agentTool: AgentTool): Schema<unknown> {
+  if (agentTool.inputJsonSchema !== undefined) return jsonSchema(agentTool.inputJsonSchema as JSONSchema7);
+  const described = zodSchema(agentTool.inputSchema);
   return jsonSchema(() => described.jsonSchema);
 }
 
@@ -55,7 +55,7 @@ export function createAgentToolSet({
     }
     toolSet[agentTool.name] = tool<unknown, ToolOutcome, Record<string, never>>({
       description: agentTool.description,
-      inputSchema: schemaWithoutSdkValidation(agentTool.inputSchema),
+      inputSchema: schemaWithoutSdkValidation(agentTool),
       execute: (input, options) =>
         agentTool.execute(input, {
           threadId,

@@ -4,8 +4,14 @@ import {
   readWidgetHeight,
   runEvents,
   type WidgetChunk,
+  type WidgetPart,
   WidgetStreamParser,
 } from '@drawbridge/protocol';
+import {
+  type EditableWidgetLookup,
+  type EditBuilderOutput,
+  WidgetEditBuilder,
+} from './widget-edit-builder.ts';
 
 /** What one assistant message (or one stored segment of it) amounts to: its prose and (at most) one widget. */
 export interface AssembledAssistantMessage {
@@ -23,6 +29,9 @@ export interface AssembledAssistantMessage {
  * everything in the order the user saw it; the live events keep one message id throughout. A segment ends
  * at a tool call (`endSegment`, called by the run; a widget block after it gets a fresh widget id) and
  * after a finished widget once prose follows it: those segments wait in `takeClosedSegments`.
+ *
+ * A block that starts with `@@EDIT:id@@` makes a revision of that widget (`WidgetEditBuilder`): the widget
+ * stored and streamed is the whole result, announced by a `drawbridge.widget-revision` event.
  */
 export class AssistantMessageAssembler {
   readonly messageId: string;
@@ -35,11 +44,23 @@ export class AssistantMessageAssembler {
   private heightText = '';
   /** Segments that ended after a finished widget and that the run has not stored yet. */
   private closedSegments: AssembledAssistantMessage[] = [];
+  private readonly editableWidgets: EditableWidgetLookup;
+  private edit: WidgetEditBuilder | undefined;
 
-  constructor({ messageId, createId }: { messageId: string; createId: () => string }) {
+  constructor({
+    messageId,
+    createId,
+    editableWidgets = () => undefined,
+  }: {
+    messageId: string;
+    createId: () => string;
+    /** The thread's widgets an edit may name; none by default. */
+    editableWidgets?: EditableWidgetLookup;
+  }) {
     this.messageId = messageId;
     this.segmentId = messageId;
     this.createId = createId;
+    this.editableWidgets = editableWidgets;
   }
 
   /** Events for the text the model produced just now. */
@@ -49,7 +70,10 @@ export class AssistantMessageAssembler {
 
   /** Events for whatever the parser held back (a tail that never became a marker). */
   end(): RunEvent[] {
-    return this.toEvents(this.parser.end());
+    const events = this.toEvents(this.parser.end());
+    if (this.edit !== undefined && !this.edit.widget.complete)
+      events.push(...this.editEvents(this.edit.finish()));
+    return events;
   }
 
   /**
@@ -75,15 +99,23 @@ export class AssistantMessageAssembler {
   /** The current segment so far, partial or complete (the whole message when it was never cut). */
   snapshot(): AssembledAssistantMessage {
     const message: AssembledAssistantMessage = { messageId: this.segmentId, content: this.content };
-    if (this.widget !== undefined) message.widget = { ...this.widget };
+    if (this.widget !== undefined) {
+      message.widget = { ...this.widget };
+      if (this.widget.revision !== undefined) message.widget.revision = structuredClone(this.widget.revision);
+    }
     return message;
   }
 
   private toEvents(chunks: WidgetChunk[]): RunEvent[] {
     const events: RunEvent[] = [];
     for (const chunk of chunks) {
-      const event = this.apply(chunk);
-      if (event !== undefined) events.push(event);
+      if (chunk.type === 'edit') events.push(...this.startEdit(chunk.delta));
+      else if (this.edit !== undefined && chunk.type !== 'prose')
+        events.push(...this.editEvents(this.edit.apply(chunk)));
+      else {
+        const event = this.apply(chunk);
+        if (event !== undefined) events.push(event);
+      }
     }
     return events;
   }
@@ -92,7 +124,36 @@ export class AssistantMessageAssembler {
     this.segmentId = this.createId();
     this.content = '';
     this.widget = undefined;
+    this.edit = undefined;
     this.heightText = '';
+  }
+
+  private startEdit(target: string): RunEvent[] {
+    const edit = new WidgetEditBuilder({ widgetId: this.createId(), target, lookup: this.editableWidgets });
+    this.edit = edit;
+    this.widget = edit.widget;
+    return [this.revisionEvent(), ...this.partEvents(edit.baseParts())];
+  }
+
+  private editEvents({ parts, revision }: EditBuilderOutput): RunEvent[] {
+    return revision === undefined
+      ? this.partEvents(parts)
+      : [this.revisionEvent(), ...this.partEvents(parts)];
+  }
+
+  private revisionEvent(): RunEvent {
+    const widget = this.edit!.widget;
+    // A copy: the builder may still add a failure, and the event must say what was true when it was sent.
+    return runEvents.widgetRevision({
+      messageId: this.messageId,
+      widgetId: widget.id,
+      revision: structuredClone(this.edit!.revision),
+    });
+  }
+
+  private partEvents(parts: WidgetPart[]): RunEvent[] {
+    const widgetId = this.edit!.widget.id;
+    return parts.map((part) => runEvents.widgetPart({ messageId: this.messageId, widgetId, ...part }));
   }
 
   private apply(chunk: WidgetChunk): RunEvent | undefined {
@@ -114,7 +175,9 @@ export class AssistantMessageAssembler {
     } else if (chunk.type === 'css') widget.css += chunk.delta;
     else if (chunk.type === 'html') widget.html += chunk.delta;
     else if (chunk.type === 'js') widget.js += chunk.delta;
-    else widget.complete = true;
+    else if (chunk.type === 'end') widget.complete = true;
+    // Hunk markers outside an edit block are text to the parser; nothing else can arrive here.
+    else return undefined;
     return runEvents.widgetPart({
       messageId: this.messageId,
       widgetId: widget.id,

@@ -1,4 +1,4 @@
-import { EventType, type RunEvent } from '@drawbridge/protocol';
+import { EventType, isReplyEvent, type RunEvent } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { gatedTestModel } from '../app/testing/gated-test-model.ts';
 import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
@@ -74,6 +74,74 @@ describe('executeAgentRun', () => {
       ['assistant', true],
       ['assistant', null],
     ]);
+    await store.close();
+  });
+
+  it('stores the reply while it grows, so what the user saw survives before the run ends', async () => {
+    const store = await storeWithTurn();
+    const model = gatedTestModel({ before: ['Half ', 'a reply'], after: [' and the rest.'] });
+    const running = executeAgentRun({
+      ...runOptions(store, model, () => {}, new AbortController().signal),
+      messageWriteIntervalMs: 10,
+    });
+    const partial = await waitFor(async () => {
+      const last = await store.lastMessage('t');
+      return last?.role === 'assistant' ? last : undefined;
+    });
+    expect(partial.content).toBe('Half a reply');
+    expect((await store.getRun('r1'))?.status).toBe('running');
+    model.release();
+    await running;
+    const messages = await store.listMessages('t');
+    expect(messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'show me sign-ups'],
+      ['assistant', 'Half a reply and the rest.'],
+    ]);
+    await store.close();
+  });
+
+  it('records a cancel as cancelled and tells followers so, keeping the partial reply', async () => {
+    const store = await storeWithTurn();
+    const model = gatedTestModel({ before: ['Stopped here'] });
+    const controller = new AbortController();
+    const events: RunEvent[] = [];
+    const running = executeAgentRun(
+      runOptions(
+        store,
+        model,
+        (event) => {
+          events.push(event);
+          if (event.type === EventType.TEXT_MESSAGE_CONTENT) controller.abort(new RunStop('cancelled'));
+        },
+        controller.signal,
+      ),
+    );
+    await running;
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'cancelled' });
+    expect(await store.getRun('r1')).toMatchObject({ status: 'cancelled', error: null });
+    expect((await store.lastMessage('t'))?.content).toBe('Stopped here');
+    await store.close();
+  });
+
+  it("stores the reply's model and token counts on its last message and tells the client before the end", async () => {
+    const store = await storeWithTurn();
+    const events: RunEvent[] = [];
+    const result = await executeAgentRun(
+      runOptions(
+        store,
+        scriptedTestModel({ script: barChartScript() }),
+        (event) => events.push(event),
+        new AbortController().signal,
+      ),
+    );
+    const run = await store.getRun('r1');
+    const details = { model: 'replay:test', inputTokens: run?.inputTokens, outputTokens: run?.outputTokens };
+    expect((await store.lastMessage('t'))?.reply).toEqual(details);
+    const replyEvents = events.filter(isReplyEvent);
+    expect(replyEvents.map((event) => event.value)).toEqual([
+      { messageId: result?.eventMessageId, ...details },
+    ]);
+    expect(events.indexOf(replyEvents[0]!)).toBe(events.length - 2);
     await store.close();
   });
 

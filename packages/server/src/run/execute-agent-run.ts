@@ -1,11 +1,14 @@
-import { EventType, type RunEvent, runEvents } from '@drawbridge/protocol';
+import { EventType, type ReplyDetails, type RunEvent, runEvents } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
+import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
+import { editableWidgetsOf } from './editable-widgets.ts';
 import { GrowingMessageWriter } from './growing-message-writer.ts';
 import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
 import { describeRunStop } from './run-stop.ts';
+import type { EditableWidgetLookup } from './widget-edit-builder.ts';
 
 export interface ExecuteAgentRunOptions {
   store: Store;
@@ -48,8 +51,11 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
     ...(options.messageWriteIntervalMs === undefined ? {} : { intervalMs: options.messageWriteIntervalMs }),
   });
   let history: ModelMessage[];
+  let editableWidgets: EditableWidgetLookup;
   try {
-    history = buildModelHistory(await store.listMessages(threadId));
+    const messages = await store.listMessages(threadId);
+    history = buildModelHistory(messages);
+    editableWidgets = editableWidgetsOf(messages);
   } catch (error) {
     // Typically the thread was deleted between the request's check and now; the client still gets a closed run.
     options.reportError(`could not load the thread of run ${runRecordId} (${threadId})`, error);
@@ -90,10 +96,14 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
       emit,
       ids: options.ids,
+      editableWidgets,
     });
     return result;
   } finally {
-    await persistOutcome(options, writer, result);
+    const details = await persistOutcome(options, writer, result);
+    if (details !== undefined && result !== undefined) {
+      options.emit(runEvents.reply({ messageId: result.eventMessageId, ...details }));
+    }
     for (const event of finalEvents) options.emit(event);
   }
 }
@@ -102,17 +112,20 @@ async function persistOutcome(
   options: ExecuteAgentRunOptions,
   writer: GrowingMessageWriter,
   result: AgentRunResult | undefined,
-): Promise<void> {
+): Promise<ReplyDetails | undefined> {
   const { store, threadId, runRecordId } = options;
+  let details: ReplyDetails | undefined;
   writer.stop();
   await writer.settled();
   try {
     if (result !== undefined) {
+      let lastMessageId = writer.lastAppendedId;
       // A client-executed or interrupted call is stored like a render carrier (the call's name and arguments
       // under its id), so the client's answer in the next run finds it and the model sees the call with it.
       for (const call of [...result.pendingToolCalls, ...result.interruptedToolCalls]) {
+        lastMessageId = options.ids();
         await store.appendMessage({
-          id: options.ids(),
+          id: lastMessageId,
           threadId,
           role: 'assistant',
           content: '',
@@ -121,6 +134,16 @@ async function persistOutcome(
         });
       }
       await writer.store(result);
+      if (writer.hasStored(result.messageId)) lastMessageId = result.messageId;
+      // The reply's model and token counts go on its last stored message.
+      if (lastMessageId !== undefined) {
+        details = {
+          model: options.model.id,
+          inputTokens: result.inputTokens ?? null,
+          outputTokens: result.outputTokens ?? null,
+        };
+        await store.updateMessage(lastMessageId, { reply: details });
+      }
     }
     const stop = result?.status === 'aborted' ? describeRunStop(options.abortSignal.reason) : undefined;
     const error =
@@ -137,5 +160,7 @@ async function persistOutcome(
     // The thread may have been deleted while the run streamed; the client already has the events, so the
     // failure to store them is reported, not thrown into a stream that is closing.
     options.reportError(`could not store the outcome of run ${runRecordId} in thread ${threadId}`, error);
+    return undefined;
   }
+  return details;
 }

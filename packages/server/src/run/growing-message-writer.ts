@@ -23,6 +23,7 @@ export class GrowingMessageWriter {
   /** Ids of segments already in the store. */
   readonly #stored = new Set<string>();
   #read: (() => AssembledAssistantMessage) | undefined;
+  #lastAppendedId: string | undefined;
   #timer: NodeJS.Timeout | undefined;
   #writes: Promise<void> = Promise.resolve();
 
@@ -45,6 +46,16 @@ export class GrowingMessageWriter {
   /** Stores a segment as it ended (at a tool call, or at the end of the run); resolves once it is written. */
   async store(segment: AssembledAssistantMessage): Promise<void> {
     await this.#enqueue(segment);
+  }
+
+  /** The id of the newest segment this writer appended, if any. */
+  get lastAppendedId(): string | undefined {
+    return this.#lastAppendedId;
+  }
+
+  /** Whether the segment with this id is in the store. */
+  hasStored(messageId: string): boolean {
+    return this.#stored.has(messageId);
   }
 
   /** Drops the pending periodic write; the caller stores the final state itself. */
@@ -83,6 +94,7 @@ export class GrowingMessageWriter {
         ...(segment.widget === undefined ? {} : { widget: segment.widget }),
       });
       this.#stored.add(segment.messageId);
+      this.#lastAppendedId = segment.messageId;
     } catch (error) {
       // The thread may have been deleted while the run streamed; the live stream goes on regardless.
       this.#options.reportError(`could not store assistant message ${segment.messageId}`, error);

@@ -8,6 +8,7 @@ import { describeModelError } from './describe-model-error.ts';
 import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
 import { runFinishedOutcome } from './run-finished-outcome.ts';
 import { describeRunStop } from './run-stop.ts';
+import type { EditableWidgetLookup } from './widget-edit-builder.ts';
 
 /** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
 export interface AgentModel {
@@ -56,6 +57,8 @@ export interface RunAgentOptions {
   /** Receives every run event in order, as soon as it exists. */
   emit(event: RunEvent): void;
   ids?: () => string;
+  /** The thread's widgets a reply may edit (`@@EDIT:id@@`); none by default. */
+  editableWidgets?: EditableWidgetLookup;
   /** Model calls per run (tool round trips + 1). */
   maxSteps?: number;
   /** Provider retries before a call counts as failed (AI SDK default: 2). */
@@ -105,7 +108,11 @@ function toolResultText(output: unknown): string {
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
   const { model, system, history, abortSignal, threadId, runId, emit } = options;
   const createId = options.ids ?? randomUUID;
-  const assembler = new AssistantMessageAssembler({ messageId: createId(), createId });
+  const assembler = new AssistantMessageAssembler({
+    messageId: createId(),
+    createId,
+    ...(options.editableWidgets === undefined ? {} : { editableWidgets: options.editableWidgets }),
+  });
   const messageId = assembler.messageId;
   const emitAll = (events: RunEvent[]) => {
     for (const event of events) emit(event);

@@ -46,6 +46,29 @@ describe('loadSkills', () => {
     expect(() => loadSkills({ directory, knownTools })).toThrow(/"delete_everything", which is not a tool/);
   });
 
+  it('accepts MCP grants by exact name or server wildcard, for configured servers only', () => {
+    const directory = skillsFolder({
+      'a/SKILL.md': skillText('alpha', 'render_table, mcp__tickets__search, mcp__basic-react__*'),
+    });
+    const mcpServerNames = new Set(['tickets', 'basic-react']);
+    expect(loadSkills({ directory, knownTools, mcpServerNames }).get('alpha')?.allowedTools).toEqual(
+      new Set(['render_table', 'mcp__tickets__search', 'mcp__basic-react__*']),
+    );
+    expect(() => loadSkills({ directory, knownTools, mcpServerNames: new Set(['tickets']) })).toThrow(
+      /"mcp__basic-react__\*", but no MCP server "basic-react" is configured/,
+    );
+  });
+
+  it.each(['mcp__*', 'mcp__tickets__', 'mcp__tickets__sea*', 'mcp__a__b__*'])(
+    'refuses the grant %s',
+    (grant) => {
+      const directory = skillsFolder({ 'a/SKILL.md': skillText('alpha', grant) });
+      expect(() => loadSkills({ directory, knownTools, mcpServerNames: new Set(['tickets', 'a']) })).toThrow(
+        /tool names are lowercase identifiers, or mcp__<server>__<tool>/,
+      );
+    },
+  );
+
   it("loads the project's own skills", () => {
     const directory = fileURLToPath(new URL('../../../../skills', import.meta.url));
     const skills = loadSkills({

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
-/** Tool names are identifiers; a skill that grants anything else is a typo worth failing on. */
-const toolNameSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, 'tool names are lowercase identifiers');
+/**
+ * Tool names are identifiers; a skill that grants anything else is a typo worth failing on. A connected MCP
+ * server's tools are granted as `mcp__<server>__<tool>`, or all at once as `mcp__<server>__*`.
+ */
+const toolNameSchema = z
+  .string()
+  .regex(
+    /^(?:(?!mcp__)[a-z][a-z0-9_]*|mcp__[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*__(?:[A-Za-z0-9_-]+|\*))$/,
+    'tool names are lowercase identifiers, or mcp__<server>__<tool> / mcp__<server>__* for an MCP server',
+  );
 
 /**
  * `allowed-tools` is written either as a YAML list or, as in other agent harnesses, as one string of

@@ -36,6 +36,10 @@ export interface MessagesTable {
   tool_call_id: string | null;
   render_json: string | null;
   form_answers_json: string | null;
+  /** Set on the last stored message of a reply when its run ended; `null` on every other message. */
+  reply_model: string | null;
+  reply_input_tokens: number | null;
+  reply_output_tokens: number | null;
 }
 
 export interface WidgetsTable {
@@ -47,6 +51,8 @@ export interface WidgetsTable {
   html: string;
   js: string;
   complete: number;
+  /** `WidgetRevision` as JSON when an edit made this widget. */
+  revision_json: string | null;
 }
 
 export interface RunsTable {

@@ -182,6 +182,21 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       expect(await store.getWidget('t', 'w1')).toEqual(widget);
     });
 
+    it('keeps what a widget is a revision of, and why its edit failed', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: '', widget });
+      const revision = { of: 'w1', number: 2, baseId: 'w1' };
+      const second = { ...widget, id: 'w2', css: 'p{color:red}', revision };
+      await store.appendMessage({ id: 'a2', threadId: 't', role: 'assistant', content: '', widget: second });
+      const failure = { code: 'hunk_not_found' as const, message: 'Hunk 1 (CSS): no match.' };
+      await store.updateMessage('a2', { widget: { ...second, revision: { ...revision, failure } } });
+      const messages = await store.listMessages('t');
+      expect(messages[0]?.widget).not.toHaveProperty('revision');
+      expect(messages[1]?.widget?.revision).toEqual({ ...revision, failure });
+      expect((await store.getWidget('t', 'w2'))?.revision).toEqual({ ...revision, failure });
+    });
+
     it('stores a growing assistant message chunk by chunk, each write replacing the last', async () => {
       const store = await memoryStore();
       await store.createThread({ id: 't' });

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseTables } from './database-tables.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
+import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
+import { kyselyThreadSearch } from './kysely-thread-search.ts';
 import { localUserId } from './local-user-id.ts';
 import type { OpenedDatabase } from './open-database.ts';
 import type { Store, StoredMessage, StoredWidget } from './store.ts';
 import { type MessageWithWidgetRow, messageFromRow, threadFromRow, widgetFromRow } from './store-rows.ts';
 import { ThreadNotFoundError } from './thread-not-found-error.ts';
 import { threadTitleFromText, untitledThreadTitle } from './thread-title.ts';
+import { threadTitleFromMessage } from './thread-title-from-message.ts';
 
 type Queries = Kysely<DatabaseTables> | Transaction<DatabaseTables>;
 
@@ -24,12 +27,16 @@ function selectMessages(queries: Queries, threadId: string) {
       'm.tool_call_id',
       'm.render_json',
       'm.form_answers_json',
+      'm.reply_model',
+      'm.reply_input_tokens',
+      'm.reply_output_tokens',
       'w.widget_id',
       'w.height as widget_height',
       'w.css as widget_css',
       'w.html as widget_html',
       'w.js as widget_js',
       'w.complete as widget_complete',
+      'w.revision_json as widget_revision_json',
     ])
     .where('m.thread_id', '=', threadId);
 }
@@ -45,6 +52,7 @@ async function writeWidget(
     html: widget.html,
     js: widget.js,
     complete: widget.complete ? 1 : 0,
+    revision_json: widget.revision === undefined ? null : JSON.stringify(widget.revision),
   };
   await queries
     .insertInto('widgets')
@@ -151,6 +159,9 @@ export function openKyselyStore({
               render_json: message.render === undefined ? null : JSON.stringify(message.render),
               form_answers_json:
                 message.formAnswers === undefined ? null : JSON.stringify(message.formAnswers),
+              reply_model: message.reply?.model ?? null,
+              reply_input_tokens: message.reply?.inputTokens ?? null,
+              reply_output_tokens: message.reply?.outputTokens ?? null,
             })
             .execute();
           if (message.widget !== undefined) {
@@ -164,7 +175,7 @@ export function openKyselyStore({
           if (message.role === 'user' && message.content.trim() !== '') {
             await transaction
               .updateTable('threads')
-              .set({ title: threadTitleFromText(message.content), is_titled: 1 })
+              .set({ title: threadTitleFromMessage(message.content), is_titled: 1 })
               .where('id', '=', message.threadId)
               .where('is_titled', '=', 0)
               .execute();
@@ -194,6 +205,17 @@ export function openKyselyStore({
           await transaction
             .updateTable('messages')
             .set({ content: patch.content })
+            .where('id', '=', id)
+            .execute();
+        }
+        if (patch.reply !== undefined) {
+          await transaction
+            .updateTable('messages')
+            .set({
+              reply_model: patch.reply.model,
+              reply_input_tokens: patch.reply.inputTokens,
+              reply_output_tokens: patch.reply.outputTokens,
+            })
             .where('id', '=', id)
             .execute();
         }
@@ -235,6 +257,8 @@ export function openKyselyStore({
           'w.html as widget_html',
           'w.js as widget_js',
           'w.complete as widget_complete',
+          'w.revision_json as widget_revision_json',
+          'w.revision_json as widget_revision_json',
         ])
         .where('w.thread_id', '=', threadId)
         .where('w.widget_id', '=', widgetId)
@@ -243,6 +267,10 @@ export function openKyselyStore({
         .executeTakeFirst();
       return row === undefined ? undefined : widgetFromRow(row);
     },
+
+    ...kyselyThreadSearch({ kysely }),
+
+    ...kyselyThreadRewind({ kysely, now }),
 
     ...kyselyRunStore({ kysely, now }),
 

@@ -1,4 +1,5 @@
 import type { FormAnswers } from '@drawbridge/protocol';
+import { widgetRevisionSchema } from '@drawbridge/protocol';
 import type { Selectable } from 'kysely';
 import type { RunsTable, ThreadsTable } from './database-tables.ts';
 import type { RunRecord, StoredMessage, StoredWidget, ThreadRecord } from './store.ts';
@@ -11,6 +12,7 @@ export interface WidgetColumns {
   widget_html: string | null;
   widget_js: string | null;
   widget_complete: number | null;
+  widget_revision_json: string | null;
 }
 
 /** A message row left-joined with its widget. */
@@ -23,6 +25,9 @@ export interface MessageWithWidgetRow extends WidgetColumns {
   tool_call_id: string | null;
   render_json: string | null;
   form_answers_json: string | null;
+  reply_model: string | null;
+  reply_input_tokens: number | null;
+  reply_output_tokens: number | null;
 }
 
 /** Maps a `threads` row. */
@@ -45,7 +50,14 @@ export function widgetFromRow(row: WidgetColumns): StoredWidget {
     html: row.widget_html ?? '',
     js: row.widget_js ?? '',
     complete: Number(row.widget_complete) === 1,
+    // The column holds what the server wrote; a row it cannot read is shown as a widget of its own.
+    ...(row.widget_revision_json === null ? {} : readRevision(row.widget_revision_json)),
   };
+}
+
+function readRevision(json: string): Pick<StoredWidget, 'revision'> {
+  const parsed = widgetRevisionSchema.safeParse(JSON.parse(json));
+  return parsed.success ? { revision: parsed.data } : {};
 }
 
 /** Maps a `messages` row left-joined with its widget. */
@@ -62,6 +74,14 @@ export function messageFromRow(row: MessageWithWidgetRow): StoredMessage {
   if (row.render_json !== null)
     message.render = JSON.parse(row.render_json) as { tool: string; args: unknown };
   if (row.form_answers_json !== null) message.formAnswers = JSON.parse(row.form_answers_json) as FormAnswers;
+  if (row.reply_model !== null) {
+    message.reply = {
+      model: row.reply_model,
+      // PostgreSQL's driver may hand integers over as strings; the transcript wants numbers.
+      inputTokens: row.reply_input_tokens === null ? null : Number(row.reply_input_tokens),
+      outputTokens: row.reply_output_tokens === null ? null : Number(row.reply_output_tokens),
+    };
+  }
   return message;
 }
 

@@ -1,4 +1,4 @@
-import type { FormAnswers, GeneratedWidget } from '@drawbridge/protocol';
+import type { FormAnswers, GeneratedWidget, ReplyDetails } from '@drawbridge/protocol';
 
 /** A conversation; its title comes from the first user message unless it was named explicitly. */
 export interface ThreadRecord {
@@ -27,7 +27,21 @@ export interface StoredMessage {
   toolCallId?: string;
   render?: { tool: string; args: unknown };
   formAnswers?: FormAnswers;
+  /** On the last stored message of a reply whose run ended: the model and its token counts. */
+  reply?: ReplyDetails;
 }
+
+/** A chat that matches a search, with the words around the first match in one of its messages. */
+export interface ThreadSearchMatch {
+  thread: ThreadRecord;
+  /** `null` when only the title matched. */
+  snippet: string | null;
+}
+
+/** How rewinding a thread to one of its user messages ended. */
+export type RewindOutcome =
+  | { rewound: true; text: string }
+  | { rewound: false; code: 'thread_not_found' | 'turn_not_found' };
 
 /** Where a run is: `running` until it ends one of four ways. */
 export type RunStatus = 'running' | 'finished' | 'error' | 'cancelled' | 'interrupted';
@@ -65,11 +79,24 @@ export interface Store {
   /** Newest updated first; with `userId`, only that user's threads. */
   listThreads(filter?: { userId?: string }): Promise<ThreadRecord[]>;
   renameThread(id: string, title: string): Promise<void>;
+  /**
+   * Threads whose title or user/assistant message text contains `query` (case-insensitive, no wildcards),
+   * newest updated first, at most `limit`; with `userId`, only that user's threads.
+   */
+  searchThreads(input: { query: string; limit: number; userId?: string }): Promise<ThreadSearchMatch[]>;
+  /**
+   * Makes the thread end with its `turn`-th user message (counted from 0): every later message goes (with
+   * its widget), and with `content` the message's text is replaced. One transaction.
+   */
+  rewindThread(input: { threadId: string; turn: number; content?: string }): Promise<RewindOutcome>;
   /** Removes the thread with its messages, widgets and runs; false when it did not exist. */
   deleteThread(id: string): Promise<boolean>;
   appendMessage(input: Omit<StoredMessage, 'createdAt'> & { createdAt?: string }): Promise<StoredMessage>;
   /** Rewrites a stored message as it grows (the prose so far, the widget so far); a missing message is ignored. */
-  updateMessage(id: string, patch: { content?: string; widget?: StoredWidget }): Promise<void>;
+  updateMessage(
+    id: string,
+    patch: { content?: string; widget?: StoredWidget; reply?: ReplyDetails },
+  ): Promise<void>;
   /** Oldest first, in the order they were appended. */
   listMessages(threadId: string): Promise<StoredMessage[]>;
   /** The newest message of the thread, without reading the rest. */

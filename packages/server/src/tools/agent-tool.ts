@@ -36,5 +36,10 @@ export interface AgentTool<Input = unknown> {
   name: string;
   description: string;
   inputSchema: z.ZodType<Input>;
+  /**
+   * The JSON Schema the model is shown, when the tool has one of its own (a connected MCP server's tool);
+   * default: derived from `inputSchema`. Validation is `inputSchema`'s either way.
+   */
+  inputJsonSchema?: Record<string, unknown>;
   execute(input: Input, context: ToolContext): Promise<ToolOutcome>;
 }

@@ -415,4 +415,26 @@ describe('AgentRunClient', () => {
       expect(proseOf(client)).toEqual(['user: first chat', 'assistant: one']);
     });
   });
+
+  it('resends an earlier message in place of it and everything after, and refuses while a reply runs', async () => {
+    const transport = scriptedTransport([runEvents.textContent({ messageId, delta: 'ok' })]);
+    let counter = 0;
+    const client = createClient({
+      initialThreadId: 'thread-1',
+      transport,
+      // A fresh assistant id per run, as the server gives.
+      ids: () => `id-${++counter}`,
+    });
+    let done = settled(client);
+    client.send('first');
+    await done;
+    const firstUserId = client.getSnapshot().transcript.messages[0]?.id ?? '';
+    done = settled(client);
+    expect(client.resend({ fromMessageId: firstUserId, text: 'edited' })).toMatchObject({ ok: true });
+    expect(client.resend({ fromMessageId: firstUserId, text: 'twice' })).toMatchObject({ ok: false });
+    await done;
+    expect(transport.requests.map((request) => request.text)).toEqual(['first', 'edited']);
+    const users = client.getSnapshot().transcript.messages.filter((message) => message.role === 'user');
+    expect(users.map((message) => message.parts)).toEqual([[{ kind: 'prose', text: 'edited' }]]);
+  });
 });

@@ -69,15 +69,23 @@ export class AgentRunClient<View> {
     if (run.position.runId !== undefined) this.#cancel(run);
   };
 
+  /**
+   * Drops a message and everything after it from the transcript and sends `text` in its place: a retry, a
+   * regenerated reply, an edited message (the chat rewinds the stored thread first). Refused while a reply runs.
+   */
+  readonly resend = ({ fromMessageId, text }: { fromMessageId: string; text: string }): BridgeOutcome => {
+    const session = this.#current;
+    if (session.run) {
+      return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
+    }
+    session.dispatch({ type: 'truncate-from', messageId: fromMessageId });
+    return this.#send(session, text);
+  };
+
   /** Drops the last user message and what followed it, and sends that message again. */
   readonly retry = (): void => {
-    const session = this.#current;
-    const last = session.snapshot.transcript.messages.findLast((message) => message.role === 'user');
-    if (!last || session.run) {
-      return;
-    }
-    session.dispatch({ type: 'truncate-from', messageId: last.id });
-    this.#send(session, messageProse(last));
+    const last = this.#current.snapshot.transcript.messages.findLast((message) => message.role === 'user');
+    if (last) this.resend({ fromMessageId: last.id, text: messageProse(last) });
   };
 
   /**

@@ -5,8 +5,15 @@ import {
   healthResponseSchema,
   type MessageListResponse,
   messageListResponseSchema,
+  type RenameThreadBody,
+  type RewindThreadBody,
+  type RewindThreadResponse,
+  renameThreadResponseSchema,
+  rewindThreadResponseSchema,
+  type ThreadSearchResult,
   type ThreadSummary,
   threadListResponseSchema,
+  threadSearchResponseSchema,
 } from '@drawbridge/protocol';
 import { ApiError } from './api-error.ts';
 import { requestJson } from './request-json.ts';
@@ -30,6 +37,37 @@ export async function createThread(): Promise<ThreadSummary> {
     init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
   });
   return created.thread;
+}
+
+/** Chats whose title or messages contain `query`, newest first, each with the words around its first match. */
+export async function searchThreads(query: string, signal?: AbortSignal): Promise<ThreadSearchResult[]> {
+  const path = `/api/threads/search?q=${encodeURIComponent(query)}`;
+  return (
+    await requestJson({ path, schema: threadSearchResponseSchema, ...(signal ? { init: { signal } } : {}) })
+  ).results;
+}
+
+/** Gives a thread the name the user chose. */
+export async function renameThread(threadId: string, title: string): Promise<ThreadSummary> {
+  const body: RenameThreadBody = { title };
+  const renamed = await requestJson({
+    path: `/api/threads/${encodeURIComponent(threadId)}`,
+    schema: renameThreadResponseSchema,
+    init: { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  });
+  return renamed.thread;
+}
+
+/**
+ * Rewinds a thread to its `turn`-th user message (dropping what followed; with `content`, replacing its
+ * text), before that message is sent again for a regenerated reply or an edit.
+ */
+export function rewindThread(threadId: string, body: RewindThreadBody): Promise<RewindThreadResponse> {
+  return requestJson({
+    path: `/api/threads/${encodeURIComponent(threadId)}/rewind`,
+    schema: rewindThreadResponseSchema,
+    init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  });
 }
 
 /** Loads a thread's stored messages, oldest first, with their widgets, and the run still writing to it. */

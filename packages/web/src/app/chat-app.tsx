@@ -6,13 +6,15 @@ import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { RunStatusLine } from '../components/run-status-line.tsx';
+import { ShortcutSheet } from '../components/shortcut-sheet.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
-import { ThreadSidebar } from '../components/thread-sidebar.tsx';
+import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';
 import { TranscriptView } from '../components/transcript-view.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/widget-environment.ts';
 import { useTheme } from '../theme/use-theme.ts';
 import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
 import { useChat } from './use-chat.ts';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 import { usePendingDeletions } from './use-pending-deletions.ts';
 
 /** The chat application: thread list, transcript with live widgets, composer. */
@@ -53,9 +55,34 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
       action(...args);
       setDrawerOpen(false);
     };
+  // Ctrl+K on a phone opens the drawer to reach the search box; the drawer then focuses that, not New chat.
+  const searchWanted = useRef(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useKeyboardShortcuts({
+    'show-shortcuts': () => setShortcutsOpen(true),
+    'new-chat': () => {
+      chat.newChat();
+      setDrawerOpen(false);
+      document.getElementById('composer-input')?.focus();
+    },
+    search: () => {
+      // The menu button shows only where the list is a drawer.
+      if (menuButton.current?.offsetParent && !drawerOpen) {
+        searchWanted.current = true;
+        setDrawerOpen(true);
+      } else {
+        document.getElementById(threadSearchInputId)?.focus();
+      }
+    },
+  });
   useEffect(() => {
     if (!drawerOpen) return;
-    document.querySelector<HTMLElement>('#chat-list button, #chat-list a')?.focus();
+    if (searchWanted.current) {
+      searchWanted.current = false;
+      document.getElementById(threadSearchInputId)?.focus();
+    } else {
+      document.querySelector<HTMLElement>('#chat-list button, #chat-list a')?.focus();
+    }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setDrawerOpen(false);
@@ -78,6 +105,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
         Skip to message box
       </button>
       <DeletionToast deletion={deletions.pending.at(-1)} onUndo={deletions.undo} />
+      {shortcutsOpen && <ShortcutSheet onClose={() => setShortcutsOpen(false)} />}
       <div className="layout">
         <ThreadSidebar
           threads={visibleThreads}
@@ -85,6 +113,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
           open={drawerOpen}
           onNewChat={inDrawer(chat.newChat)}
           onSelect={inDrawer(chat.selectThread)}
+          onRename={(threadId, title) => void chat.rename(threadId, title)}
           onDelete={deleteThread}
         />
         {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
@@ -124,6 +153,24 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
                   {health.model.id}
                 </span>
               )}
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Keyboard shortcuts"
+                title="Keyboard shortcuts (?)"
+                onClick={() => setShortcutsOpen(true)}
+              >
+                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                  <path
+                    d="M3 6.5h14v8H3zM6 9.5h1M9.5 9.5h1M13 9.5h1M7 12h6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+              </button>
               <ThemeToggle preference={preference} onChange={setPreference} />
             </div>
           </header>
@@ -143,6 +190,8 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
               running={running}
               toolCallViews={chat.toolCallViews}
               footer={<RunStatusLine status={chat.status} canRetry={chat.canRetry} onRetry={chat.retry} />}
+              onRegenerate={(messageId) => void chat.regenerate(messageId)}
+              onEdit={(messageId, text) => void chat.edit(messageId, text)}
             />
           )}
           <div className="composer-dock">

@@ -1,11 +1,13 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { describeRunFailure } from '../agent-run/describe-run-failure.ts';
 import { useAgentRun } from '../agent-run/use-agent-run.ts';
-import { createThread, deleteThread, fetchThreads } from '../api/api-client.ts';
+import { createThread, deleteThread, fetchThreads, renameThread } from '../api/api-client.ts';
 import type { ThreadSummary } from '../api/api-schemas.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
 import type { TranscriptState } from '../transcript/transcript-state.ts';
+import { replyTurn } from './reply-turn.ts';
+import { rewindWhenIdle } from './rewind-when-idle.ts';
 import type { RunStatus } from './run-status.ts';
 import { hashForThread, threadIdFromHash } from './thread-route.ts';
 
@@ -26,6 +28,12 @@ export interface ChatController {
   send(text: string): BridgeOutcome;
   stop(): void;
   retry(): void;
+  /** Names a thread as the user typed it. */
+  rename(threadId: string, title: string): Promise<void>;
+  /** Replaces a reply (and what followed it) with a new answer to the same message. */
+  regenerate(assistantMessageId: string): Promise<void>;
+  /** Replaces a user message's text and everything after it, and sends it again. */
+  edit(userMessageId: string, text: string): Promise<void>;
 }
 
 /** The chat's state and actions: the thread list and the URL around the shared agent-run client. */
@@ -110,9 +118,58 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
     [client, newChat, refreshThreads],
   );
 
+  const rename = useCallback(
+    async (threadId: string, title: string) => {
+      try {
+        await renameThread(threadId, title);
+        await refreshThreads();
+      } catch (error) {
+        setThreadError(describeRunFailure(error));
+      }
+    },
+    [refreshThreads],
+  );
+
+  // The stored thread is rewound first, so the run that follows answers the message where it stands.
+  const rewindAndResend = useCallback(
+    async (messageId: string, content: string | undefined) => {
+      const { threadId, transcript: current, status: currentStatus } = client.getSnapshot();
+      const located = replyTurn(current.messages, messageId);
+      if (threadId === undefined || located === undefined || currentStatus.phase === 'running') return;
+      setThreadError(undefined);
+      try {
+        const { text } = await rewindWhenIdle({
+          threadId,
+          body: { turn: located.turn, ...(content === undefined ? {} : { content }) },
+        });
+        // The user switched threads while the server answered: the new run belongs to that thread.
+        if (client.getSnapshot().threadId !== threadId) return;
+        const outcome = client.resend({ fromMessageId: located.userMessage.id, text });
+        if (!outcome.ok) setThreadError(outcome.message);
+      } catch (error) {
+        setThreadError(describeRunFailure(error));
+      }
+    },
+    [client],
+  );
+  const regenerate = useCallback(
+    (assistantMessageId: string) => rewindAndResend(assistantMessageId, undefined),
+    [rewindAndResend],
+  );
+  const edit = useCallback(
+    (userMessageId: string, text: string) => rewindAndResend(userMessageId, text),
+    [rewindAndResend],
+  );
+
   const { transcript, status, toolCallViews } = snapshot;
   const lastUserMessage = transcript.messages.findLast((message) => message.role === 'user');
   const canRetry = lastUserMessage !== undefined && (status.phase === 'failed' || status.phase === 'stopped');
+  // Rewound like a regenerated reply, so the stopped or failed attempt leaves the stored thread too and a
+  // reload shows the retried turn once.
+  const lastUserMessageId = lastUserMessage?.id;
+  const retry = useCallback(() => {
+    if (lastUserMessageId !== undefined) void rewindAndResend(lastUserMessageId, undefined);
+  }, [lastUserMessageId, rewindAndResend]);
 
   return useMemo(
     () => ({
@@ -128,7 +185,10 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       removeThread,
       send: client.send,
       stop: client.stop,
-      retry: client.retry,
+      retry,
+      rename,
+      regenerate,
+      edit,
     }),
     [
       threads,
@@ -142,6 +202,10 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       selectThread,
       removeThread,
       client,
+      retry,
+      rename,
+      regenerate,
+      edit,
     ],
   );
 }

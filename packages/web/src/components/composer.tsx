@@ -1,8 +1,26 @@
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { composeMessage, describePastedText, isLargeText } from './pasted-text.ts';
+import { PasteIcon } from './pasted-text-block.tsx';
 
 const maximumComposerHeight = 240;
 
-/** The message box: Enter sends, Shift+Enter adds a line, grows with its text; Stop while a reply runs. */
+/** A long paste waiting in the composer, sent after the typed text. */
+interface PastedAttachment {
+  id: number;
+  text: string;
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter adds a line, grows with its text; Stop while a reply runs. A
+ * long paste (over 2,000 characters or 40 lines) waits above the text as a block of its own.
+ */
 export function Composer({
   running,
   onSend,
@@ -13,7 +31,10 @@ export function Composer({
   onStop(): void;
 }) {
   const [text, setText] = useState('');
+  const [pasted, setPasted] = useState<PastedAttachment[]>([]);
+  const nextPasteId = useRef(1);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const hasContent = text.trim() !== '' || pasted.length > 0;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
   useLayoutEffect(() => {
@@ -26,12 +47,27 @@ export function Composer({
   }, [text]);
 
   const submit = () => {
-    if (running || !text.trim()) {
+    if (running || !hasContent) {
       return;
     }
-    if (onSend(text)) {
+    if (onSend(composeMessage({ typed: text, pasted: pasted.map((attachment) => attachment.text) }))) {
       setText('');
+      setPasted([]);
     }
+  };
+
+  const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pastedText = event.clipboardData.getData('text/plain');
+    if (!isLargeText(pastedText)) return;
+    event.preventDefault();
+    const id = nextPasteId.current;
+    nextPasteId.current += 1;
+    setPasted((current) => [...current, { id, text: pastedText }]);
+  };
+
+  const removePasted = (id: number) => {
+    setPasted((current) => current.filter((attachment) => attachment.id !== id));
+    textareaRef.current?.focus();
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -49,6 +85,35 @@ export function Composer({
 
   return (
     <form className="composer" onSubmit={handleSubmit} aria-label="Send a message">
+      {pasted.length > 0 && (
+        <ul className="composer__attachments" aria-label="Pasted text to send">
+          {pasted.map((attachment) => (
+            <li key={attachment.id} className="composer__attachment">
+              <PasteIcon />
+              <span className="composer__attachment-text">
+                <span className="composer__attachment-title">Pasted text</span>
+                <span className="composer__attachment-size">{describePastedText(attachment.text)}</span>
+              </span>
+              <button
+                type="button"
+                className="icon-button composer__attachment-remove"
+                aria-label={`Remove pasted text (${describePastedText(attachment.text)})`}
+                onClick={() => removePasted(attachment.id)}
+              >
+                <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
+                  <path
+                    d="M5 5l10 10M15 5L5 15"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <label htmlFor="composer-input" className="visually-hidden">
         Message
       </label>
@@ -61,6 +126,7 @@ export function Composer({
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={handleKeyDown}
+        onPaste={handlePaste}
         aria-describedby="composer-hint"
       />
       <span id="composer-hint" className="visually-hidden">
@@ -86,7 +152,7 @@ export function Composer({
           key="send"
           type="submit"
           className="composer__button"
-          disabled={!text.trim()}
+          disabled={!hasContent}
           aria-label="Send message"
         >
           <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">

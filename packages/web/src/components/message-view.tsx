@@ -1,25 +1,42 @@
 import type { ReactNode } from 'react';
 import { WidgetCard } from '../frame-host/widget-card.tsx';
+import { McpToolCall } from '../mcp-view/mcp-tool-call.tsx';
 import type { TranscriptMessage, TranscriptPart } from '../transcript/transcript-state.ts';
+import { MessageActions } from './message-actions.tsx';
 import { ProseBlock } from './prose-block.tsx';
 import { ToolCallCard } from './tool-call-card.tsx';
+import { UserMessage } from './user-message.tsx';
+
+/** What the transcript lets a message do; absent for a reply that is not over yet or not the end of one. */
+export interface MessageActionOptions {
+  /** A reply is running somewhere in the thread. */
+  busy: boolean;
+  /** For an assistant message: the prose of its whole reply, which Copy copies. */
+  replyText?: string;
+  onRegenerate?: () => void;
+  onEdit?: (text: string) => void;
+}
 
 /** One message of the transcript: user text as typed, assistant prose as markdown, widgets and tool views. */
 export function MessageView({
   message,
   streaming,
   toolCallViews,
+  actions,
 }: {
   message: TranscriptMessage;
   streaming: boolean;
   toolCallViews: ReadonlyMap<string, ReactNode>;
+  actions?: MessageActionOptions;
 }) {
   if (message.role === 'user') {
     const text = message.parts.map((part) => (part.kind === 'prose' ? part.text : '')).join('');
     return (
-      <article className="message message--user" aria-label="You">
-        <p className="message__user-text">{text}</p>
-      </article>
+      <UserMessage
+        text={text}
+        busy={actions?.busy ?? true}
+        {...(actions?.onEdit ? { onEdit: actions.onEdit } : {})}
+      />
     );
   }
   return (
@@ -37,6 +54,15 @@ export function MessageView({
           />
         ))}
         {streaming && message.parts.length === 0 && <TypingDots />}
+        {actions && !streaming && (
+          <MessageActions
+            label="Assistant"
+            copyText={actions.replyText ?? ''}
+            busy={actions.busy}
+            {...(actions.onRegenerate ? { onRegenerate: actions.onRegenerate } : {})}
+            {...(message.reply ? { reply: message.reply } : {})}
+          />
+        )}
       </div>
     </article>
   );
@@ -65,7 +91,9 @@ function MessagePart({
   if (part.kind === 'widget') {
     return <WidgetCard widget={part.widget} streaming={streaming} />;
   }
-  return <ToolCallCard call={part.call} view={toolCallViews.get(part.call.toolCallId)} />;
+  const card = <ToolCallCard call={part.call} view={toolCallViews.get(part.call.toolCallId)} />;
+  // A connected MCP server's tool may bring a view of its own (docs/mcp-apps.md).
+  return part.call.toolCallName.startsWith('mcp__') ? <McpToolCall call={part.call} fallback={card} /> : card;
 }
 
 function TypingDots() {

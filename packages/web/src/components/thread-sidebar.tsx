@@ -1,12 +1,19 @@
+import { useState } from 'react';
 import type { ThreadSummary } from '../api/api-schemas.ts';
+import { useThreadSearch } from '../app/use-thread-search.ts';
+import { ThreadListItem } from './thread-list-item.tsx';
 
-/** The thread list: start a new chat, switch to or delete a saved one. */
+/** The id of the chat search box, which Ctrl+K focuses. */
+export const threadSearchInputId = 'chat-search';
+
+/** The thread list: start a new chat, search, switch to, rename or delete a saved one. */
 export function ThreadSidebar({
   threads,
   activeThreadId,
   open,
   onNewChat,
   onSelect,
+  onRename,
   onDelete,
 }: {
   threads: ThreadSummary[];
@@ -15,8 +22,15 @@ export function ThreadSidebar({
   open: boolean;
   onNewChat(): void;
   onSelect(threadId: string): void;
+  onRename(threadId: string, title: string): void;
   onDelete(threadId: string): void;
 }) {
+  const [query, setQuery] = useState('');
+  const search = useThreadSearch(query);
+  // A chat deleted (or waiting to be) is gone from the results too.
+  const visible = new Set(threads.map((thread) => thread.id));
+  const itemProps = { onSelect, onRename, onDelete };
+
   return (
     <nav className={open ? 'sidebar sidebar--open' : 'sidebar'} id="chat-list" aria-label="Chats">
       <div className="sidebar__brand">
@@ -35,48 +49,71 @@ export function ThreadSidebar({
         </svg>
         New chat
       </button>
-      <h2 className="sidebar__heading">Recent</h2>
-      {threads.length === 0 ? (
-        <p className="sidebar__empty">No chats yet.</p>
+      <search className="sidebar__search">
+        <label htmlFor={threadSearchInputId} className="visually-hidden">
+          Search chats
+        </label>
+        <input
+          id={threadSearchInputId}
+          type="search"
+          className="sidebar__search-input"
+          placeholder="Search chats"
+          autoComplete="off"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && query !== '') {
+              // The first Escape clears the search; the next one may close the drawer.
+              event.stopPropagation();
+              setQuery('');
+            }
+          }}
+        />
+      </search>
+      {search.status === 'idle' ? (
+        <>
+          <h2 className="sidebar__heading">Recent</h2>
+          {threads.length === 0 ? (
+            <p className="sidebar__empty">No chats yet.</p>
+          ) : (
+            <ul className="sidebar__list">
+              {threads.map((thread) => (
+                <ThreadListItem
+                  key={thread.id}
+                  thread={thread}
+                  active={thread.id === activeThreadId}
+                  {...itemProps}
+                />
+              ))}
+            </ul>
+          )}
+        </>
       ) : (
-        <ul className="sidebar__list">
-          {threads.map((thread) => {
-            const active = thread.id === activeThreadId;
-            const title = thread.title || 'Untitled chat';
-            return (
-              <li key={thread.id} className={active ? 'thread thread--active' : 'thread'}>
-                <a
-                  className="thread__link"
-                  href={`#/t/${thread.id}`}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onSelect(thread.id);
-                  }}
-                >
-                  {title}
-                </a>
-                <button
-                  type="button"
-                  className="thread__delete icon-button"
-                  aria-label={`Delete chat “${title}”`}
-                  onClick={() => onDelete(thread.id)}
-                >
-                  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-                    <path
-                      d="M5 6h10M8 6V4h4v2M7 6l1 10h4l1-10"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.6"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <h2 className="sidebar__heading">Search results</h2>
+          <div className="sidebar__results" aria-live="polite" aria-busy={search.status === 'searching'}>
+            {search.status === 'searching' && <p className="sidebar__empty">Searching…</p>}
+            {search.status === 'failed' && <p className="sidebar__empty">{search.message}</p>}
+            {search.status === 'done' &&
+              (search.results.filter((result) => visible.has(result.thread.id)).length === 0 ? (
+                <p className="sidebar__empty">No chats match “{search.query}”.</p>
+              ) : (
+                <ul className="sidebar__list">
+                  {search.results
+                    .filter((result) => visible.has(result.thread.id))
+                    .map((result) => (
+                      <ThreadListItem
+                        key={result.thread.id}
+                        thread={threads.find((thread) => thread.id === result.thread.id) ?? result.thread}
+                        snippet={result.snippet}
+                        active={result.thread.id === activeThreadId}
+                        {...itemProps}
+                      />
+                    ))}
+                </ul>
+              ))}
+          </div>
+        </>
       )}
     </nav>
   );

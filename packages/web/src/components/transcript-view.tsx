@@ -1,6 +1,12 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { TranscriptState } from '../transcript/transcript-state.ts';
-import { MessageView } from './message-view.tsx';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { endsReply } from '../app/reply-turn.ts';
+import { WidgetLineagesContext, widgetLineagesOf } from '../frame-host/widget-lineages-context.ts';
+import {
+  messageProse,
+  type TranscriptMessage,
+  type TranscriptState,
+} from '../transcript/transcript-state.ts';
+import { type MessageActionOptions, MessageView } from './message-view.tsx';
 
 /** How close to the bottom (px) still counts as "following" the reply. */
 const followThreshold = 120;
@@ -11,11 +17,15 @@ export function TranscriptView({
   running,
   toolCallViews,
   footer,
+  onRegenerate,
+  onEdit,
 }: {
   transcript: TranscriptState;
   running: boolean;
   toolCallViews: ReadonlyMap<string, ReactNode>;
   footer: ReactNode;
+  onRegenerate?(assistantMessageId: string): void;
+  onEdit?(userMessageId: string, text: string): void;
 }) {
   const scrollerRef = useRef<HTMLElement>(null);
   const followingRef = useRef(true);
@@ -36,10 +46,20 @@ export function TranscriptView({
     if (!scroller) {
       return;
     }
+    // Only the reader moving up leaves the bottom. Content that grows between a scroll and its event (a
+    // widget reporting its height, say) also puts the bottom out of reach, but that is the reply growing,
+    // which the view goes on following.
+    let lastScrollTop = scroller.scrollTop;
     const handleScroll = () => {
       const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < followThreshold;
-      followingRef.current = atBottom;
-      setFollowing(atBottom);
+      const movedUp = scroller.scrollTop < lastScrollTop;
+      lastScrollTop = scroller.scrollTop;
+      if (atBottom) {
+        followingRef.current = true;
+      } else if (movedUp) {
+        followingRef.current = false;
+      }
+      setFollowing(followingRef.current);
     };
     // The reader's intent to leave the bottom, taken before the scroll it causes: a widget that grows in
     // the same frame would otherwise pull the view back down before the scroll event says where it went.
@@ -93,6 +113,7 @@ export function TranscriptView({
   }, [transcript]);
 
   const lastAssistant = transcript.messages.findLast((message) => message.role === 'assistant');
+  const widgetLineages = useMemo(() => widgetLineagesOf(transcript.messages), [transcript.messages]);
   return (
     <div className="transcript-frame">
       <section
@@ -105,14 +126,17 @@ export function TranscriptView({
         tabIndex={0}
       >
         <div className="transcript__column">
-          {transcript.messages.map((message) => (
-            <MessageView
-              key={message.id}
-              message={message}
-              streaming={running && message === lastAssistant}
-              toolCallViews={toolCallViews}
-            />
-          ))}
+          <WidgetLineagesContext.Provider value={widgetLineages}>
+            {transcript.messages.map((message, index) => (
+              <MessageView
+                key={message.id}
+                message={message}
+                streaming={running && message === lastAssistant}
+                toolCallViews={toolCallViews}
+                {...actionsFor({ messages: transcript.messages, index, running, onRegenerate, onEdit })}
+              />
+            ))}
+          </WidgetLineagesContext.Provider>
           {footer}
         </div>
       </section>
@@ -138,4 +162,45 @@ export function TranscriptView({
       )}
     </div>
   );
+}
+
+/** The prose of the reply that ends at `index`: every assistant message back to the last user message. */
+function replyProse(messages: readonly TranscriptMessage[], index: number): string {
+  let start = index;
+  while (start > 0 && messages[start - 1]?.role === 'assistant') start -= 1;
+  return messages
+    .slice(start, index + 1)
+    .map(messageProse)
+    .filter((text) => text !== '')
+    .join('\n\n');
+}
+
+/** A user message can be edited; a reply, under its last part, copied and regenerated. */
+function actionsFor({
+  messages,
+  index,
+  running,
+  onRegenerate,
+  onEdit,
+}: {
+  messages: readonly TranscriptMessage[];
+  index: number;
+  running: boolean;
+  onRegenerate: ((assistantMessageId: string) => void) | undefined;
+  onEdit: ((userMessageId: string, text: string) => void) | undefined;
+}): { actions?: MessageActionOptions } {
+  const message = messages[index];
+  if (message === undefined) return {};
+  if (message.role === 'user') {
+    return { actions: { busy: running, ...(onEdit ? { onEdit: (text) => onEdit(message.id, text) } : {}) } };
+  }
+  if (!endsReply(messages, index)) return {};
+  const askedFor = messages.slice(0, index).some((earlier) => earlier.role === 'user');
+  return {
+    actions: {
+      busy: running,
+      replyText: replyProse(messages, index),
+      ...(onRegenerate && askedFor ? { onRegenerate: () => onRegenerate(message.id) } : {}),
+    },
+  };
 }

@@ -52,11 +52,15 @@ const refreshedFormat = new Intl.DateTimeFormat('en-US', {
  * It applies the user's theme itself (the chat, which usually does, is not mounted here); charts follow
  * `<html data-theme>`.
  */
+/** The width below which the dashboard takes the phone layout (dashboard.css uses the same). */
+const phoneLayoutQuery = '(max-width: 760px)';
+
 export function DashboardPage() {
   useTheme();
   const [view, setView] = useDashboardView();
   const [refreshKey, setRefreshKey] = useState(0);
-  const [agentOpen, setAgentOpen] = useState(true);
+  // On a phone the assistant would take half the screen from the dashboard: there it opens on request.
+  const [agentOpen, setAgentOpen] = useState(() => !window.matchMedia(phoneLayoutQuery).matches);
   const data = useDashboardData(view.range, refreshKey);
   const loaded = data.phase === 'loaded' ? data : data.phase === 'loading' ? data.previous : undefined;
 

@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 /** A host whose frame is a stand-in window; what the host posts into it is recorded. */
-function hostWithRecordedPosts(): {
+function hostWithRecordedPosts({ initialHeight }: { initialHeight?: number } = {}): {
   host: FrameHost;
   posted: HostToFrameMessage[];
   sayFromFrame(data: unknown): void;
@@ -25,6 +25,7 @@ function hostWithRecordedPosts(): {
     title: 'Generated widget',
     theme: 'light',
     frameUrl: 'about:blank',
+    initialHeight,
     onError: () => {},
     onRendered: () => {},
     onNavigatedAway: () => {},
@@ -104,5 +105,17 @@ describe('FrameHost', () => {
     expect(host.iframe.style.height).toBe('120px');
     sayFromFrame({ drawbridge: 1, kind: 'height', px: 90_000 });
     expect(host.iframe.style.height).toBe('4000px');
+  });
+
+  it('opens a frame at the height an earlier frame of the widget reported, not the model height, until it reports', () => {
+    const { host, sayFromFrame } = hostWithRecordedPosts({ initialHeight: 498 });
+    expect(host.iframe.style.height).toBe('498px');
+    expect(host.contentHeight).toBe(498);
+    host.update({ parts: WidgetPartLog.of(streamed), height: 300, complete: true });
+    sayFromFrame({ drawbridge: 1, kind: 'ready' });
+    expect(host.iframe.style.height).toBe('498px');
+    sayFromFrame({ drawbridge: 1, kind: 'height', px: 510 });
+    expect(host.iframe.style.height).toBe('510px');
+    expect(host.contentHeight).toBe(510);
   });
 });

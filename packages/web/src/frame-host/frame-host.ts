@@ -17,7 +17,8 @@ export type FrameHostWidget = Pick<TranscriptWidget, 'parts' | 'height' | 'compl
 export type FrameHostUpdate = 'forwarded' | 'diverged';
 
 export interface FrameHostCallbacks {
-  onError(message: string): void;
+  /** An error the frame reported; `line` is the line of the widget's script, when known. */
+  onError(message: string, line?: number): void;
   onRendered(): void;
   /** The frame loaded a second document: it navigated away from the bootstrap and has been torn down. */
   onNavigatedAway(): void;
@@ -34,6 +35,11 @@ export interface FrameHostOptions extends FrameHostCallbacks {
   theme: FrameTheme;
   /** Where the bootstrap document is served; the server gives it its own CSP header. */
   frameUrl?: string;
+  /**
+   * The content height an earlier frame of this widget reported (a restore or reload): the new frame
+   * opens at it, so bringing a widget back does not move the transcript while the frame rebuilds.
+   */
+  initialHeight?: number;
 }
 
 /**
@@ -63,13 +69,14 @@ export class FrameHost {
   constructor(options: FrameHostOptions) {
     this.options = options;
     this.theme = options.theme;
+    this.reportedHeight = options.initialHeight;
     const iframe = document.createElement('iframe');
     // Never allow-same-origin (the widget would share our origin), -top-navigation, -popups or -modals.
     iframe.setAttribute('sandbox', 'allow-scripts allow-forms');
     iframe.setAttribute('referrerpolicy', 'no-referrer');
     iframe.setAttribute('title', options.title);
     iframe.className = 'widget-frame';
-    iframe.style.height = `${defaultWidgetHeight}px`;
+    iframe.style.height = `${clampWidgetHeight(options.initialHeight ?? defaultWidgetHeight)}px`;
     iframe.addEventListener('load', this.handleLoad);
     window.addEventListener('message', this.handleMessage);
     iframe.src = options.frameUrl ?? '/frame';
@@ -90,6 +97,11 @@ export class FrameHost {
     this.widget = widget;
     this.refreshHeight();
     return this.flush();
+  }
+
+  /** The content height the frame (or the earlier frame it replaced) last reported; undefined before any. */
+  get contentHeight(): number | undefined {
+    return this.reportedHeight;
   }
 
   setTheme(theme: FrameTheme): void {
@@ -133,18 +145,26 @@ export class FrameHost {
     }
     this.sentParts = this.widget.parts;
     // React may hand over several new parts at once (and a new frame gets them all): each run of one channel
-    // goes as one delta, its pieces joined once.
+    // goes as one delta, its pieces joined once; a part that replaces its channel drops the run before it.
     let runStart = 0;
     for (let index = 1; index <= unsent.length; index += 1) {
-      if (index < unsent.length && unsent[index]!.part === unsent[runStart]!.part) continue;
+      if (index < unsent.length && unsent[index]!.part === unsent[runStart]!.part) {
+        if (unsent[index]!.replace === true) runStart = index;
+        continue;
+      }
       const run = unsent.slice(runStart, index);
-      this.forward({ part: run[0]!.part, delta: run.map((part) => part.delta).join('') });
+      const first = run[0]!;
+      this.forward({
+        part: first.part,
+        delta: run.map((part) => part.delta).join(''),
+        ...(first.replace === true ? { replace: true } : {}),
+      });
       runStart = index;
     }
     return 'forwarded';
   }
 
-  private forward({ part, delta }: WidgetPart): void {
+  private forward({ part, delta, replace }: WidgetPart): void {
     switch (part) {
       case 'height':
         // The host sizes the iframe from the model's height (refreshHeight); the frame measures itself.
@@ -152,7 +172,7 @@ export class FrameHost {
       case 'css':
       case 'html':
       case 'js':
-        this.post({ drawbridge: 1, op: part, delta });
+        this.post({ drawbridge: 1, op: part, delta, ...(replace === true ? { replace } : {}) });
         return;
       case 'end':
         this.post({ drawbridge: 1, op: 'end' });
@@ -216,6 +236,7 @@ export class FrameHost {
           message.source === 'csp' && message.blockedUri
             ? `${message.message} (blocked ${message.blockedUri})`
             : message.message,
+          message.line,
         );
         return;
       case 'rendered':
@@ -227,6 +248,9 @@ export class FrameHost {
         return;
       case 'pong':
         this.leavingAnnounced = false;
+        return;
+      case 'webgl':
+        // The frame guard counts it against the page's WebGL budget.
         return;
       case 'prompt':
       case 'link': {

@@ -1,3 +1,4 @@
+import { widgetLineageId } from '@drawbridge/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { standaloneWidgetUrl } from '../api/api-client.ts';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
@@ -6,19 +7,50 @@ import { guardWidgetFrame } from './hardening/frame-guard.ts';
 import { pageWebglBudget } from './hardening/webgl-budget.ts';
 import { reportWidgetEvent, type WidgetEventKind } from './hardening/widget-event-reporter.ts';
 import { WidgetStoppedNotice, type WidgetStopReason } from './hardening/widget-stopped-notice.tsx';
+import { useShownRevision } from './use-shown-revision.ts';
+import { useWidgetFullscreen } from './use-widget-fullscreen.ts';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
+import { useWidgetLineage } from './widget-lineages-context.ts';
 import { describeWidgetPhase } from './widget-phase.ts';
+import { buildWidgetRepairRequest, type WidgetProblem, withWidgetProblem } from './widget-repair-request.ts';
+import { SupersededWidgetNotice, WidgetEditFailedNotice } from './widget-revision-notices.tsx';
+import { WidgetRevisionSwitcher } from './widget-revision-switcher.tsx';
 import { WidgetToolbar } from './widget-toolbar.tsx';
-
-const maximumErrorsShown = 3;
 
 function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** One generated widget in the transcript: its sandboxed frame, build phase, errors and toolbar. */
+/**
+ * One generated widget in the transcript. Of a widget's revisions only the latest is drawn, in the reply
+ * that made it, with a switcher over all of them; an earlier revision's place holds a short notice, and a
+ * failed edit says why it failed.
+ */
 export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; streaming: boolean }) {
+  const revisions = useWidgetLineage(widget);
+  const latest = revisions.at(-1)!;
+  if (widget.revision?.failure !== undefined) return <WidgetEditFailedNotice widget={widget} />;
+  if (latest.id !== widget.id) {
+    const number = revisions.findIndex((revision) => revision.id === widget.id) + 1;
+    return <SupersededWidgetNotice widget={widget} number={number} latestNumber={revisions.length} />;
+  }
+  return <LatestWidgetCard revisions={revisions} streaming={streaming} />;
+}
+
+function LatestWidgetCard({
+  revisions,
+  streaming,
+}: {
+  revisions: readonly TranscriptWidget[];
+  streaming: boolean;
+}) {
+  const [shownIndex, showRevision] = useShownRevision({
+    lineageId: widgetLineageId(revisions[0]!),
+    revisions,
+  });
+  const widget = revisions[shownIndex]!;
+  const isLatest = shownIndex === revisions.length - 1;
   const environment = useWidgetEnvironment();
   const containerRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<FrameHost | undefined>(undefined);
@@ -27,10 +59,16 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
   const environmentRef = useRef(environment);
   environmentRef.current = environment;
   const [generation, setGeneration] = useState(0);
-  const [errors, setErrors] = useState<string[]>([]);
+  // Deduplicated and capped: a widget that throws in a loop shows (and reports for repair) each error once.
+  const [errors, setErrors] = useState<WidgetProblem[]>([]);
+  const [repairRequested, setRepairRequested] = useState(false);
   const [stopReason, setStopReason] = useState<WidgetStopReason | undefined>(undefined);
   const [stoppedHeight, setStoppedHeight] = useState('');
-  const [rendered, setRendered] = useState(false);
+  // The id of the revision whose script ran in the current frame: switching revisions must not show the
+  // previous frame's success as the new one's.
+  const [renderedId, setRenderedId] = useState<string | undefined>(undefined);
+  // The height the last frame settled at: its successor opens at it, so a restore does not shift the transcript.
+  const carriedHeightRef = useRef<number | undefined>(undefined);
 
   // One frame per generation: "Reload" bumps the generation, which recreates the frame and replays every part.
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the trigger that recreates the frame.
@@ -60,12 +98,15 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       container,
       title: widgetTitle(widgetRef.current.parts.text('html')),
       theme: environmentRef.current.theme,
-      onError: (message) => {
-        setErrors((current) => [...current, message].slice(-maximumErrorsShown));
+      initialHeight: carriedHeightRef.current,
+      onError: (message, line) => {
+        setErrors((current) =>
+          withWidgetProblem(current, line === undefined ? { message } : { message, line }),
+        );
         report(message.startsWith("Blocked by the frame's policy") ? 'csp_violation' : 'error', message);
       },
       onRendered: () => {
-        setRendered(true);
+        setRenderedId(widgetRef.current.id);
         report('rendered', '');
       },
       onNavigatedAway: () => {
@@ -82,6 +123,8 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
           ? handleWidgetPrompt(request.text, bridgeOptions)
           : handleWidgetLink(request.url, bridgeOptions),
     });
+    // Sized before the guard's budget measures the page, so the frame's first layout already has its height.
+    host.update(widgetRef.current);
     const stopGuard = guardWidgetFrame({
       iframe: host.iframe,
       budget: pageWebglBudget,
@@ -96,9 +139,9 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       onReleased: () =>
         stop('released', 'released', 'Released off screen to keep live WebGL contexts within budget.'),
     });
-    host.update(widgetRef.current);
     hostRef.current = host;
     return () => {
+      carriedHeightRef.current = host.contentHeight;
       stopGuard();
       host.dispose();
       hostRef.current = undefined;
@@ -109,7 +152,7 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
     // Parts that do not continue what the frame has (the transcript was replaced) are replayed into a new frame.
     if (hostRef.current?.update(widget) === 'diverged') {
       setErrors([]);
-      setRendered(false);
+      setRenderedId(undefined);
       setGeneration((current) => current + 1);
     }
   }, [widget]);
@@ -121,11 +164,18 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
   const reload = () => {
     setErrors([]);
     setStopReason(undefined);
-    setRendered(false);
+    setRenderedId(undefined);
     setGeneration((current) => current + 1);
   };
 
-  const phase = describeWidgetPhase(widget, streaming);
+  const cardRef = useRef<HTMLElement>(null);
+  const fullscreenButtonRef = useRef<HTMLButtonElement>(null);
+  const { fullscreen, toggle: toggleFullscreen } = useWidgetFullscreen({
+    cardRef,
+    returnFocus: fullscreenButtonRef,
+  });
+
+  const phase = describeWidgetPhase(widget, streaming && isLatest);
   const downloadUrl =
     environment.threadId && widget.complete
       ? standaloneWidgetUrl(environment.threadId, widget.id)
@@ -133,12 +183,25 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
 
   return (
     <figure
+      ref={cardRef}
       className="widget-card"
       aria-label="Generated widget"
       data-widget-id={widget.id}
-      data-rendered={rendered}
+      data-lineage-id={widgetLineageId(widget)}
+      data-latest="true"
+      data-rendered={renderedId === widget.id}
     >
-      <WidgetToolbar widget={widget} downloadUrl={downloadUrl} onReload={reload} />
+      {revisions.length > 1 && (
+        <WidgetRevisionSwitcher revisions={revisions} shownIndex={shownIndex} onShow={showRevision} />
+      )}
+      <WidgetToolbar
+        widget={widget}
+        downloadUrl={downloadUrl}
+        onReload={reload}
+        fullscreen={fullscreen}
+        fullscreenButtonRef={fullscreenButtonRef}
+        onToggleFullscreen={toggleFullscreen}
+      />
       {stopReason ? (
         <WidgetStoppedNotice reason={stopReason} height={stoppedHeight} onRestore={reload} />
       ) : (
@@ -155,11 +218,32 @@ export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; st
       )}
       {errors.length > 0 && (
         <div className="widget-card__error" role="alert">
-          {errors.map((message, index) => (
-            // Messages repeat; their position in this short list is their identity.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-            <p key={index}>Widget error: {message}</p>
+          {errors.map((problem) => (
+            <p key={`${problem.line}:${problem.message}`}>
+              Widget error: {problem.message}
+              {problem.line === undefined ? '' : ` (line ${problem.line})`}
+            </p>
           ))}
+          {isLatest && widget.complete && !streaming && (
+            <button
+              type="button"
+              className="widget-toolbar__button widget-card__fix"
+              disabled={repairRequested}
+              onClick={() => {
+                setRepairRequested(true);
+                environment.sendPrompt(
+                  buildWidgetRepairRequest({
+                    lineageId: widgetLineageId(widget),
+                    revisionNumber: shownIndex + 1,
+                    problems: errors,
+                    js: widget.parts.text('js'),
+                  }),
+                );
+              }}
+            >
+              Fix it
+            </button>
+          )}
         </div>
       )}
     </figure>

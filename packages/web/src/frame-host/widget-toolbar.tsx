@@ -1,18 +1,24 @@
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { WidgetSourceDialog } from './widget-source-dialog.tsx';
 
 const copyHtmlLabel = 'Copy HTML';
 
-/** Download, view source, copy runnable HTML and reload, for one widget; always visible, below it. */
+/** Download, view source, copy runnable HTML, reload and fullscreen, for one widget; always visible, below it. */
 export function WidgetToolbar({
   widget,
   downloadUrl,
   onReload,
+  fullscreen,
+  fullscreenButtonRef,
+  onToggleFullscreen,
 }: {
   widget: TranscriptWidget;
   downloadUrl: string | undefined;
   onReload(): void;
+  fullscreen: boolean;
+  fullscreenButtonRef: RefObject<HTMLButtonElement | null>;
+  onToggleFullscreen(): void;
 }) {
   const [sourceOpen, setSourceOpen] = useState(false);
   const [copyLabel, setCopyLabel] = useState(copyHtmlLabel);
@@ -56,6 +62,15 @@ export function WidgetToolbar({
       </button>
       <button type="button" className="widget-toolbar__button" onClick={onReload}>
         Reload
+      </button>
+      <button
+        ref={fullscreenButtonRef}
+        type="button"
+        className="widget-toolbar__button"
+        aria-pressed={fullscreen}
+        onClick={onToggleFullscreen}
+      >
+        {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
       </button>
       {sourceOpen && <WidgetSourceDialog widget={widget} onClose={() => setSourceOpen(false)} />}
     </div>

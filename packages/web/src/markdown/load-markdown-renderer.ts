@@ -1,5 +1,7 @@
-/** Turns model prose (markdown, possibly cut mid-stream) into sanitised HTML. */
-export type MarkdownRenderer = (text: string) => string;
+import type { CodeHighlighter } from './load-code-highlighter.ts';
+
+/** Turns model prose (markdown, possibly cut mid-stream) into sanitised HTML, colouring code when it can. */
+export type MarkdownRenderer = (text: string, options?: { highlightCode?: CodeHighlighter }) => string;
 
 let loading: Promise<MarkdownRenderer> | undefined;
 let loaded: MarkdownRenderer | undefined;

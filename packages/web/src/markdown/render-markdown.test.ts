@@ -2,12 +2,18 @@
 // jsdom, not happy-dom: happy-dom's tree walker skips nested nodes, so DOMPurify would leave them unchecked
 // there and a test of what the sanitiser drops would prove nothing.
 import { describe, expect, it } from 'vitest';
+import { copyCodeAttribute } from './decorate-code-block.ts';
+import { highlightCode } from './highlight-code.ts';
+import type { CodeHighlighter } from './load-code-highlighter.ts';
 import { renderMarkdown } from './render-markdown.ts';
 
 /** The rendered HTML as a fragment, so a test asks about elements and attributes, not about spelling. */
-function rendered(markdown: string): HTMLTemplateElement['content'] {
+function rendered(markdown: string, highlighter?: CodeHighlighter): HTMLTemplateElement['content'] {
   const template = document.createElement('template');
-  template.innerHTML = renderMarkdown(markdown);
+  template.innerHTML = renderMarkdown(
+    markdown,
+    highlighter === undefined ? {} : { highlightCode: highlighter },
+  );
   return template.content;
 }
 
@@ -110,5 +116,44 @@ describe('renderMarkdown drops what prose must not carry', () => {
       '<div><svg><a href="https://example.com"><circle r="4"/></a></svg><math><mi>x</mi></math></div>',
     );
     expect(fragment.querySelector('svg, circle, math, mi')).toBeNull();
+  });
+});
+
+describe('renderMarkdown frames code blocks', () => {
+  it('gives each block a bar with its language and a Copy button, and makes it reachable by keyboard', () => {
+    const fragment = rendered('```python\nprint(1)\n```\n\n```\nplain\n```');
+    const blocks = [...fragment.querySelectorAll('.code-block')];
+    expect(blocks).toHaveLength(2);
+    expect(blocks.map((block) => block.querySelector('.code-block__language')?.textContent)).toEqual([
+      'python',
+      'code',
+    ]);
+    const buttons = blocks.map((block) => block.querySelector(`button[${copyCodeAttribute}]`));
+    expect(buttons.map((button) => button?.textContent)).toEqual(['Copy python code', 'Copy code']);
+    expect(blocks.map((block) => block.querySelector('pre')?.getAttribute('tabindex'))).toEqual(['0', '0']);
+    expect(blocks[0]?.querySelector('pre > code')?.textContent).toBe('print(1)\n');
+  });
+
+  it('colours a known language with the highlighter and leaves an unknown one plain', () => {
+    const fragment = rendered('```js\nconst answer = "yes";\n```\n\n```klingon\nqapla\n```', highlightCode);
+    const [known, unknown] = [...fragment.querySelectorAll('pre > code')];
+    expect(known?.classList.contains('hljs')).toBe(true);
+    expect(known?.querySelector('.hljs-keyword')?.textContent).toBe('const');
+    expect(known?.querySelector('.hljs-string')?.textContent).toBe('"yes"');
+    expect(known?.textContent).toBe('const answer = "yes";\n');
+    expect(unknown?.querySelector('span')).toBeNull();
+    expect(unknown?.textContent).toBe('qapla\n');
+  });
+
+  it('keeps markup in code as text, and lets a highlighter add nothing but classed spans', () => {
+    const hostile = () =>
+      '<img src=x onerror="alert(1)"><a href="https://evil.example">x</a><span class="k">y</span>';
+    const fragment = rendered('```html\n<img src=x onerror=alert(1)>\n```', hostile);
+    const code = fragment.querySelector('pre > code');
+    expect(code?.querySelector('img, a')).toBeNull();
+    expect(code?.querySelector('span.k')?.textContent).toBe('y');
+    const plain = rendered('```html\n<img src=x onerror=alert(1)>\n```', highlightCode);
+    expect(plain.querySelector('pre img')).toBeNull();
+    expect(plain.querySelector('pre > code')?.textContent).toBe('<img src=x onerror=alert(1)>\n');
   });
 });

@@ -1,5 +1,7 @@
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { decorateCodeBlock } from './decorate-code-block.ts';
+import type { CodeHighlighter } from './load-code-highlighter.ts';
 
 /**
  * Model prose is untrusted markup: a prompt-injected reply can try to leak what it read through an image
@@ -83,8 +85,11 @@ function createPurifier(): ReturnType<typeof DOMPurify> {
   return instance;
 }
 
-/** Renders model prose (markdown, possibly cut mid-stream) to sanitised HTML; links open in a new tab. */
-export function renderMarkdown(text: string): string {
+/**
+ * Renders model prose (markdown, possibly cut mid-stream) to sanitised HTML; links open in a new tab, code
+ * blocks get a Copy button and, with `highlightCode`, colours.
+ */
+export function renderMarkdown(text: string, options: { highlightCode?: CodeHighlighter } = {}): string {
   purifier ??= createPurifier();
   const html = markdown.parse(text) as string;
   const fragment = purifier.sanitize(html, {
@@ -95,6 +100,9 @@ export function renderMarkdown(text: string): string {
   });
   // The fragment is inert (no request is made for its images); they are swapped out before it is shown.
   for (const image of fragment.querySelectorAll('img')) image.replaceWith(blockedImage(image));
+  for (const pre of fragment.querySelectorAll('pre')) {
+    decorateCodeBlock({ pre, purifier, highlightCode: options.highlightCode });
+  }
   const container = document.createElement('div');
   container.append(fragment);
   return container.innerHTML;

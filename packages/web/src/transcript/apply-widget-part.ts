@@ -15,7 +15,10 @@ export function applyWidgetPart(widget: TranscriptWidget, part: WidgetPart): Tra
       // The value may be split over several deltas; they are few and come first, so joining them is cheap.
       return { ...updated, height: readWidgetHeight(parts.text('height')) };
     case 'html':
-      return { ...updated, markupBytes: widget.markupBytes + encoder.encode(part.delta).length };
+      return {
+        ...updated,
+        markupBytes: (part.replace === true ? 0 : widget.markupBytes) + encoder.encode(part.delta).length,
+      };
     case 'end':
       return { ...updated, complete: true };
     case 'css':

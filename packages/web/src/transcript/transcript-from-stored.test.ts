@@ -128,4 +128,28 @@ describe('transcriptFromStored', () => {
     ]);
     expect(messages[2]).toMatchObject({ id: 'u2', role: 'user' });
   });
+
+  it("keeps a stored reply's model and token counts on its bubble, from the reply's last segment", () => {
+    const reply = { model: 'gpt-test', inputTokens: 5, outputTokens: null };
+    const messages = transcriptFromStored([
+      { id: 'u1', threadId: 't', role: 'user', content: 'Draw it', createdAt: at(0) },
+      {
+        id: 'a1',
+        threadId: 't',
+        role: 'assistant',
+        content: 'Here:',
+        createdAt: at(1),
+        widget: { id: 'w1', height: null, css: '', html: '<p>1</p>', js: '', complete: true },
+      },
+      { id: 'a2', threadId: 't', role: 'assistant', content: 'Done.', createdAt: at(2), reply },
+      { id: 'u2', threadId: 't', role: 'user', content: 'Thanks', createdAt: at(3) },
+      { id: 'a3', threadId: 't', role: 'assistant', content: 'Welcome.', createdAt: at(4), reply },
+    ]);
+    expect(messages.map((message) => [message.id, message.reply])).toEqual([
+      ['u1', undefined],
+      ['a1', reply],
+      ['u2', undefined],
+      ['a3', reply],
+    ]);
+  });
 });

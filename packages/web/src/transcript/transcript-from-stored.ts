@@ -10,10 +10,10 @@ function storedParts(message: StoredMessage): TranscriptPart[] {
   }
   if (message.widget) {
     // Replayed as the parts it streamed as, so a restored widget takes the same way into its frame as a live one.
-    const widget = generatedWidgetParts(message.widget).reduce(
-      applyWidgetPart,
-      createTranscriptWidget(message.widget.id),
-    );
+    const widget = generatedWidgetParts(message.widget).reduce(applyWidgetPart, {
+      ...createTranscriptWidget(message.widget.id),
+      ...(message.widget.revision === undefined ? {} : { revision: message.widget.revision }),
+    });
     parts.push({ kind: 'widget', widget });
   }
   if (message.render) {
@@ -62,10 +62,13 @@ export function transcriptFromStored(stored: StoredMessage[]): TranscriptMessage
     const parts = storedParts(message);
     if (message.formAnswers) markFormSent(messages, message.formAnswers);
     const previous = messages.at(-1);
+    // The reply's model and token counts are stored on its last segment, so the folded bubble takes them from there.
+    const reply = message.reply ? { reply: message.reply } : {};
     if (message.role === 'assistant' && previous?.role === 'assistant') {
-      messages[messages.length - 1] = { ...previous, parts: [...previous.parts, ...parts] };
+      const { reply: _earlierSegmentReply, ...earlier } = previous;
+      messages[messages.length - 1] = { ...earlier, parts: [...previous.parts, ...parts], ...reply };
     } else if (parts.length > 0) {
-      messages.push({ id: message.id, role: message.role, parts });
+      messages.push({ id: message.id, role: message.role, parts, ...reply });
     }
   }
   return messages;

@@ -164,6 +164,17 @@ describe('transcriptReducer', () => {
     expect(after).toEqual(before);
   });
 
+  it('labels a finished reply with its model and token counts, and ignores them for a message it never saw', () => {
+    const details = { model: 'demo', inputTokens: 10, outputTokens: 42 };
+    const state = fold([
+      runEvents.textContent({ messageId, delta: 'hi' }),
+      runEvents.reply({ messageId, ...details }),
+      runEvents.reply({ messageId: 'unknown', ...details }),
+    ]);
+    expect(state.messages).toHaveLength(1);
+    expect(state.messages[0]?.reply).toEqual(details);
+  });
+
   it('adds user messages and truncates a failed turn for retry', () => {
     let state = transcriptReducer(emptyTranscript, { type: 'user-message', id: 'u1', text: 'first' });
     state = fold([runEvents.textContent({ messageId: 'a1', delta: 'answer' })], state);
@@ -171,5 +182,25 @@ describe('transcriptReducer', () => {
     state = fold([runEvents.textContent({ messageId: 'a2', delta: 'half' })], state);
     state = transcriptReducer(state, { type: 'truncate-from', messageId: 'u2' });
     expect(state.messages.map((message) => message.id)).toEqual(['u1', 'a1']);
+  });
+
+  it('marks a widget as a revision and rebuilds the parts an edit replaced', () => {
+    const revision = { of: 'w0', number: 2, baseId: 'w0' };
+    const state = fold([
+      runEvents.widgetRevision({ messageId, widgetId, revision }),
+      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: 'a{}', replace: true }),
+      runEvents.widgetPart({ messageId, widgetId, part: 'html', delta: '<p>old</p>', replace: true }),
+      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: 'b{', replace: true }),
+      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: '}' }),
+      widgetPart('end'),
+      runEvents.widgetRevision({
+        messageId,
+        widgetId,
+        revision: { ...revision, failure: { code: 'hunk_not_found', message: 'no match' } },
+      }),
+    ]);
+    const widget = widgetOf(state);
+    expect(widget.revision?.failure?.code).toBe('hunk_not_found');
+    expect(transcriptWidgetSource(widget)).toEqual({ css: 'b{}', html: '<p>old</p>', js: '' });
   });
 });

@@ -1,4 +1,4 @@
-import type { FormAnswers, RunEvent } from '@drawbridge/protocol';
+import { type FormAnswers, isReplyEvent, isWidgetRevisionEvent, type RunEvent } from '@drawbridge/protocol';
 import { applyWidgetPart } from './apply-widget-part.ts';
 import { readWidgetPart } from './read-widget-part.ts';
 import { toolResultText } from './tool-result-text.ts';
@@ -77,13 +77,29 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
     case 'TOOL_CALL_RESULT':
       return updateToolCall(state, event.toolCallId, (call) => ({ ...call, result: toolResultText(event) }));
     case 'CUSTOM': {
+      if (isReplyEvent(event)) {
+        const { messageId, ...reply } = event.value;
+        // Only a message that exists: a reply that streamed nothing has nothing to label.
+        if (!state.messages.some((message) => message.id === messageId)) return state;
+        return updateMessage(state, messageId, (message) => ({ ...message, reply }));
+      }
+      if (isWidgetRevisionEvent(event)) {
+        const { messageId, widgetId, revision } = event.value;
+        return updateMessage(state, messageId, (message) =>
+          updateWidget(message, widgetId, (widget) => ({ ...widget, revision })),
+        );
+      }
       const part = readWidgetPart(event);
       if (!part) {
         return state;
       }
       return updateMessage(state, part.messageId, (message) =>
         updateWidget(message, part.widgetId, (widget) =>
-          applyWidgetPart(widget, { part: part.part, delta: part.delta }),
+          applyWidgetPart(widget, {
+            part: part.part,
+            delta: part.delta,
+            ...(part.replace === true ? { replace: true } : {}),
+          }),
         ),
       );
     }

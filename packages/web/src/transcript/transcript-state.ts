@@ -1,11 +1,11 @@
-import type { FormAnswers, GeneratedWidget, WidgetPartType } from '@drawbridge/protocol';
+import type { FormAnswers, GeneratedWidget, ReplyDetails, WidgetPartType } from '@drawbridge/protocol';
 import { WidgetPartLog } from './widget-part-log.ts';
 
 /**
  * One generated widget, growing as its parts stream in. The parts are kept as the deltas that arrived (the
  * frame host forwards them as they are); the fields beside them are what the card reads on every render.
  */
-export interface TranscriptWidget extends Pick<GeneratedWidget, 'id' | 'height' | 'complete'> {
+export interface TranscriptWidget extends Pick<GeneratedWidget, 'id' | 'height' | 'complete' | 'revision'> {
   parts: WidgetPartLog;
   /** The part that arrived last, so the UI can say what is being built right now. */
   lastPart: WidgetPartType | null;
@@ -34,6 +34,8 @@ export interface TranscriptMessage {
   id: string;
   role: 'user' | 'assistant';
   parts: TranscriptPart[];
+  /** Which model wrote the reply this message ends, and its token counts, once its run is over. */
+  reply?: ReplyDetails;
 }
 
 export interface TranscriptState {

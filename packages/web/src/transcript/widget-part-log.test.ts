@@ -51,4 +51,16 @@ describe('WidgetPartLog', () => {
     expect(log.text('html')).toBe('<p>hi</p>');
     expect(log.text('js')).toBe('');
   });
+
+  it('starts a channel afresh at a part that replaces it', () => {
+    const log = WidgetPartLog.of([
+      { part: 'css', delta: 'a{}' },
+      { part: 'html', delta: '<p>' },
+      { part: 'css', delta: 'b{}', replace: true },
+      { part: 'css', delta: 'c{}' },
+      { part: 'html', delta: '', replace: true },
+    ]);
+    expect(log.text('css')).toBe('b{}c{}');
+    expect(log.text('html')).toBe('');
+  });
 });

@@ -52,10 +52,17 @@ export class WidgetPartLog {
     return this.partsAfter(WidgetPartLog.empty)!;
   }
 
-  /** The text of one channel: its deltas joined. A pass over the whole log, for reading a widget's source. */
+  /**
+   * The text of one channel: its deltas joined from the last that replaced it. A pass over the whole log,
+   * for reading a widget's source.
+   */
   text(type: WidgetPartType): string {
-    return this.all()
-      .flatMap((part) => (part.part === type ? [part.delta] : []))
-      .join('');
+    let deltas: string[] = [];
+    for (const part of this.all()) {
+      if (part.part !== type) continue;
+      if (part.replace === true) deltas = [part.delta];
+      else deltas.push(part.delta);
+    }
+    return deltas.join('');
   }
 }

@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import {
   dashboardControlArgsSchema,
+  type GeneratedWidget,
   metricChartArgsSchema,
   renderToolSchemas,
   type WidgetChunkType,
   WidgetStreamParser,
+  widgetChunkTypes,
 } from '@drawbridge/protocol';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { metricCatalogue } from '../../dashboard/metric-catalogue.ts';
+import { AssistantMessageAssembler } from '../../run/assistant-message-assembler.ts';
+import type { EditableWidgetLookup } from '../../run/widget-edit-builder.ts';
 import { loadModelScript } from '../script/load-model-script.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 
@@ -41,14 +45,10 @@ function splitReply(text: string): WidgetBlock | undefined {
 }
 
 function parseInPieces(text: string, pieceLength: number): Record<WidgetChunkType, string> {
-  const channels: Record<WidgetChunkType, string> = {
-    prose: '',
-    height: '',
-    css: '',
-    html: '',
-    js: '',
-    end: '',
-  };
+  const channels = Object.fromEntries(widgetChunkTypes.map((type) => [type, ''])) as Record<
+    WidgetChunkType,
+    string
+  >;
   const parser = new WidgetStreamParser();
   const chunks = [];
   for (let start = 0; start < text.length; start += pieceLength) {
@@ -77,8 +77,10 @@ const forbiddenInWidgetCode: Array<[string, RegExp]> = [
   ['@import', /@import\b/],
 ];
 
-// Entries that call tools are scripts, checked on their own below; the rest are raw text replies.
-const textEntries = demoCatalogue.filter((entry) => entry.file.endsWith('.txt'));
+// Entries that call tools are scripts, and edits are patches of another entry's widget, both checked on their
+// own below; the rest are raw text replies.
+const textEntries = demoCatalogue.filter((entry) => entry.file.endsWith('.txt') && entry.edits === undefined);
+const editEntries = demoCatalogue.filter((entry) => entry.edits !== undefined);
 const scriptedEntries = demoCatalogue.filter((entry) => entry.file.endsWith('.jsonl'));
 const entriesWithText = textEntries.map((entry) => ({ entry, text: readFileSync(entry.file, 'utf8') }));
 const widgetEntries = entriesWithText.flatMap(({ entry, text }) => {
@@ -261,3 +263,49 @@ describe.each(widgetEntries.map(({ entry, text, block }) => [entry.id, text, blo
     });
   },
 );
+
+describe('demo edit entries', () => {
+  // Each edit is written against the widget its `edits` text names; applied alone or after any other edit
+  // of the same widget (a user edits in any order), every hunk must still match.
+  const base = widgetEntries.map(({ entry, text }) => ({ entry, text }));
+  const stored = (entry: (typeof demoCatalogue)[number], messageId: string, lookup: EditableWidgetLookup) => {
+    const reply = readFileSync(entry.file, 'utf8').replaceAll('{{widget}}', 'w1');
+    let next = 0;
+    const assembler = new AssistantMessageAssembler({
+      messageId,
+      createId: () => `${messageId}-${++next}`,
+      editableWidgets: lookup,
+    });
+    assembler.push(reply);
+    assembler.end();
+    return assembler.snapshot();
+  };
+
+  it('has several edits, each of a widget some entry draws', () => {
+    expect(editEntries.length).toBeGreaterThanOrEqual(4);
+    for (const entry of editEntries) expect(base.some(({ text }) => text.includes(entry.edits!))).toBe(true);
+  });
+
+  it.each(editEntries)('$id applies cleanly alone and after every other edit', (entry) => {
+    const original = base.find(({ text }) => text.includes(entry.edits!))!;
+    const first = stored(original.entry, 'm1', () => undefined).widget!;
+    const lookupOf =
+      (latest: GeneratedWidget, number: number): EditableWidgetLookup =>
+      (id) =>
+        id === 'w1' ? { lineageId: 'w1', latest, number } : undefined;
+    const alone = stored(entry, 'm2', lookupOf(first, 1)).widget!;
+    expect(alone.revision).toEqual({ of: 'w1', number: 2, baseId: first.id });
+    expect(alone.complete).toBe(true);
+    for (const other of editEntries.filter(
+      (candidate) => candidate !== entry && candidate.edits === entry.edits,
+    )) {
+      const between = stored(other, 'm2', lookupOf(first, 1)).widget!;
+      const after = stored(entry, 'm3', lookupOf(between, 2)).widget!;
+      expect(after.revision, `${entry.id} after ${other.id}`).toEqual({
+        of: 'w1',
+        number: 3,
+        baseId: between.id,
+      });
+    }
+  });
+});

@@ -10,12 +10,64 @@ export interface DemoEntry {
   file: string;
   /** Tools the script calls; the entry is eligible only when the run offers every one of them. */
   requiresTools?: string[];
+  /**
+   * An edit reply (`@@EDIT:{{widget}}@@`): eligible only when the widget quoted last in the conversation
+   * contains this text, so its hunks match; `{{widget}}` becomes that widget's id.
+   */
+  edits?: string;
 }
 
 const replyFile = (name: string): string => fileURLToPath(new URL(`./replies/${name}`, import.meta.url));
 
 /** Every reply the offline demo model can stream, with the keywords that select it. */
 export const demoCatalogue: DemoEntry[] = [
+  {
+    id: 'counter',
+    title: 'Tally counter (edit it: "make it dark", "add a reset button")',
+    keywords: ['counter', 'tally', 'clicker', 'count'],
+    file: replyFile('counter.txt'),
+  },
+  {
+    id: 'counter-dark',
+    title: 'Edit the counter: make it dark',
+    keywords: ['dark', 'darker', 'night', 'black'],
+    file: replyFile('edits/counter-dark.txt'),
+    edits: 'data-demo="counter"',
+  },
+  {
+    id: 'counter-reset',
+    title: 'Edit the counter: add a reset button',
+    keywords: ['reset', 'zero', 'clear'],
+    file: replyFile('edits/counter-reset.txt'),
+    edits: 'data-demo="counter"',
+  },
+  {
+    id: 'counter-bigger',
+    title: 'Edit the counter: a bigger number',
+    keywords: ['bigger', 'larger', 'huge', 'enlarge'],
+    file: replyFile('edits/counter-bigger.txt'),
+    edits: 'data-demo="counter"',
+  },
+  {
+    id: 'dice-roller',
+    title: 'Dice roller (with a deliberate bug for "Fix it")',
+    keywords: ['dice', 'die', 'roll', 'roller'],
+    file: replyFile('dice-roller.txt'),
+  },
+  {
+    id: 'dice-roller-fix',
+    title: 'Repair the dice roller (answers "Fix it")',
+    keywords: ['fix', 'repair', 'broken', 'bug'],
+    file: replyFile('edits/dice-roller-fix.txt'),
+    edits: 'data-demo="dice"',
+  },
+  {
+    id: 'counter-title',
+    title: 'Edit the counter: rename it',
+    keywords: ['rename', 'laps', 'heading', 'title'],
+    file: replyFile('edits/counter-title.txt'),
+    edits: 'data-demo="counter"',
+  },
   {
     id: 'solar-system',
     title: 'Solar system (3D)',

@@ -42,6 +42,27 @@ describe('pickDemoEntry', () => {
     expect(pickDemoEntry({ catalogue, userText: 'planetarium formula' })).toBeUndefined();
   });
 
+  it('prefers an edit of the widget on screen, and offers it only when that widget is the one it fits', () => {
+    const darken = { ...entry('chart-dark', ['dark'], 'Dark.'), edits: 'class="chart"' };
+    const withEdit = [solar, chart, form, darken];
+    const userText = 'make the sales chart dark';
+    expect(pickDemoEntry({ catalogue: withEdit, userText, editableText: '<div class="chart">' })?.id).toBe(
+      'chart-dark',
+    );
+    expect(pickDemoEntry({ catalogue: withEdit, userText, editableText: '<div class="form">' })?.id).toBe(
+      'sales-chart',
+    );
+  });
+
+  it('answers a repair request for the demo dice roller with its fix, whatever words its code quotes', () => {
+    const request =
+      'Fix widget w1 (revision 1): it reported these errors.\n- TypeError: x (JS line 11)\n 7 | Math.floor(sum) rolls count';
+    const editableText = '<section class="dice" data-demo="dice">';
+    expect(pickDemoEntry({ catalogue: demoCatalogue, userText: request, editableText })?.id).toBe(
+      'dice-roller-fix',
+    );
+  });
+
   it('finds nothing for an unrelated message', () => {
     expect(pickDemoEntry({ catalogue, userText: 'what is the weather?' })).toBeUndefined();
   });

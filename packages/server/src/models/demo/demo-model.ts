@@ -5,6 +5,7 @@ import { createScriptedModel } from '../scripted/scripted-language-model.ts';
 import { buildFallbackScript, fallbackEntryId } from './build-fallback-script.ts';
 import type { DemoEntry } from './demo-catalogue.ts';
 import { lastUserText } from './last-user-text.ts';
+import { latestQuotedWidget } from './latest-quoted-widget.ts';
 import { pickDemoEntry, pickFallbackEntry } from './pick-demo-entry.ts';
 
 export const demoModelId = 'demo';
@@ -34,10 +35,27 @@ export function createDemoModel({
     provider: 'drawbridge.demo',
     pacing: { tokensPerSecond: pace, seed, random },
     resolveScript: (prompt, offeredTools) => {
+      const quoted = latestQuotedWidget(prompt);
       const entry =
-        pickDemoEntry({ catalogue, userText: lastUserText(prompt), offeredTools }) ??
-        pickFallbackEntry({ catalogue, offeredTools });
-      return (entry && scripts.get(entry.id)) ?? fallbackScript;
+        pickDemoEntry({
+          catalogue,
+          userText: lastUserText(prompt),
+          offeredTools,
+          editableText: quoted?.text,
+        }) ?? pickFallbackEntry({ catalogue, offeredTools });
+      const script = (entry && scripts.get(entry.id)) ?? fallbackScript;
+      return entry?.edits !== undefined && quoted !== undefined ? namingWidget(script, quoted.id) : script;
     },
   });
+}
+
+/** An edit script with `{{widget}}` replaced by the id of the widget it edits. */
+function namingWidget(script: ModelScript, widgetId: string): ModelScript {
+  return {
+    steps: script.steps.map((step) => ({
+      parts: step.parts.map((part) =>
+        part.type === 'text' ? { ...part, text: part.text.replaceAll('{{widget}}', widgetId) } : part,
+      ),
+    })),
+  };
 }

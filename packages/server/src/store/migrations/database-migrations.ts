@@ -3,6 +3,8 @@ import type { DatabaseDialect } from '../database-dialect.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
 import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
+import { replyDetailsMigration } from './reply-details-migration.ts';
+import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
 /**
  * Every schema version, in order, compiled in rather than read from a folder, so a bundled or installed
@@ -12,7 +14,9 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
   return {
     '0001-initial-schema': initialSchemaMigration({ dialect }),
     '0002-durable-runs': durableRunsMigration({ dialect }),
-    '0003-form-answers': formAnswersMigration(),
+    '0003-reply-details': replyDetailsMigration(),
+    '0004-widget-revisions': widgetRevisionsMigration(),
+    '0006-form-answers': formAnswersMigration(),
   };
 }
 

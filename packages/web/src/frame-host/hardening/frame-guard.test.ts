@@ -85,7 +85,7 @@ describe('guardWidgetFrame', () => {
     expect(silences).toEqual([]);
   });
 
-  it('counts the frame against the budget until stopped, and reports a release', () => {
+  it('counts the frame against the budget until it settles without a WebGL context, until stopped, and reports a release', () => {
     const budget = new WebglBudget({ limit: 1 });
     const far = createHarness({ top: 5000 });
     const released: string[] = [];
@@ -98,6 +98,13 @@ describe('guardWidgetFrame', () => {
       onReleased: () => released.push('far'),
     });
     expect(budget.liveCount()).toBe(1);
+    // Only the frame's own window speaks for it; a count from elsewhere is ignored.
+    far.deliver({}, { drawbridge: 1, kind: 'webgl', contexts: 0 });
+    expect(budget.liveCount()).toBe(1);
+    far.deliver(far.frameWindow, { drawbridge: 1, kind: 'webgl', contexts: 0 });
+    expect(budget.liveCount()).toBe(0);
+    far.deliver(far.frameWindow, { drawbridge: 1, kind: 'webgl', contexts: 1 });
+    expect(budget.liveCount()).toBe(1);
     const near = createHarness({ top: 0 });
     const stopNear = guardWidgetFrame({
       iframe: near.iframe,
@@ -107,6 +114,7 @@ describe('guardWidgetFrame', () => {
       onUnresponsive: () => undefined,
       onReleased: () => released.push('near'),
     });
+    // A new frame counts before it reports: it may be creating a context already.
     expect(released).toEqual(['far']);
     expect(far.listeners.size).toBe(0);
     stopFar();

@@ -25,7 +25,7 @@ export interface FrameGuardOptions {
 /**
  * Watches one widget frame from the host side, next to the `FrameHost` that feeds it: pings it
  * once it is ready and declares it unresponsive when pongs stop, and counts it against the
- * page's WebGL budget. Returns the function that stops both.
+ * page's WebGL budget once it reports a WebGL context. Returns the function that stops both.
  */
 export function guardWidgetFrame(options: FrameGuardOptions): () => void {
   const target = options.window ?? (window as unknown as MessageSourceWindow);
@@ -45,7 +45,12 @@ export function guardWidgetFrame(options: FrameGuardOptions): () => void {
     if (event.source === null || event.source !== iframe.contentWindow) {
       return;
     }
-    const data = event.data as { drawbridge?: unknown; kind?: unknown; seq?: unknown } | null;
+    const data = event.data as {
+      drawbridge?: unknown;
+      kind?: unknown;
+      seq?: unknown;
+      contexts?: unknown;
+    } | null;
     if (data?.drawbridge !== 1) {
       return;
     }
@@ -53,10 +58,10 @@ export function guardWidgetFrame(options: FrameGuardOptions): () => void {
       watchdog.start();
     } else if (data.kind === 'pong' && typeof data.seq === 'number') {
       watchdog.notePong(data.seq);
+    } else if (data.kind === 'webgl' && Number.isInteger(data.contexts) && (data.contexts as number) >= 0) {
+      options.budget.noteWebglContexts(budgeted, data.contexts as number);
     }
   };
-  target.addEventListener('message', listen);
-
   const budgeted: BudgetedWidget = {
     distanceFromViewport: () => distanceFromViewport(iframe, target.innerHeight),
     release: () => {
@@ -68,6 +73,7 @@ export function guardWidgetFrame(options: FrameGuardOptions): () => void {
   // The budget may release this widget later from another widget's admission; `withdraw` is set by then.
   let withdraw: () => void = () => undefined;
   withdraw = options.budget.admit(budgeted);
+  target.addEventListener('message', listen);
 
   function stop(): void {
     if (stopped) {

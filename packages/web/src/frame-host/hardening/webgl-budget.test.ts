@@ -8,11 +8,54 @@ function widgetAt(name: string, distance: { value: number }, released: string[])
   };
 }
 
+/** Admits the widget and has it report one WebGL context, as a 3D widget's frame does. */
+function admitWithContext(budget: WebglBudget, widget: BudgetedWidget): () => void {
+  const withdraw = budget.admit(widget);
+  budget.noteWebglContexts(widget, 1);
+  return withdraw;
+}
+
 describe('WebglBudget', () => {
+  it('counts a new frame before it reports, so 3D frames creating contexts at once never overshoot', () => {
+    const released: string[] = [];
+    const budget = new WebglBudget({ limit: 2 });
+    budget.admit(widgetAt('first', { value: 4000 }, released));
+    budget.admit(widgetAt('second', { value: 2000 }, released));
+    expect(budget.liveCount()).toBe(2);
+    budget.admit(widgetAt('third', { value: 0 }, released));
+    expect(released).toEqual(['first']);
+    expect(budget.liveCount()).toBe(2);
+  });
+
+  it('stops counting a frame that settled without a WebGL context, and never releases it', () => {
+    const released: string[] = [];
+    const budget = new WebglBudget({ limit: 1 });
+    const calculator = widgetAt('calculator', { value: 5000 }, released);
+    budget.admit(calculator);
+    budget.noteWebglContexts(calculator, 0);
+    expect(budget.liveCount()).toBe(0);
+    admitWithContext(budget, widgetAt('scene', { value: 0 }, released));
+    admitWithContext(budget, widgetAt('another scene', { value: 0 }, released));
+    expect(released).toEqual([]);
+    expect(budget.liveCount()).toBe(2);
+  });
+
+  it('counts a settled frame again from the context it creates later', () => {
+    const released: string[] = [];
+    const budget = new WebglBudget({ limit: 1 });
+    const late = widgetAt('late', { value: 0 }, released);
+    budget.admit(late);
+    budget.noteWebglContexts(late, 0);
+    admitWithContext(budget, widgetAt('far', { value: 4000 }, released));
+    expect(released).toEqual([]);
+    budget.noteWebglContexts(late, 1);
+    expect(released).toEqual(['far']);
+  });
+
   it('releases nothing while the live count is within the limit', () => {
     const released: string[] = [];
     const budget = new WebglBudget({ limit: 3 });
-    for (const name of ['a', 'b', 'c']) budget.admit(widgetAt(name, { value: 500 }, released));
+    for (const name of ['a', 'b', 'c']) admitWithContext(budget, widgetAt(name, { value: 500 }, released));
     expect(released).toEqual([]);
     expect(budget.liveCount()).toBe(3);
   });
@@ -20,10 +63,10 @@ describe('WebglBudget', () => {
   it('releases the farthest off-screen widget when one too many is admitted', () => {
     const released: string[] = [];
     const budget = new WebglBudget({ limit: 3 });
-    budget.admit(widgetAt('far', { value: 3000 }, released));
-    budget.admit(widgetAt('near', { value: 200 }, released));
-    budget.admit(widgetAt('farther', { value: 5000 }, released));
-    budget.admit(widgetAt('visible', { value: 0 }, released));
+    admitWithContext(budget, widgetAt('far', { value: 3000 }, released));
+    admitWithContext(budget, widgetAt('near', { value: 200 }, released));
+    admitWithContext(budget, widgetAt('farther', { value: 5000 }, released));
+    admitWithContext(budget, widgetAt('visible', { value: 0 }, released));
     expect(released).toEqual(['farther']);
     expect(budget.liveCount()).toBe(3);
   });
@@ -31,8 +74,8 @@ describe('WebglBudget', () => {
   it('never releases a widget on screen, even over the limit', () => {
     const released: string[] = [];
     const budget = new WebglBudget({ limit: 1 });
-    budget.admit(widgetAt('one', { value: 0 }, released));
-    budget.admit(widgetAt('two', { value: 0 }, released));
+    admitWithContext(budget, widgetAt('one', { value: 0 }, released));
+    admitWithContext(budget, widgetAt('two', { value: 0 }, released));
     expect(released).toEqual([]);
     expect(budget.liveCount()).toBe(2);
   });
@@ -41,27 +84,27 @@ describe('WebglBudget', () => {
     const released: string[] = [];
     const budget = new WebglBudget({ limit: 2 });
     const first = { value: 0 };
-    budget.admit(widgetAt('first', first, released));
-    budget.admit(widgetAt('second', { value: 100 }, released));
+    admitWithContext(budget, widgetAt('first', first, released));
+    admitWithContext(budget, widgetAt('second', { value: 100 }, released));
     first.value = 900;
-    budget.admit(widgetAt('restored', { value: 0 }, released));
+    admitWithContext(budget, widgetAt('restored', { value: 0 }, released));
     expect(released).toEqual(['first']);
   });
 
   it('does not release the widget it is admitting, even when that one is the farthest', () => {
     const released: string[] = [];
     const budget = new WebglBudget({ limit: 1 });
-    budget.admit(widgetAt('old', { value: 300 }, released));
-    budget.admit(widgetAt('new', { value: 900 }, released));
+    admitWithContext(budget, widgetAt('old', { value: 300 }, released));
+    admitWithContext(budget, widgetAt('new', { value: 900 }, released));
     expect(released).toEqual(['old']);
   });
 
   it('stops counting a withdrawn widget', () => {
     const released: string[] = [];
     const budget = new WebglBudget({ limit: 1 });
-    const withdraw = budget.admit(widgetAt('gone', { value: 800 }, released));
+    const withdraw = admitWithContext(budget, widgetAt('gone', { value: 800 }, released));
     withdraw();
-    budget.admit(widgetAt('next', { value: 800 }, released));
+    admitWithContext(budget, widgetAt('next', { value: 800 }, released));
     expect(released).toEqual([]);
     expect(budget.liveCount()).toBe(1);
   });

@@ -9,43 +9,63 @@ export interface BudgetedWidget {
   release(): void;
 }
 
+/** What a frame has said about WebGL: nothing yet (`pending`), or how many contexts it holds. */
+type WebglState = 'pending' | number;
+
 /**
- * Keeps at most `limit` widget frames alive on a page. When one more is admitted, the farthest
- * off-screen widgets are released; widgets on screen are never released, so a restored widget
- * (on screen, since the user just asked for it) pushes out a distant one instead.
+ * Keeps at most `limit` widget frames that may hold a WebGL context alive on a page. A frame counts from
+ * its admission, since a 3D widget creates its context before any report of it can arrive, until it says
+ * it settled holding none (a calculator, a form or a table), and again from any context it creates later.
+ * When one more counts, the farthest off-screen counted widgets are released; widgets on screen are never
+ * released, so a restored widget (on screen, since it scrolled into view) pushes out a distant one instead.
  */
 export class WebglBudget {
   readonly limit: number;
-  private readonly live = new Set<BudgetedWidget>();
+  private readonly live = new Map<BudgetedWidget, WebglState>();
 
   constructor({ limit = defaultLiveWidgetLimit }: { limit?: number } = {}) {
     this.limit = limit;
   }
 
   /**
-   * Counts the widget as alive and enforces the limit without releasing the newcomer itself (it may
-   * sit just below the viewport, about to be scrolled to); returns the function that withdraws it.
+   * Counts a new widget frame as pending and enforces the limit without releasing the newcomer itself (it
+   * may sit just below the viewport, about to be scrolled to); returns the function that withdraws it.
    */
   admit(widget: BudgetedWidget): () => void {
-    this.live.add(widget);
+    this.live.set(widget, 'pending');
     this.enforce({ keep: widget });
     return () => {
       this.live.delete(widget);
     };
   }
 
-  /** How many widgets are alive now. */
-  liveCount(): number {
-    return this.live.size;
+  /**
+   * Records how many WebGL contexts an admitted widget holds (0 once it settled without one: it stops
+   * counting) and enforces the limit without releasing that widget itself.
+   */
+  noteWebglContexts(widget: BudgetedWidget, contexts: number): void {
+    if (!this.live.has(widget)) return;
+    this.live.set(widget, contexts);
+    if (contexts > 0) this.enforce({ keep: widget });
   }
 
-  /** Releases the farthest off-screen widgets (never `keep`) until the limit holds; returns those released. */
+  /** How many widgets count now: pending ones and those holding a WebGL context. */
+  liveCount(): number {
+    return this.counted().length;
+  }
+
+  private counted(): BudgetedWidget[] {
+    return [...this.live].filter(([, state]) => state === 'pending' || state > 0).map(([widget]) => widget);
+  }
+
+  /** Releases the farthest off-screen counted widgets (never `keep`) until the limit holds; returns those released. */
   enforce({ keep }: { keep?: BudgetedWidget } = {}): BudgetedWidget[] {
-    const excess = this.live.size - this.limit;
+    const counted = this.counted();
+    const excess = counted.length - this.limit;
     if (excess <= 0) {
       return [];
     }
-    const offScreen = [...this.live]
+    const offScreen = counted
       .filter((widget) => widget !== keep)
       .map((widget) => ({ widget, distance: widget.distanceFromViewport() }))
       .filter(({ distance }) => distance > 0)

@@ -1,3 +1,6 @@
+import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
+
 /** Why a widget's frame is gone: it navigated away, stopped answering, or was released to save WebGL contexts. */
 export type WidgetStopReason = 'navigated' | 'unresponsive' | 'released';
 
@@ -13,14 +16,7 @@ export function WidgetStoppedNotice({
   onRestore(): void;
 }) {
   if (reason === 'released') {
-    return (
-      <div className="widget-card__released" style={{ minHeight: height }}>
-        <span>This widget was paused to save graphics memory while it was off screen.</span>
-        <button type="button" className="widget-toolbar__button" onClick={onRestore}>
-          Restore widget
-        </button>
-      </div>
-    );
+    return <ReleasedNotice height={height} onRestore={onRestore} />;
   }
   if (reason === 'unresponsive') {
     return (
@@ -37,6 +33,35 @@ export function WidgetStoppedNotice({
     <div className="widget-card__stopped" role="alert">
       <strong>This widget tried to navigate away and was stopped.</strong>
       <span>It was removed so it cannot load another page inside the chat. Reload it to try again.</span>
+    </div>
+  );
+}
+
+/** A widget released off screen comes back as soon as any of it scrolls into view again. */
+function ReleasedNotice({ height, onRestore }: { height: string; onRestore(): void }) {
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const restoreRef = useRef(onRestore);
+  restoreRef.current = onRestore;
+  useEffect(() => {
+    const notice = noticeRef.current;
+    if (!notice) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        // Synchronously, as a click's update is: the new frame then replaces this placeholder before the
+        // next paint, instead of leaving its card without height for a frame.
+        flushSync(() => restoreRef.current());
+      }
+    });
+    observer.observe(notice);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={noticeRef} className="widget-card__released" style={{ minHeight: height }}>
+      <span>This widget was paused to save graphics memory while it was off screen.</span>
+      <button type="button" className="widget-toolbar__button" onClick={onRestore}>
+        Restore widget
+      </button>
     </div>
   );
 }

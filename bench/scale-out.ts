@@ -1,0 +1,199 @@
+/**
+ * What scaling out costs a parked call and a reconnect. Two instances (each its own app on
+ * `@hono/node-server`, its own Redis connections, one throwaway PostgreSQL database and one throwaway Redis
+ * server between them): N render calls parked on A are answered through B's real
+ * `POST /api/threads/:id/tool-results` over loopback HTTP, so every answer crosses Redis to reach its call.
+ * Beside it, from the same run, the single-instance in-memory figures (in-memory bridge, in-memory SQLite,
+ * answers posted to the same app). Then the time from a reconnect (`GET /api/runs/:runId/events` with
+ * `Last-Event-ID`) to the first replayed event, on B for a run whose log A wrote, and in one process.
+ * Needs the Debian `postgresql` and `redis-server` packages (as the tests do).
+ * Run: npx tsx bench/scale-out.ts [--calls 1000] [--sockets 64] [--reconnects 50]
+ */
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { runEvents } from '@drawbridge/protocol';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { createApp } from '../packages/server/src/app/create-app.ts';
+import { openRunBackplane, type RunBackplane } from '../packages/server/src/app/open-run-backplane.ts';
+import type { ClientToolBridge } from '../packages/server/src/bridge/client-tool-bridge.ts';
+import { openStorage } from '../packages/server/src/store/open-storage.ts';
+import type { Store } from '../packages/server/src/store/store.ts';
+import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
+import { startThrowawayRedis } from '../test-support/throwaway-redis.ts';
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+function describe(label: string, samples: number[]): string {
+  const sorted = [...samples].sort((left, right) => left - right);
+  const format = (value: number) => `${value.toFixed(2)} ms`;
+  return `${label.padEnd(34)} p50 ${format(percentile(sorted, 0.5))}, p99 ${format(percentile(sorted, 0.99))}, max ${format(sorted.at(-1) ?? Number.NaN)}`;
+}
+
+const callCount = Number(option('calls', '1000'));
+const reconnectCount = Number(option('reconnects', '50'));
+const agent = new Agent({ keepAlive: true, maxSockets: Number(option('sockets', '64')) });
+const quiet = (message: string, error: unknown) => console.error(message, error);
+
+interface Instance {
+  url: string;
+  store: Store;
+  bridge: ClientToolBridge;
+  backplane: RunBackplane;
+  close(): Promise<void>;
+}
+
+async function startInstance({
+  databaseUrl,
+  redisUrl,
+}: {
+  databaseUrl?: string;
+  redisUrl?: string;
+}): Promise<Instance> {
+  const storage = await openStorage({
+    location:
+      databaseUrl === undefined
+        ? { dialect: 'sqlite', path: ':memory:' }
+        : { dialect: 'postgres', url: databaseUrl },
+  });
+  const backplane = await openRunBackplane({ redisUrl, instanceId: crypto.randomUUID(), logError: quiet });
+  const app = createApp({
+    store: storage.store,
+    bridge: backplane.bridge,
+    runLog: backplane.runLog,
+    // The routes under test never call the model.
+    model: { model: 'unused', id: 'bench', demo: false, hint: 'bench' },
+    logError: quiet,
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    store: storage.store,
+    bridge: backplane.bridge,
+    backplane,
+    close: async () => {
+      server.close();
+      await backplane.close();
+      await storage.close();
+    },
+  };
+}
+
+function post(url: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      { method: 'POST', agent, headers: { 'Content-Type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** Parks `callCount` calls on `parkOn` and answers them all at once through `answerTo`'s route. */
+async function parkAndAnswer(parkOn: Instance, answerTo: Instance): Promise<number[]> {
+  const thread = await parkOn.store.createThread({ title: 'scale-out bench' });
+  const runAbort = new AbortController();
+  const parkedAt: number[] = [];
+  const resumedAt: number[] = [];
+  const parks = Array.from({ length: callCount }, async (_, index) => {
+    parkedAt[index] = performance.now();
+    const outcome = await parkOn.bridge.park(
+      {
+        threadId: thread.id,
+        runId: 'bench-run',
+        toolCallId: `call-${index}`,
+        toolName: 'render_table',
+        args: { columns: [{ key: 'n', label: 'N', type: 'number' }], rows: [{ n: index }] },
+      },
+      { timeoutMs: 60_000, abortSignal: runAbort.signal },
+    );
+    resumedAt[index] = performance.now();
+    if (outcome.kind !== 'answered') throw new Error(`call ${index} ended as ${outcome.kind}`);
+  });
+  // Every call is parked (and, with Redis, registered) before the answers leave, as in a real run.
+  while (parkOn.bridge.openCallCount() < callCount) await new Promise((resolve) => setImmediate(resolve));
+  const statuses = await Promise.all(
+    Array.from({ length: callCount }, (_, index) =>
+      post(
+        `${answerTo.url}/api/threads/${thread.id}/tool-results`,
+        JSON.stringify({
+          toolCallId: `call-${index}`,
+          result: { status: 'rendered', message: 'Displayed.' },
+        }),
+      ),
+    ),
+  );
+  await Promise.all(parks);
+  const refused = statuses.filter((status) => status !== 200).length;
+  if (refused > 0) throw new Error(`${refused} answers were refused`);
+  return resumedAt.map((at, index) => at - parkedAt[index]!);
+}
+
+/** Writes a 2,000-event run log on `writer`, then reconnects to it on `reader` from the middle, many times. */
+async function reconnectTimes(writer: Instance, reader: Instance): Promise<number[]> {
+  const thread = await writer.store.createThread({ title: 'reconnect bench' });
+  const runId = crypto.randomUUID();
+  await writer.store.startRun({ id: runId, threadId: thread.id, model: 'bench' });
+  const log = writer.backplane.runLog.create(runId);
+  log.append(runEvents.runStarted({ threadId: thread.id, runId }));
+  for (let index = 0; index < 1998; index += 1) {
+    log.append(runEvents.textContent({ messageId: 'm', delta: `piece ${index} of a long reply ` }));
+  }
+  log.append(runEvents.runFinished({ threadId: thread.id, runId }));
+  await log.flushed();
+  const times: number[] = [];
+  for (let index = 0; index < reconnectCount; index += 1) {
+    const started = performance.now();
+    const response = await fetch(`${reader.url}/api/runs/${runId}/events`, {
+      headers: { Accept: 'text/event-stream', 'Last-Event-ID': '1000' },
+    });
+    const body = response.body!.getReader();
+    const { value } = await body.read();
+    times.push(performance.now() - started);
+    if (!new TextDecoder().decode(value).startsWith('id: 1001\n'))
+      throw new Error('the replay did not start at 1001');
+    await body.cancel();
+  }
+  return times;
+}
+
+const [postgres, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()]);
+const admin = new pg.Client({ connectionString: postgres.adminUrl });
+await admin.connect();
+await admin.query('CREATE DATABASE bench');
+await admin.end();
+const databaseUrl = Object.assign(new URL(postgres.adminUrl), { pathname: '/bench' }).toString();
+const single = await startInstance({});
+const a = await startInstance({ databaseUrl, redisUrl: redis.url });
+const b = await startInstance({ databaseUrl, redisUrl: redis.url });
+try {
+  console.log(
+    `${callCount} parked calls answered concurrently over loopback HTTP (${option('sockets', '64')} sockets)`,
+  );
+  console.log(describe('park-to-resume, one instance', await parkAndAnswer(single, single)));
+  console.log(describe('park-to-resume, answered on B', await parkAndAnswer(a, b)));
+  console.log(
+    `${reconnectCount} reconnects with Last-Event-ID 1000 to a 2,000-event run, to the first replayed event`,
+  );
+  console.log(describe('reconnect, one instance', await reconnectTimes(single, single)));
+  console.log(describe('reconnect on B to a log A wrote', await reconnectTimes(a, b)));
+} finally {
+  agent.destroy();
+  await Promise.all([single.close(), a.close(), b.close()]);
+  await Promise.all([postgres.stop(), redis.stop()]);
+}

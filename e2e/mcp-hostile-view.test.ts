@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureStdioServer } from '../packages/server/src/mcp/testing/fixture-stdio-config.ts';
+import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
+import { type CanaryServers, startCanaryServers } from './support/canary-servers.ts';
+import { startMcpAppServer } from './support/mcp-app-server.ts';
+
+describe('a hostile MCP App view', () => {
+  let canaries: CanaryServers;
+  let server: AppServer;
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    canaries = await startCanaryServers();
+    server = await startMcpAppServer({
+      servers: { hostile: fixtureStdioServer({ env: { CANARY_ORIGIN: canaries.httpOrigin } }) },
+      replayFile: fileURLToPath(new URL('./fixtures/mcp/hostile-note.jsonl', import.meta.url)),
+    });
+    opened = await openAppPage(server.url);
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+    await canaries?.close();
+  });
+
+  it('reaches nothing: not the page, its storage, the top window, popups, other origins or our API', async () => {
+    const { page } = opened;
+    const appOrigin = new URL(page.url()).origin;
+    await sendChatMessage(page, 'show me a note');
+    const view = page.locator('.mcp-view__frame').contentFrame().locator('iframe').contentFrame();
+    const report = view.locator('#report[data-done="true"]');
+    await report.waitFor({ timeout: 30_000 });
+    const outcomes = JSON.parse((await report.textContent()) ?? '{}') as Record<string, string>;
+    const sentOnly = ['beacon', 'nested-frame', 'form'];
+    expect(Object.keys(outcomes)).toHaveLength(12);
+    // What the page can tell was refused in the view; the rest is judged by what the canary heard.
+    expect(
+      Object.entries(outcomes).filter(
+        ([name, outcome]) => outcome !== (sentOnly.includes(name) ? 'sent' : 'blocked'),
+      ),
+    ).toEqual([]);
+    await canaries.settle();
+    expect(canaries.hitsFor('mcp-hostile')).toEqual([]);
+    // The page is still ours (only its #/t/<thread> hash moved, as the chat does).
+    expect(new URL(page.url()).origin).toBe(appOrigin);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(page.context().pages()).toHaveLength(1);
+  });
+});

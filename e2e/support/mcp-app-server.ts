@@ -1,0 +1,56 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../packages/server/src/app/start-server.ts';
+import type { McpServerConfig } from '../../packages/server/src/mcp/mcp-config.ts';
+import { resolveModel } from '../../packages/server/src/models/index.ts';
+import { openSqliteStore } from '../../packages/server/src/store/index.ts';
+import type { AppServer } from './app-server.ts';
+
+/**
+ * The real Drawbridge server with MCP servers connected (`DRAWBRIDGE_MCP_CONFIG`), one skill granting every
+ * tool of each (`mcp__<server>__*`) and a replay model playing `replayFile`.
+ */
+export async function startMcpAppServer({
+  servers,
+  replayFile,
+  pace = 200,
+}: {
+  servers: Record<string, McpServerConfig>;
+  replayFile: string;
+  pace?: number;
+}): Promise<AppServer> {
+  const directory = await mkdtemp(join(tmpdir(), 'drawbridge-mcp-e2e-'));
+  const configFile = join(directory, 'mcp.json');
+  await writeFile(configFile, JSON.stringify({ mcpServers: servers }));
+  const skillsDirectory = join(directory, 'skills');
+  await mkdirSkill(skillsDirectory, Object.keys(servers));
+  const databasePath = join(directory, 'drawbridge.db');
+  const env: Record<string, string | undefined> = {
+    DRAWBRIDGE_MODEL: `replay:${replayFile}`,
+    DRAWBRIDGE_DEMO_PACE: String(pace),
+    DRAWBRIDGE_DB: databasePath,
+    DRAWBRIDGE_MCP_CONFIG: configFile,
+    DRAWBRIDGE_SKILLS_DIR: skillsDirectory,
+  };
+  const store = await openSqliteStore({ path: databasePath });
+  const server = await startServer({ port: 0, host: '127.0.0.1', env, store, model: resolveModel(env) });
+  return {
+    url: server.url,
+    async close() {
+      await server.close();
+      await store.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+async function mkdirSkill(directory: string, serverNames: string[]): Promise<void> {
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(join(directory, 'widgets'), { recursive: true });
+  const grants = serverNames.map((name) => `  - mcp__${name}__*`).join('\n');
+  await writeFile(
+    join(directory, 'widgets', 'SKILL.md'),
+    `---\nname: widgets\ndescription: The chat assistant with MCP servers.\nallowed-tools:\n${grants}\n---\nUse the MCP tools when they fit.\n`,
+  );
+}

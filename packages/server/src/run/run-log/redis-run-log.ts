@@ -1,0 +1,178 @@
+import { isFinalRunEvent, parseRunEvent, type RunEvent } from '@drawbridge/protocol';
+import type { Redis } from 'ioredis';
+import type { RedisSubscriptions } from '../../redis/redis-subscriptions.ts';
+import { defaultRunLogRetentionMs } from './in-process-run-log.ts';
+import type { LoggedRunEvent, RunLog, RunLogWriter } from './run-log.ts';
+
+/** A log whose writer died without ending it is dropped after this long, whatever happens. */
+const unendedLogMs = 24 * 60 * 60_000;
+
+/** A follower waiting for live events re-reads the stream this often, in case a notification was lost. */
+const followerPollMs = 5_000;
+
+const streamKey = (runId: string) => `drawbridge:run:${runId}:events`;
+const channelOf = (runId: string) => `drawbridge:run:${runId}:appended`;
+
+// Appends the final event to a log that has not ended, at the next seq, and notifies followers; atomically,
+// so the sweep of one instance and the late writer of another cannot both end it.
+const endAbandonedScript = `
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+if #last == 0 then return 0 end
+local fields = last[1][2]
+for index = 1, #fields, 2 do
+  if fields[index] == 'final' then return 0 end
+end
+local seq = tonumber(string.match(last[1][1], '^(%d+)')) + 1
+redis.call('XADD', KEYS[1], seq .. '-0', 'event', ARGV[1], 'final', '1')
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PUBLISH', KEYS[2], seq)
+return seq
+`;
+
+/**
+ * The run log on Redis Streams, for several instances: one stream per run whose entry ids are the seqs
+ * (`seq-0`), so a replay is one XRANGE from the seq after the client's; each append is announced on the
+ * run's channel so followers on any instance wake at once. The stream expires `retentionMs` after the final
+ * event.
+ */
+export class RedisRunLog implements RunLog {
+  readonly retentionMs: number;
+  readonly #redis: Redis;
+  readonly #subscriptions: RedisSubscriptions;
+  readonly #logError: (message: string, error: unknown) => void;
+
+  constructor({
+    redis,
+    subscriptions,
+    retentionMs = defaultRunLogRetentionMs,
+    logError,
+  }: {
+    redis: Redis;
+    subscriptions: RedisSubscriptions;
+    retentionMs?: number;
+    logError(message: string, error: unknown): void;
+  }) {
+    this.#redis = redis;
+    this.#subscriptions = subscriptions;
+    this.retentionMs = retentionMs;
+    this.#logError = logError;
+  }
+
+  create(runId: string): RunLogWriter {
+    const redis = this.#redis;
+    const key = streamKey(runId);
+    const channel = channelOf(runId);
+    let seq = 0;
+    let ended = false;
+    let lastWrite: Promise<unknown> = Promise.resolve();
+    const retentionMs = this.retentionMs;
+    const logError = this.#logError;
+    return {
+      append(event: RunEvent) {
+        if (ended) return;
+        seq += 1;
+        const final = isFinalRunEvent(event);
+        ended = final;
+        const fields = final
+          ? ['event', JSON.stringify(event), 'final', '1']
+          : ['event', JSON.stringify(event)];
+        // One transaction per event, sent in order on one connection (and batched per tick by auto-pipelining).
+        const transaction = redis.multi().xadd(key, `${seq}-0`, ...fields);
+        if (seq === 1 || final) transaction.pexpire(key, final ? retentionMs : unendedLogMs);
+        lastWrite = transaction
+          .publish(channel, String(seq))
+          .exec()
+          .then((results) => {
+            const failed = results?.find(([error]) => error !== null)?.[0];
+            if (failed) throw failed;
+          })
+          .catch((error: unknown) =>
+            logError(`could not append event ${seq} of run ${runId} to Redis`, error),
+          );
+      },
+      get ended() {
+        return ended;
+      },
+      flushed: async () => {
+        await lastWrite;
+      },
+    };
+  }
+
+  async endAbandoned(runId: string, finalEvent: RunEvent): Promise<void> {
+    await this.#redis.eval(
+      endAbandonedScript,
+      2,
+      streamKey(runId),
+      channelOf(runId),
+      JSON.stringify(finalEvent),
+      String(this.retentionMs),
+    );
+  }
+
+  async exists(runId: string): Promise<boolean> {
+    return (await this.#redis.exists(streamKey(runId))) === 1;
+  }
+
+  async *follow({
+    runId,
+    after,
+    signal,
+  }: {
+    runId: string;
+    after: number;
+    signal: AbortSignal;
+  }): AsyncGenerator<LoggedRunEvent> {
+    let wake: (() => void) | undefined;
+    let notified = false;
+    const onAbort = () => wake?.();
+    signal.addEventListener('abort', onAbort, { once: true });
+    // Listening first, reading second: an event appended in between is both announced and read, never lost.
+    const unsubscribe = await this.#subscriptions.listen(channelOf(runId), () => {
+      notified = true;
+      wake?.();
+    });
+    let last = Math.max(0, after);
+    let quietPoll = false;
+    try {
+      while (!signal.aborted) {
+        notified = false;
+        const entries = await this.#redis.xrange(streamKey(runId), `${last + 1}-0`, '+');
+        for (const [id, fields] of entries) {
+          const seq = Number.parseInt(id, 10);
+          if (seq <= last) continue;
+          const event = this.#decode(runId, fields);
+          last = seq;
+          if (event === undefined) continue;
+          yield { seq, event };
+          if (isFinalRunEvent(event) || signal.aborted) return;
+        }
+        // Still nothing kept after a whole poll: the log expired (or never was) and nothing more will come.
+        // (Not sooner: a run's first append may still be on its way while its first follower starts.)
+        if (quietPoll && entries.length === 0 && last === 0 && !(await this.exists(runId))) return;
+        if (notified) continue;
+        quietPoll = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(true), followerPollMs);
+          wake = () => {
+            clearTimeout(timer);
+            wake = undefined;
+            resolve(false);
+          };
+        });
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      await unsubscribe();
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  #decode(runId: string, fields: string[]): RunEvent | undefined {
+    const text = fields[fields.indexOf('event') + 1];
+    const parsed = text === undefined ? undefined : parseRunEvent(JSON.parse(text));
+    if (parsed?.success) return parsed.event;
+    this.#logError(`run ${runId} has an unreadable event in its Redis log`, parsed?.error);
+    return undefined;
+  }
+}

@@ -1,0 +1,155 @@
+import { isWidgetPartEvent, isWidgetRevisionEvent, type RunEvent } from '@drawbridge/protocol';
+import { describe, expect, it } from 'vitest';
+import { createSeededRandom } from '../../../protocol/src/seeded-random.ts';
+import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
+import type { EditableWidget } from './widget-edit-builder.ts';
+
+const counter: EditableWidget = {
+  lineageId: 'w1',
+  number: 1,
+  latest: {
+    id: 'w1',
+    height: 200,
+    css: '.counter { color: #111; }\n',
+    html: '<div class="counter">\n  <output>0</output>\n  <button id="add">+1</button>\n</div>\n',
+    js: "const add = document.getElementById('add');\nadd.onclick = () => {};\n",
+    complete: true,
+  },
+};
+
+function assemble(pieces: string[]): { assembler: AssistantMessageAssembler; events: RunEvent[] } {
+  let next = 0;
+  const assembler = new AssistantMessageAssembler({
+    messageId: 'm2',
+    createId: () => `id-${++next}`,
+    editableWidgets: (id) => (id === 'w1' || id === 'w1-alias' ? counter : undefined),
+  });
+  const events = pieces.flatMap((piece) => assembler.push(piece)).concat(assembler.end());
+  return { assembler, events };
+}
+
+/** The channels as a consumer that honours `replace` rebuilds them from the events. */
+function replayChannels(events: RunEvent[]): Record<string, string> {
+  const channels: Record<string, string> = { height: '', css: '', html: '', js: '' };
+  for (const event of events.filter(isWidgetPartEvent)) {
+    const { part, delta, replace } = event.value;
+    if (part === 'end') continue;
+    channels[part] = replace === true ? delta : channels[part] + delta;
+  }
+  return channels;
+}
+
+const hunkReply = [
+  'Added a reset button.\n@@EDIT:w1@@\n@@HTML@@\n',
+  '@@SEARCH@@\n  <button id="add">+1</button>\n@@REPLACE@@\n',
+  '  <button id="add">+1</button>\n  <button id="reset">Reset</button>\n',
+  '@@JS@@\n@@SEARCH@@\nadd.onclick = () => {};\n@@REPLACE@@\nadd.onclick = () => {};\nreset.onclick = () => {};\n',
+  '@@END@@\n',
+].join('');
+
+describe('edit replies', () => {
+  it('make a revision of the named widget: the base, then each hunk applied, stored whole', () => {
+    const { assembler, events } = assemble([hunkReply]);
+    const revisionEvents = events.filter(isWidgetRevisionEvent);
+    expect(revisionEvents.map((event) => event.value)).toEqual([
+      { messageId: 'm2', widgetId: 'id-1', revision: { of: 'w1', number: 2, baseId: 'w1' } },
+    ]);
+    const widget = assembler.snapshot().widget!;
+    expect(widget).toEqual({
+      id: 'id-1',
+      height: 200,
+      css: counter.latest.css,
+      html: '<div class="counter">\n  <output>0</output>\n  <button id="add">+1</button>\n  <button id="reset">Reset</button>\n</div>\n',
+      js: "const add = document.getElementById('add');\nadd.onclick = () => {};\nreset.onclick = () => {};\n",
+      complete: true,
+      revision: { of: 'w1', number: 2, baseId: 'w1' },
+    });
+    expect(replayChannels(events)).toEqual({
+      height: '200',
+      css: widget.css,
+      html: widget.html,
+      js: widget.js,
+    });
+    expect(assembler.snapshot().content).toBe('Added a reset button.\n');
+  });
+
+  it('gives the same revision however the reply is cut', () => {
+    const whole = assemble([hunkReply]).assembler.snapshot();
+    const random = createSeededRandom(7);
+    for (let run = 0; run < 300; run += 1) {
+      const cuts = Array.from({ length: 1 + Math.floor(random() * 12) }, () =>
+        Math.floor(random() * hunkReply.length),
+      ).sort((first, second) => first - second);
+      const pieces = [0, ...cuts].map((start, index) =>
+        hunkReply.slice(start, [...cuts, hunkReply.length][index]),
+      );
+      const { assembler, events } = assemble(pieces);
+      expect(assembler.snapshot()).toEqual(whole);
+      const { widget } = whole;
+      expect(replayChannels(events)).toEqual({
+        height: '200',
+        css: widget!.css,
+        html: widget!.html,
+        js: widget!.js,
+      });
+    }
+  });
+
+  it('replaces a whole part live, keeping the others, and ignores blank lines before a hunk', () => {
+    const { assembler, events } = assemble([
+      '@@EDIT:w1-alias@@\n@@CSS@@\n.counter { color',
+      ': #eee; }\n@@HTML@@\n\n@@SEARCH@@\n<output>0</output>\n@@REPLACE@@\n<output>10</output>\n@@END@@',
+    ]);
+    const widget = assembler.snapshot().widget!;
+    expect(widget.css).toBe('.counter { color: #eee; }\n');
+    expect(widget.html).toContain('<output>10</output>');
+    expect(widget.js).toBe(counter.latest.js);
+    const cssParts = events.filter(isWidgetPartEvent).filter((event) => event.value.part === 'css');
+    expect(cssParts.map((event) => [event.value.delta, event.value.replace])).toEqual([
+      [counter.latest.css, true],
+      ['.counter { color', true],
+      [': #eee; }\n', undefined],
+    ]);
+  });
+
+  it('fails the whole edit on a hunk that does not match: the base is kept and the reason is sent', () => {
+    const { assembler, events } = assemble([
+      '@@EDIT:w1@@\n@@CSS@@\n.counter { color: red; }\n@@HTML@@\n@@SEARCH@@\n<span>nope</span>\n@@REPLACE@@\n<b>x</b>\n@@JS@@\nlater();\n@@END@@',
+    ]);
+    const widget = assembler.snapshot().widget!;
+    expect(widget.revision?.failure).toEqual({
+      code: 'hunk_not_found',
+      message: 'Hunk 1 (HTML): the search text “<span>nope</span>” is not in revision 1.',
+    });
+    expect({ css: widget.css, html: widget.html, js: widget.js, complete: widget.complete }).toEqual({
+      css: counter.latest.css,
+      html: counter.latest.html,
+      js: counter.latest.js,
+      complete: true,
+    });
+    const revisions = events.filter(isWidgetRevisionEvent).map((event) => event.value.revision);
+    expect(revisions[0]?.failure).toBeUndefined();
+    expect(revisions[1]?.failure?.code).toBe('hunk_not_found');
+    expect(replayChannels(events)).toMatchObject({ css: counter.latest.css, js: counter.latest.js });
+  });
+
+  it('names each malformed hunk', () => {
+    const cases: [string, string][] = [
+      ['@@EDIT:w1@@\n@@SEARCH@@\na\n@@REPLACE@@\nb\n@@END@@', 'hunk_outside_part'],
+      ['@@EDIT:w1@@\n@@CSS@@\n@@SEARCH@@\n.counter\n@@END@@', 'hunk_without_replace'],
+      ['@@EDIT:w1@@\n@@CSS@@\n@@SEARCH@@\n@@REPLACE@@\nx\n@@END@@', 'empty_search'],
+      ['@@EDIT:nobody@@\n@@CSS@@\np{}\n@@END@@', 'unknown_widget'],
+    ];
+    for (const [reply, code] of cases)
+      expect(assemble([reply]).assembler.snapshot().widget?.revision?.failure?.code, reply).toBe(code);
+  });
+
+  it('applies a complete last hunk when the stream stops before @@END@@', () => {
+    const { assembler } = assemble([
+      '@@EDIT:w1@@\n@@CSS@@\n@@SEARCH@@\n.counter { color: #111; }\n@@REPLACE@@\n.counter { color: #222; }\n',
+    ]);
+    const widget = assembler.snapshot().widget!;
+    expect(widget.css).toBe('.counter { color: #222; }\n');
+    expect(widget.complete).toBe(false);
+  });
+});

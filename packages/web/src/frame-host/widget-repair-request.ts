@@ -1,0 +1,70 @@
+/** One problem a widget reported, as the card collected it. */
+export interface WidgetProblem {
+  message: string;
+  /** The line of the widget's script, when the browser said. */
+  line?: number;
+}
+
+/** How many problems a card keeps: the same error thrown in a loop must not grow the list or the request. */
+export const mostWidgetProblems = 5;
+
+// About a thousand tokens: a repair request is a short follow-up, never the widget again.
+const longestRequest = 4000;
+const linesAround = 4;
+const longestLine = 160;
+
+/** The problem list with `problem` added, unless it is already there; at most `mostWidgetProblems`. */
+export function withWidgetProblem(
+  problems: readonly WidgetProblem[],
+  problem: WidgetProblem,
+): WidgetProblem[] {
+  const known = problems.some((known) => known.message === problem.message && known.line === problem.line);
+  return known || problems.length >= mostWidgetProblems ? [...problems] : [...problems, problem];
+}
+
+function numberedLines(js: string, line: number): string {
+  const lines = js.split('\n');
+  const first = Math.max(1, line - linesAround);
+  const last = Math.min(lines.length, line + linesAround);
+  const width = String(last).length;
+  const numbered: string[] = [];
+  for (let number = first; number <= last; number += 1) {
+    const text = lines[number - 1] ?? '';
+    const shown = text.length > longestLine ? `${text.slice(0, longestLine - 1)}…` : text;
+    numbered.push(`${number === line ? '>' : ' '}${String(number).padStart(width)} | ${shown}`);
+  }
+  return numbered.join('\n');
+}
+
+/**
+ * The follow-up that asks the model to repair a widget from what it reported: each problem with its line, the
+ * lines of the script around the first one that has a line, and the form the answer takes (a patch). Bounded
+ * to about a thousand tokens whatever the widget or its errors.
+ */
+export function buildWidgetRepairRequest({
+  lineageId,
+  revisionNumber,
+  problems,
+  js,
+}: {
+  lineageId: string;
+  revisionNumber: number;
+  problems: readonly WidgetProblem[];
+  js: string;
+}): string {
+  const listed = problems.map(
+    (problem) =>
+      `- ${problem.message.slice(0, 300)}${problem.line === undefined ? '' : ` (JS line ${problem.line})`}`,
+  );
+  const located = problems.find((problem) => problem.line !== undefined);
+  const parts = [
+    `Fix widget ${lineageId} (revision ${revisionNumber}): it reported these errors.`,
+    ...listed,
+    ...(located?.line === undefined
+      ? []
+      : [`JS around line ${located.line}:`, numberedLines(js, located.line)]),
+    `Reply with @@EDIT:${lineageId}@@ and search/replace hunks that fix it; change nothing else.`,
+  ];
+  const request = parts.join('\n');
+  return request.length > longestRequest ? `${request.slice(0, longestRequest - 1)}…` : request;
+}
