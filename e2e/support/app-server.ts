@@ -1,12 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { startServer } from '../../packages/server/src/app/start-server.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
 import type { RunRecord } from '../../packages/server/src/store/store.ts';
 import { launchBrowser } from './browser.ts';
+import { holdModelAt, type ModelGate } from './held-model.ts';
 
 export interface AppServerOptions {
   /** The offline demo model (default) or a recorded reply file played on every turn. */
@@ -20,6 +22,8 @@ export interface AppServerOptions {
   tools?: 'render';
   /** How long a parked render call waits for the browser (`DRAWBRIDGE_TOOL_TIMEOUT_MS`). */
   toolTimeoutMs?: number;
+  /** Every reply waits just before its text would contain this, until the test opens `gate`. */
+  holdBefore?: string;
 }
 
 export interface AppServer {
@@ -31,6 +35,8 @@ export interface AppServer {
 export interface StoreBackedAppServer extends AppServer {
   /** The server's run records, oldest first: how a test learns that a run ended, and how. */
   listRuns(): Promise<RunRecord[]>;
+  /** With `holdBefore`: where replies wait (without it, a gate that is open from the start). */
+  gate: ModelGate;
 }
 
 /** Starts the real Drawbridge server (built web app, frame, API) on a free port with a fresh SQLite file. */
@@ -47,12 +53,17 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
       : { DRAWBRIDGE_TOOL_TIMEOUT_MS: String(options.toolTimeoutMs) }),
   };
   const store = await openSqliteStore({ path: databasePath });
+  const resolved = resolveModel(env);
+  const held =
+    options.holdBefore === undefined
+      ? undefined
+      : holdModelAt({ model: resolved.model as LanguageModelV4, holdBefore: options.holdBefore });
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     env,
     store,
-    model: resolveModel(env),
+    model: held === undefined ? resolved : { ...resolved, model: held.model },
     // A replay plays its file whatever the prompt says, so replay tests need not load the real one.
     ...(model === 'demo' || options.tools === 'render'
       ? {}
@@ -61,6 +72,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
   return {
     url: server.url,
     listRuns: () => store.listRuns(),
+    gate: held?.gate ?? { release() {}, reached: Promise.resolve() },
     async close() {
       await server.close();
       await store.close();

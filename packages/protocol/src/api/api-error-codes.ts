@@ -40,6 +40,7 @@ export const agentRouteErrorCodes = [
   'run_rate_limited',
   'token_budget_exhausted',
   'shutting_down',
+  'form_not_open',
   'run_in_progress',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];

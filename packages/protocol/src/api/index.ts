@@ -5,6 +5,7 @@ export * from './audit-list-response.ts';
 export * from './create-thread-body.ts';
 export * from './create-thread-response.ts';
 export * from './error-response.ts';
+export * from './form-answers.ts';
 export * from './health-response.ts';
 export * from './mcp-api.ts';
 export * from './message-list-response.ts';

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { generatedWidgetSchema } from '../generated-widget.ts';
+import { formAnswersSchema } from './form-answers.ts';
 import { replyDetailsSchema } from './reply-details.ts';
 
-/** One transcript entry; `render` marks the carrier message of a typed render tool call. */
+/**
+ * One transcript entry; `render` marks the carrier message of a typed render tool call, `formAnswers` a user
+ * message sent from a typed form.
+ */
 export const storedMessageSchema = z.object({
   id: z.string(),
   threadId: z.string(),
@@ -12,6 +16,7 @@ export const storedMessageSchema = z.object({
   widget: generatedWidgetSchema.optional(),
   toolCallId: z.string().optional(),
   render: z.object({ tool: z.string(), args: z.unknown() }).optional(),
+  formAnswers: formAnswersSchema.optional(),
   /** On the last stored message of a finished reply: its model and token counts. */
   reply: replyDetailsSchema.optional(),
 });

@@ -198,7 +198,8 @@ describe('POST /api/agent: a run', () => {
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
     expect(await store.getThread('no-such-thread')).toMatchObject({ title: 'show me sign-ups' });
     const messages = await store.listMessages('no-such-thread');
-    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    // The reply is stored as its chart (with the prose before it) and the prose after it.
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant']);
   });
 
   it('does not store a retried message twice when its first attempt got no answer', async () => {
@@ -218,6 +219,7 @@ describe('POST /api/agent: a run', () => {
     const messages = await store.listMessages(thread.id);
     expect(messages.map((message) => [message.id, message.role])).toEqual([
       ['first-try', 'user'],
+      [expect.any(String), 'assistant'],
       [expect.any(String), 'assistant'],
     ]);
   });
@@ -246,9 +248,12 @@ describe('POST /api/agent: a run', () => {
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
 
     const messages = await store.listMessages(thread.id);
-    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant']);
     expect(messages[0]?.content).toBe('show me sign-ups');
     expect(messages[1]?.widget).toMatchObject({ height: 360, complete: true });
+    // The prose after the chart is stored after it, so a reload keeps it below.
+    expect(messages[2]?.widget).toBeUndefined();
+    expect(messages[2]?.content).not.toBe('');
     expect((await store.getThread(thread.id))?.title).toBe('show me sign-ups');
     const [run] = await store.listRuns();
     expect(run).toMatchObject({ status: 'finished', model: 'replay:test', threadId: thread.id });

@@ -98,6 +98,8 @@ export async function chatCommand(
     else if (isWidgetPartEvent(event)) progress.onPart(event.value.part, event.value.delta);
   };
 
+  // The reply is cut into segments (after a widget, at a tool call); the widget may be in an earlier one.
+  let segmentWidget: StoredWidget | undefined;
   try {
     const result = await runAgent({
       model,
@@ -111,21 +113,22 @@ export async function chatCommand(
       threadId: `console-${randomUUID()}`,
       runId: randomUUID(),
       emit,
+      onSegment: async (segment) => {
+        if (segment.widget !== undefined) segmentWidget = segment.widget;
+      },
     });
     progress.finish();
     output.write('\n');
 
-    if (result.widget !== undefined) {
+    const widget = result.widget ?? segmentWidget;
+    if (widget !== undefined) {
       const standalone =
         dependencies.standalone ??
         createStandaloneRenderer({ frameDistDirectory: defaultAppPaths().frameDistDirectory });
       try {
-        const path = join(
-          dependencies.directory ?? process.cwd(),
-          `drawbridge-widget-${result.widget.id}.html`,
-        );
-        await writeFile(path, await standalone(result.widget), 'utf8');
-        const note = result.widget.complete ? '' : ' (incomplete: the reply stopped before @@END@@)';
+        const path = join(dependencies.directory ?? process.cwd(), `drawbridge-widget-${widget.id}.html`);
+        await writeFile(path, await standalone(widget), 'utf8');
+        const note = widget.complete ? '' : ' (incomplete: the reply stopped before @@END@@)';
         output.write(`widget saved: ${path}${note}\n`);
       } catch (error) {
         errorOutput.write(`could not save the widget: ${errorMessageOf(error)}\n`);

@@ -133,9 +133,10 @@ describe('POST /api/agent over a real socket', () => {
     }, 15_000);
     expect(run.status).toBe('finished');
     const messages = await store.listMessages(threadId);
-    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    // The chart with the prose before it, then the prose after it.
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant']);
     expect(messages[1]?.widget?.complete).toBe(true);
-    expect(messages[1]?.content).toContain('August with 91');
+    expect(messages[2]?.content).toContain('August with 91');
   });
 
   it('runs a two-turn conversation with a stock AG-UI HttpAgent', async () => {
@@ -156,7 +157,14 @@ describe('POST /api/agent over a real socket', () => {
       expect(message.content).not.toContain('@@');
     }
     const stored = await server.store.listMessages(threadId);
-    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(stored.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'assistant',
+      'user',
+      'assistant',
+      'assistant',
+    ]);
   });
 
   it('runs a stock AG-UI HttpAgent on a fresh threadId with no call before it', async () => {
@@ -172,7 +180,7 @@ describe('POST /api/agent over a real socket', () => {
     const threads = threadListResponseSchema.parse(await (await fetch(`${server.url}/api/threads`)).json());
     expect(threads.threads.map((thread) => thread.id)).toEqual([threadId]);
     const stored = await server.store.listMessages(threadId);
-    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant']);
   });
 
   it('creates one thread when two first runs of a fresh threadId arrive together', async () => {

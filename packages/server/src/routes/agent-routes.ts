@@ -35,6 +35,7 @@ const refusalStatuses = {
   unknown_skill: 400,
   thread_not_found: 404,
   nothing_to_continue: 409,
+  form_not_open: 409,
   run_in_progress: 409,
 } as const satisfies Record<AgentRunRefusal['code'], ClientErrorStatusCode>;
 

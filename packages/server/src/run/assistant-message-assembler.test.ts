@@ -43,11 +43,32 @@ describe('AssistantMessageAssembler', () => {
 
   it('starts a second widget block with a fresh id and without the first block’s height', () => {
     const assembler = assemblerWithIds();
-    assembler.push('@@HEIGHT:300@@\n@@HTML@@\n<p>one</p>\n@@END@@\n');
+    assembler.push('@@HEIGHT:300@@\n@@HTML@@\n<p>one</p>\n@@END@@');
     expect(assembler.snapshot().widget).toMatchObject({ id: 'id-1', height: 300 });
     const segment = assembler.endSegment().segment;
     expect(segment?.widget).toMatchObject({ id: 'id-1', height: 300, complete: true });
     assembler.push('@@HTML@@\n<p>two</p>\n@@END@@');
     expect(assembler.snapshot().widget).toMatchObject({ id: 'id-3', height: null, html: '<p>two</p>\n' });
+  });
+
+  it('closes the segment after a finished widget once prose follows it', () => {
+    const assembler = assemblerWithIds();
+    const events = ['Before.\n@@HTML@@\n<p>one</p>\n@@END@@', 'After', ' one.'].flatMap((text) =>
+      assembler.push(text),
+    );
+    events.push(...assembler.end());
+    expect(assembler.takeClosedSegments()).toEqual([
+      {
+        messageId: 'm1',
+        content: 'Before.\n',
+        widget: { id: 'id-1', height: null, css: '', html: '<p>one</p>\n', js: '', complete: true },
+      },
+    ]);
+    expect(assembler.snapshot()).toEqual({ messageId: 'id-2', content: 'After one.' });
+    expect(assembler.takeClosedSegments()).toEqual([]);
+    // The live events keep the one message id.
+    expect(
+      events.map((event) => (isWidgetPartEvent(event) ? event.value.messageId : event.messageId)),
+    ).toEqual(['m1', 'm1', 'm1', 'm1', 'm1']);
   });
 });

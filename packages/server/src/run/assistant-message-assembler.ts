@@ -23,12 +23,12 @@ export interface AssembledAssistantMessage {
 
 /**
  * Feeds one assistant message's text through a `WidgetStreamParser` and turns each chunk into a run event
- * while keeping the message as it will be persisted. A second widget block after `@@END@@` gets a fresh
- * widget id and replaces the first in storage (a message stores one widget; the latest is what the user saw last).
+ * while keeping the message as it will be persisted.
  *
- * Storage may cut the message into segments at tool calls (`endSegment`), so a reload shows prose, the
- * widget the call drew and the follow-up prose in the order the user saw them; the live events keep one
- * message id throughout.
+ * Storage cuts the message into segments, each at most prose followed by one widget, so a reload shows
+ * everything in the order the user saw it; the live events keep one message id throughout. A segment ends
+ * at a tool call (`endSegment`, called by the run; a widget block after it gets a fresh widget id) and
+ * after a finished widget once prose follows it: those segments wait in `takeClosedSegments`.
  *
  * A block that starts with `@@EDIT:id@@` makes a revision of that widget (`WidgetEditBuilder`): the widget
  * stored and streamed is the whole result, announced by a `drawbridge.widget-revision` event.
@@ -42,6 +42,8 @@ export class AssistantMessageAssembler {
   private widget: GeneratedWidget | undefined;
   /** The current widget's `height` deltas joined: the value may be split, so it is read whole each time. */
   private heightText = '';
+  /** Segments that ended after a finished widget and that the run has not stored yet. */
+  private closedSegments: AssembledAssistantMessage[] = [];
   private readonly editableWidgets: EditableWidgetLookup;
   private edit: WidgetEditBuilder | undefined;
 
@@ -83,12 +85,15 @@ export class AssistantMessageAssembler {
     const events = this.end();
     const segment = this.snapshot();
     this.parser = new WidgetStreamParser();
-    this.segmentId = this.createId();
-    this.content = '';
-    this.widget = undefined;
-    this.edit = undefined;
-    this.heightText = '';
+    this.startSegment();
     return segment.content === '' && segment.widget === undefined ? { events } : { events, segment };
+  }
+
+  /** The segments that ended after a finished widget since the last call, oldest first, for the run to store. */
+  takeClosedSegments(): AssembledAssistantMessage[] {
+    const closed = this.closedSegments;
+    this.closedSegments = [];
+    return closed;
   }
 
   /** The current segment so far, partial or complete (the whole message when it was never cut). */
@@ -113,6 +118,14 @@ export class AssistantMessageAssembler {
       }
     }
     return events;
+  }
+
+  private startSegment(): void {
+    this.segmentId = this.createId();
+    this.content = '';
+    this.widget = undefined;
+    this.edit = undefined;
+    this.heightText = '';
   }
 
   private startEdit(target: string): RunEvent[] {
@@ -144,9 +157,14 @@ export class AssistantMessageAssembler {
   }
 
   private apply(chunk: WidgetChunk): RunEvent | undefined {
+    // AG-UI rejects an empty TEXT_MESSAGE_CONTENT delta.
+    if (chunk.type === 'prose' && chunk.delta === '') return undefined;
+    if (this.widget?.complete === true) {
+      // What follows a finished widget goes below it: its own segment keeps it there after a reload.
+      this.closedSegments.push(this.snapshot());
+      this.startSegment();
+    }
     if (chunk.type === 'prose') {
-      // AG-UI rejects an empty TEXT_MESSAGE_CONTENT delta.
-      if (chunk.delta === '') return undefined;
       this.content += chunk.delta;
       return runEvents.textContent({ messageId: this.messageId, delta: chunk.delta });
     }
@@ -169,10 +187,8 @@ export class AssistantMessageAssembler {
   }
 
   private currentWidget(): GeneratedWidget {
-    if (this.widget === undefined || this.widget.complete) {
-      this.edit = undefined;
+    if (this.widget === undefined) {
       this.widget = { id: this.createId(), height: null, css: '', html: '', js: '', complete: false };
-      this.heightText = '';
     }
     return this.widget;
   }

@@ -67,7 +67,60 @@ describe('executeAgentRun', () => {
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
     const [run, lastMessage] = await seenAtFinish[0]!;
     expect(run?.status).toBe('finished');
-    expect(lastMessage).toMatchObject({ role: 'assistant', widget: { complete: true } });
+    expect(lastMessage).toMatchObject({ role: 'assistant', content: expect.stringContaining('August') });
+    // The widget's segment, then the prose that followed it, in the order they streamed.
+    const stored = await store.listMessages('t');
+    expect(stored.map((message) => [message.role, message.widget?.complete ?? null])).toEqual([
+      ['user', null],
+      ['assistant', true],
+      ['assistant', null],
+    ]);
+    await store.close();
+  });
+
+  it('stores the reply while it grows, so what the user saw survives before the run ends', async () => {
+    const store = await storeWithTurn();
+    const model = gatedTestModel({ before: ['Half ', 'a reply'], after: [' and the rest.'] });
+    const running = executeAgentRun({
+      ...runOptions(store, model, () => {}, new AbortController().signal),
+      messageWriteIntervalMs: 10,
+    });
+    const partial = await waitFor(async () => {
+      const last = await store.lastMessage('t');
+      return last?.role === 'assistant' ? last : undefined;
+    });
+    expect(partial.content).toBe('Half a reply');
+    expect((await store.getRun('r1'))?.status).toBe('running');
+    model.release();
+    await running;
+    const messages = await store.listMessages('t');
+    expect(messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'show me sign-ups'],
+      ['assistant', 'Half a reply and the rest.'],
+    ]);
+    await store.close();
+  });
+
+  it('records a cancel as cancelled and tells followers so, keeping the partial reply', async () => {
+    const store = await storeWithTurn();
+    const model = gatedTestModel({ before: ['Stopped here'] });
+    const controller = new AbortController();
+    const events: RunEvent[] = [];
+    const running = executeAgentRun(
+      runOptions(
+        store,
+        model,
+        (event) => {
+          events.push(event);
+          if (event.type === EventType.TEXT_MESSAGE_CONTENT) controller.abort(new RunStop('cancelled'));
+        },
+        controller.signal,
+      ),
+    );
+    await running;
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'cancelled' });
+    expect(await store.getRun('r1')).toMatchObject({ status: 'cancelled', error: null });
+    expect((await store.lastMessage('t'))?.content).toBe('Stopped here');
     await store.close();
   });
 

@@ -32,6 +32,22 @@ describe('parseRunRequest', () => {
     );
   });
 
+  it('reads the answers of a typed form from forwardedProps, and refuses malformed ones', () => {
+    const formAnswers = { toolCallId: 'call-7', values: { rating: 4, comment: null, agree: true } };
+    expect(parseRunRequest({ ...validInput, forwardedProps: { drawbridge: { formAnswers } } })).toMatchObject(
+      {
+        success: true,
+        request: { formAnswers },
+      },
+    );
+    expect(
+      parseRunRequest({
+        ...validInput,
+        forwardedProps: { drawbridge: { formAnswers: { toolCallId: 'call-7', values: { rating: [4] } } } },
+      }),
+    ).toMatchObject({ success: false, rejection: { status: 422, code: 'invalid_run_input' } });
+  });
+
   it('joins text parts of a multi-part user message and defaults clientAttached to false', () => {
     const parsed = parseRunRequest({
       threadId: 't',

@@ -1,5 +1,10 @@
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { type AgentRouteErrorCode, toolResultSchema } from '@drawbridge/protocol';
+import {
+  type AgentRouteErrorCode,
+  type FormAnswers,
+  formAnswersSchema,
+  toolResultSchema,
+} from '@drawbridge/protocol';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
@@ -13,6 +18,8 @@ export interface RunRequest {
   clientAttached: boolean;
   /** `forwardedProps.drawbridge.skill`: which agent answers; absent means the default one. */
   skill?: string;
+  /** `forwardedProps.drawbridge.formAnswers`: the user message is the answers to this typed form. */
+  formAnswers?: FormAnswers;
   /** AG-UI `state`: what the client says it shows, handed to tools as untrusted context. */
   clientState: unknown;
   /** Names in `RunAgentInput.tools`: the frontend tools a stock AG-UI client executes itself. */
@@ -54,7 +61,11 @@ const runIdSchema = z.string().min(1, 'must not be empty').max(200, 'must be at 
 
 const drawbridgeForwardedPropsSchema = z.looseObject({
   drawbridge: z
-    .looseObject({ clientTools: z.boolean().optional(), skill: z.string().max(64).optional() })
+    .looseObject({
+      clientTools: z.boolean().optional(),
+      skill: z.string().max(64).optional(),
+      formAnswers: formAnswersSchema.optional(),
+    })
     .optional(),
 });
 
@@ -160,6 +171,7 @@ export function parseRunRequest(body: unknown): RunRequestParse {
       userText,
       clientAttached: drawbridge?.clientTools === true,
       ...(drawbridge?.skill === undefined ? {} : { skill: drawbridge.skill }),
+      ...(drawbridge?.formAnswers === undefined ? {} : { formAnswers: drawbridge.formAnswers }),
       clientState: input.state,
       declaredToolNames: input.tools.map((tool) => tool.name),
       toolResults,

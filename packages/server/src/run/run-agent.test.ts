@@ -77,8 +77,14 @@ function toolScript(word: string): ModelScript {
 }
 
 describe('runAgent', () => {
-  it('streams prose and widget parts in order and returns the assembled message', async () => {
-    const { events, result } = await collectRun({ model: scriptedTestModel({ script: barChartScript() }) });
+  it('streams prose and widget parts in order; what follows the widget is a segment of its own', async () => {
+    const segments: AssembledAssistantMessage[] = [];
+    const { events, result } = await collectRun({
+      model: scriptedTestModel({ script: barChartScript() }),
+      onSegment: async (segment) => {
+        segments.push(segment);
+      },
+    });
 
     expect(events.slice(0, 3).map((event) => event.type)).toEqual([
       EventType.RUN_STARTED,
@@ -95,12 +101,18 @@ describe('runAgent', () => {
     expect(partOrder).toEqual(['height', 'css', 'html', 'js', 'end']);
 
     expect(result.status).toBe('finished');
-    expect(result.content).toBe(textOf(events));
-    expect(result.content).toContain('monthly sign-ups');
+    // Prose and widget, then the prose after the widget: stored in that order, so a reload keeps it below.
+    expect(segments).toHaveLength(1);
+    const [chart] = segments;
+    expect(chart?.messageId).toBe(result.eventMessageId);
+    expect(`${chart?.content}${result.content}`).toBe(textOf(events));
+    expect(chart?.content).toContain('monthly sign-ups');
     expect(result.content).toContain('August with 91');
-    expect(result.widget).toMatchObject({ height: 360, complete: true, id: parts[0]?.widgetId });
-    expect(result.widget?.html).toContain('<section class="chart"');
-    expect(result.widget?.js).toContain("addEventListener('mouseenter'");
+    expect(result.messageId).not.toBe(chart?.messageId);
+    expect(result.widget).toBeUndefined();
+    expect(chart?.widget).toMatchObject({ height: 360, complete: true, id: parts[0]?.widgetId });
+    expect(chart?.widget?.html).toContain('<section class="chart"');
+    expect(chart?.widget?.js).toContain("addEventListener('mouseenter'");
     expect(result.inputTokens).toBeGreaterThan(0);
     expect(result.outputTokens).toBeGreaterThan(0);
   });

@@ -143,10 +143,14 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const parkedCalls = new ParkedCallAnnouncer({ emit });
   // The first announcement of each call closes the text segment before it; awaiting the store here means a
   // browser cannot answer the call (and store its widget) before the prose that introduced it is stored.
+  // Segments the assembler closed after a finished widget, stored before anything that follows them.
+  const storeSegments = async (segments: AssembledAssistantMessage[]) => {
+    for (const segment of segments) await options.onSegment?.(segment);
+  };
   const closeSegmentBeforeToolCall = async () => {
     const { events, segment } = assembler.endSegment();
     emitAll(events);
-    if (segment !== undefined) await options.onSegment?.(segment);
+    await storeSegments([...assembler.takeClosedSegments(), ...(segment === undefined ? [] : [segment])]);
   };
 
   try {
@@ -185,10 +189,14 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
 
     for await (const part of result.fullStream) {
       switch (part.type) {
-        case 'text-delta':
+        case 'text-delta': {
           emitAll(assembler.push(part.text));
+          // Rare (after a widget), so the common delta does not wait on a promise.
+          const closed = assembler.takeClosedSegments();
+          if (closed.length > 0) await storeSegments(closed);
           options.onMessageGrowth?.(readSegment);
           break;
+        }
         case 'tool-input-start':
           await closeSegmentBeforeToolCall();
           announcedToolCalls.add(part.id);
@@ -293,6 +301,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   if (status === 'finished' && abortSignal.aborted) status = 'aborted';
 
   emitAll(assembler.end());
+  await storeSegments(assembler.takeClosedSegments());
   for (const toolCallId of openToolCalls) {
     emit(runEvents.toolCallEnd({ toolCallId }));
     parkedCalls.ended(toolCallId);

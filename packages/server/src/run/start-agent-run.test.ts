@@ -169,4 +169,65 @@ describe('startAgentRun', () => {
     expect(outcome.started).toBe(true);
     expect((await store.listMessages('thread-1')).map((message) => message.id)).toEqual(['first-try']);
   });
+
+  describe('with form answers', () => {
+    const formAnswers = { toolCallId: 'form-call', values: { rating: 4, comment: 'Lovely' } };
+
+    async function threadWithForm() {
+      await store.createThread({ id: 'thread-1' });
+      await store.appendMessage({ id: 'ask', threadId: 'thread-1', role: 'user', content: 'rate us' });
+      await store.appendMessage({
+        id: 'carrier',
+        threadId: 'thread-1',
+        role: 'assistant',
+        content: '',
+        toolCallId: 'form-call',
+        render: { tool: 'render_form', args: { title: 'Feedback' } },
+      });
+    }
+
+    it('stores the answers with the user message they became', async () => {
+      await threadWithForm();
+      const outcome = await startAgentRun({
+        request: request({ userText: 'Here are my answers', formAnswers }),
+        profiles,
+        services: services(),
+      });
+      expect(outcome.started).toBe(true);
+      expect((await store.listMessages('thread-1')).at(-1)).toMatchObject({
+        role: 'user',
+        content: 'Here are my answers',
+        formAnswers,
+      });
+    });
+
+    it('refuses answers for a form the thread never drew, storing nothing', async () => {
+      await threadWithForm();
+      const outcome = await startAgentRun({
+        request: request({ formAnswers: { ...formAnswers, toolCallId: 'elsewhere' } }),
+        profiles,
+        services: services(),
+      });
+      expect(outcome).toMatchObject({ started: false, refusal: { code: 'form_not_open' } });
+      expect((await store.listMessages('thread-1')).map((message) => message.id)).toEqual(['ask', 'carrier']);
+    });
+
+    it('refuses a second set of answers for the same form', async () => {
+      await threadWithForm();
+      const first = await startAgentRun({
+        request: request({ userText: 'first answers', formAnswers }),
+        profiles,
+        services: services(),
+      });
+      if (!first.started) throw new Error(`refused: ${first.refusal.code}`);
+      // The first run ends before the second is asked for (one run at a time per thread).
+      await first.run.produceEvents({ emit: () => {}, abortSignal: new AbortController().signal });
+      const second = await startAgentRun({
+        request: request({ userText: 'second answers', formAnswers }),
+        profiles,
+        services: services(),
+      });
+      expect(second).toMatchObject({ started: false, refusal: { code: 'form_not_open' } });
+    });
+  });
 });

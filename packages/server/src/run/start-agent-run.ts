@@ -13,7 +13,10 @@ import { recordTurnInput } from './record-turn-input.ts';
 /** Why a well-formed run request starts no run; the route maps each code to its HTTP status. */
 export type AgentRunRefusal =
   | {
-      code: Extract<AgentRouteErrorCode, 'unknown_skill' | 'thread_not_found' | 'nothing_to_continue'>;
+      code: Extract<
+        AgentRouteErrorCode,
+        'unknown_skill' | 'thread_not_found' | 'nothing_to_continue' | 'form_not_open'
+      >;
       message: string;
     }
   | { code: 'run_in_progress'; message: string; runId: string };
@@ -45,6 +48,11 @@ const runInProgress = (threadId: string, runId: string): AgentRunRefusal => ({
 const nothingToContinue = (threadId: string): AgentRunRefusal => ({
   code: 'nothing_to_continue',
   message: `The run input ends with tool results, but none of them answers an open tool call of thread ${threadId}.`,
+});
+
+const formNotOpen = (threadId: string): AgentRunRefusal => ({
+  code: 'form_not_open',
+  message: `Those answers are for a form that thread ${threadId} did not draw, or that was already sent.`,
 });
 
 /**
@@ -104,11 +112,9 @@ export async function startAgentRun({
     });
     const input = await recordTurnInput({ store, request, ids });
     if (!input.recorded) {
-      await store.finishRun(runRecordId, {
-        status: 'error',
-        error: 'The run input answered no open tool call.',
-      });
-      return { started: false, refusal: nothingToContinue(threadId) };
+      const refusal = input.code === 'form_not_open' ? formNotOpen(threadId) : nothingToContinue(threadId);
+      await store.finishRun(runRecordId, { status: 'error', error: refusal.message });
+      return { started: false, refusal };
     }
   } catch (error) {
     // Two requests raced past the check above: the database let only the other one start.

@@ -36,6 +36,7 @@ export interface MessagesTable {
   created_at: string;
   tool_call_id: string | null;
   render_json: string | null;
+  form_answers_json: string | null;
   /** Set on the last stored message of a reply when its run ended; `null` on every other message. */
   reply_model: string | null;
   reply_input_tokens: number | null;

@@ -99,6 +99,7 @@ describe('a SQLite file written before Kysely', () => {
       '0003-reply-details',
       '0004-widget-revisions',
       '0005-sign-in',
+      '0006-form-answers',
     ]);
     inspector.close();
   });

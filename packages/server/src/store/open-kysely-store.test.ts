@@ -138,8 +138,18 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
         toolCallId: 'call-1',
         createdAt: '2030-01-01T00:00:00.000Z',
       });
+      const formAnswers = { toolCallId: 'call-2', values: { rating: 4, comment: null, agree: true } };
+      await store.appendMessage({
+        id: 'u2',
+        threadId: 't',
+        role: 'user',
+        content: 'my answers',
+        formAnswers,
+      });
       const messages = await store.listMessages('t');
-      expect(messages.map((message) => message.id)).toEqual(['u1', 'a1', 'c1', 'r1']);
+      expect(messages.map((message) => message.id)).toEqual(['u1', 'a1', 'c1', 'r1', 'u2']);
+      expect(messages[4]?.formAnswers).toEqual(formAnswers);
+      expect(messages[0]).not.toHaveProperty('formAnswers');
       expect(messages[1]).toEqual(assistant);
       expect(messages[1]?.widget).toEqual(widget);
       expect(messages[2]?.render).toEqual({ tool: 'render_table', args: { columns: ['a'], rows: [[1]] } });
@@ -147,7 +157,7 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       expect(messages[0]).not.toHaveProperty('widget');
       expect(messages[0]).not.toHaveProperty('toolCallId');
       // The newest message is the last in insertion order, whatever its createdAt says.
-      expect(await store.lastMessage('t')).toEqual(messages[3]);
+      expect(await store.lastMessage('t')).toEqual(messages[4]);
       expect(await store.lastMessage('no-such-thread')).toBeUndefined();
     });
 

@@ -26,6 +26,7 @@ function selectMessages(queries: Queries, threadId: string) {
       'm.created_at',
       'm.tool_call_id',
       'm.render_json',
+      'm.form_answers_json',
       'm.reply_model',
       'm.reply_input_tokens',
       'm.reply_output_tokens',
@@ -156,6 +157,8 @@ export function openKyselyStore({
               created_at: message.createdAt,
               tool_call_id: message.toolCallId ?? null,
               render_json: message.render === undefined ? null : JSON.stringify(message.render),
+              form_answers_json:
+                message.formAnswers === undefined ? null : JSON.stringify(message.formAnswers),
               reply_model: message.reply?.model ?? null,
               reply_input_tokens: message.reply?.inputTokens ?? null,
               reply_output_tokens: message.reply?.outputTokens ?? null,

@@ -1,3 +1,4 @@
+import type { FormAnswers } from '@drawbridge/protocol';
 import { widgetRevisionSchema } from '@drawbridge/protocol';
 import type { Selectable } from 'kysely';
 import type { RunsTable, ThreadsTable } from './database-tables.ts';
@@ -23,6 +24,7 @@ export interface MessageWithWidgetRow extends WidgetColumns {
   created_at: string;
   tool_call_id: string | null;
   render_json: string | null;
+  form_answers_json: string | null;
   reply_model: string | null;
   reply_input_tokens: number | null;
   reply_output_tokens: number | null;
@@ -71,6 +73,7 @@ export function messageFromRow(row: MessageWithWidgetRow): StoredMessage {
   if (row.tool_call_id !== null) message.toolCallId = row.tool_call_id;
   if (row.render_json !== null)
     message.render = JSON.parse(row.render_json) as { tool: string; args: unknown };
+  if (row.form_answers_json !== null) message.formAnswers = JSON.parse(row.form_answers_json) as FormAnswers;
   if (row.reply_model !== null) {
     message.reply = {
       model: row.reply_model,

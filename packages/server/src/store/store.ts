@@ -1,4 +1,4 @@
-import type { GeneratedWidget, ReplyDetails } from '@drawbridge/protocol';
+import type { FormAnswers, GeneratedWidget, ReplyDetails } from '@drawbridge/protocol';
 
 /** A conversation; its title comes from the first user message unless it was named explicitly. */
 export interface ThreadRecord {
@@ -13,7 +13,10 @@ export interface ThreadRecord {
 /** A generated widget as it was streamed; the shape is the protocol's, shared with the browser. */
 export type StoredWidget = GeneratedWidget;
 
-/** One transcript entry; `render` marks the carrier message of a typed render tool call. */
+/**
+ * One transcript entry; `render` marks the carrier message of a typed render tool call, `formAnswers` a user
+ * message sent from a typed form.
+ */
 export interface StoredMessage {
   id: string;
   threadId: string;
@@ -23,6 +26,7 @@ export interface StoredMessage {
   widget?: StoredWidget;
   toolCallId?: string;
   render?: { tool: string; args: unknown };
+  formAnswers?: FormAnswers;
   /** On the last stored message of a reply whose run ended: the model and its token counts. */
   reply?: ReplyDetails;
 }

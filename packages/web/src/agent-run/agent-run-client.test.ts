@@ -6,33 +6,107 @@ import type { CompletedToolCall } from '../transcript/tool-call-hook.ts';
 import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 import { AgentRunClient, type AgentRunClientOptions } from './agent-run-client.ts';
 import type { AgentRunTransport } from './agent-run-transport.ts';
+import type { LoadedThread } from './load-stored-thread.ts';
 
 const messageId = 'assistant-1';
+
+/** For transports whose runs never need following or cancelling. */
+const notFollowed: Pick<AgentRunTransport, 'follow' | 'cancel'> = {
+  follow: () => {
+    throw new Error('this test follows no run');
+  },
+  cancel: async () => {},
+};
 
 /** A transport that plays `events` for every run and records the requests. */
 function scriptedTransport(events: RunEvent[]): AgentRunTransport & { requests: AgentRunRequest[] } {
   const requests: AgentRunRequest[] = [];
   return {
+    ...notFollowed,
     requests,
     async *start(request) {
       requests.push(request);
-      for (const event of events) yield event;
+      for (const event of events) yield { event };
     },
   };
 }
 
-/** A transport whose run stays open until its signal aborts, as a real fetch does. */
-function hangingTransport(first: RunEvent[]): AgentRunTransport {
+/**
+ * A transport whose run stays open until the server is asked to cancel it (then its final event says so),
+ * or until its signal aborts, as a real fetch does.
+ */
+function hangingTransport(first: RunEvent[]): AgentRunTransport & { cancelled: string[] } {
+  const cancelled: string[] = [];
+  let cancel: () => void = () => {};
   return {
+    cancelled,
+    follow: notFollowed.follow,
+    cancel: async ({ runId }) => {
+      cancelled.push(runId);
+      cancel();
+    },
     async *start(request) {
-      for (const event of first) yield event;
-      await new Promise((_resolve, reject) => {
+      for (const event of first) yield { event };
+      await new Promise<void>((resolve, reject) => {
+        cancel = resolve;
         const fail = () => reject(new DOMException('aborted', 'AbortError'));
         if (request.signal.aborted) fail();
         request.signal.addEventListener('abort', fail);
       });
+      yield { event: runEvents.runError({ message: 'The run was cancelled.', code: 'cancelled' }) };
     },
   };
+}
+
+/** A transport whose runs the test feeds event by event (`push`), ending each with `end`. */
+function controlledTransport(): AgentRunTransport & {
+  requests: AgentRunRequest[];
+  push(runIndex: number, event: RunEvent): void;
+  end(runIndex: number): void;
+} {
+  const requests: AgentRunRequest[] = [];
+  const queues: Array<{ events: Array<RunEvent | 'end'>; wake: (() => void) | undefined }> = [];
+  const queue = (index: number) => {
+    queues[index] ??= { events: [], wake: undefined };
+    return queues[index];
+  };
+  const feed = (index: number, item: RunEvent | 'end') => {
+    const target = queue(index);
+    target.events.push(item);
+    target.wake?.();
+  };
+  return {
+    ...notFollowed,
+    requests,
+    push: (index, event) => feed(index, event),
+    end: (index) => feed(index, 'end'),
+    async *start(request) {
+      const index = requests.push(request) - 1;
+      const source = queue(index);
+      for (;;) {
+        const next = source.events.shift();
+        if (next === 'end') return;
+        if (next !== undefined) {
+          yield { event: next };
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          source.wake = resolve;
+        });
+      }
+    },
+  };
+}
+
+/** Lets the client take in what a transport produced (its event loop runs on promises). */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function proseOf(client: AgentRunClient<string>): string[] {
+  return client
+    .getSnapshot()
+    .transcript.messages.flatMap((message) =>
+      message.parts.flatMap((part) => (part.kind === 'prose' ? [`${message.role}: ${part.text}`] : [])),
+    );
 }
 
 function createClient(overrides: Partial<AgentRunClientOptions<string>> = {}) {
@@ -146,6 +220,7 @@ describe('AgentRunClient', () => {
 
     const refused = createClient({
       transport: {
+        ...notFollowed,
         start: () => {
           throw new ApiError({ code: 'thread_not_found', message: 'Thread t does not exist.', status: 404 });
         },
@@ -157,11 +232,12 @@ describe('AgentRunClient', () => {
     expect(refused.getSnapshot().status).toEqual({ phase: 'failed', message: 'Thread t does not exist.' });
   });
 
-  it('refuses a second message while a reply runs, and stops the reply on request', async () => {
-    const client = createClient({
-      initialThreadId: 'thread-1',
-      transport: hangingTransport([runEvents.textStart({ messageId })]),
-    });
+  it('refuses a second message while a reply runs, and stops it by cancelling the run on the server', async () => {
+    const transport = hangingTransport([
+      runEvents.runInfo({ model: 'test', demo: false, runId: 'server-run-1' }),
+      runEvents.textStart({ messageId }),
+    ]);
+    const client = createClient({ initialThreadId: 'thread-1', transport });
     const done = settled(client);
     expect(client.send('first').ok).toBe(true);
     expect(client.send('second')).toEqual({
@@ -169,8 +245,10 @@ describe('AgentRunClient', () => {
       message: 'A reply is still being generated; wait for it to finish.',
     });
     expect(client.send('   ')).toEqual({ ok: false, message: 'The message is empty.' });
+    await flush();
     client.stop();
     await done;
+    expect(transport.cancelled).toEqual(['server-run-1']);
     expect(client.getSnapshot().status).toEqual({ phase: 'stopped', elapsedMs: 0 });
   });
 
@@ -190,7 +268,7 @@ describe('AgentRunClient', () => {
     ];
     const drawn: CompletedToolCall[] = [];
     const client = createClient({
-      loadThread: async () => stored,
+      loadThread: async () => ({ messages: stored, activeRun: null }),
       drawToolCall: (call) => {
         drawn.push(call);
         return 'chart';
@@ -205,7 +283,7 @@ describe('AgentRunClient', () => {
   });
 
   it('lets neither a load overtaken by a newer thread nor a failed one overwrite the state', async () => {
-    let finishLoad: (messages: TranscriptMessage[]) => void = () => {};
+    let finishLoad: (loaded: LoadedThread) => void = () => {};
     const client = createClient({
       loadThread: (threadId) =>
         threadId === 'slow'
@@ -219,7 +297,10 @@ describe('AgentRunClient', () => {
       status: 'failed',
       message: 'The connection to the server failed: offline',
     });
-    finishLoad([{ id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'old' }] }]);
+    finishLoad({
+      messages: [{ id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'old' }] }],
+      activeRun: null,
+    });
     expect(await slow).toEqual({ status: 'superseded' });
     expect(client.getSnapshot()).toMatchObject({ threadId: 'broken', transcript: { messages: [] } });
   });
@@ -237,6 +318,102 @@ describe('AgentRunClient', () => {
     expect(
       client.getSnapshot().transcript.messages.filter((message) => message.role === 'user'),
     ).toHaveLength(1);
+  });
+
+  describe('with a reply running while another thread is opened', () => {
+    const otherThread: TranscriptMessage[] = [
+      { id: 'o1', role: 'user', parts: [{ kind: 'prose', text: 'other question' }] },
+    ];
+
+    it('keeps streaming into its own thread, shows nothing of it elsewhere, and is there on return', async () => {
+      const transport = controlledTransport();
+      const loads: string[] = [];
+      const client = createClient({
+        initialThreadId: 'thread-a',
+        transport,
+        loadThread: async (threadId) => {
+          loads.push(threadId);
+          return { messages: threadId === 'thread-b' ? otherThread : [], activeRun: null };
+        },
+      });
+      client.send('draw it');
+      transport.push(0, runEvents.textContent({ messageId, delta: 'Half' }));
+      await flush();
+      expect(await client.openThread('thread-b')).toEqual({ status: 'opened' });
+      transport.push(0, runEvents.textContent({ messageId, delta: ' and the rest.' }));
+      await flush();
+      expect(client.getSnapshot()).toMatchObject({ threadId: 'thread-b', status: { phase: 'idle' } });
+      expect(proseOf(client)).toEqual(['user: other question']);
+
+      expect(await client.openThread('thread-a')).toEqual({ status: 'opened' });
+      expect(client.getSnapshot().status.phase).toBe('running');
+      expect(proseOf(client)).toEqual(['user: draw it', 'assistant: Half and the rest.']);
+      // Shown as it stands, not reloaded under the running reply.
+      expect(loads).toEqual(['thread-b']);
+      const done = settled(client);
+      transport.push(0, runEvents.runFinished({ threadId: 'thread-a', runId: 'r' }));
+      await done;
+      expect(client.getSnapshot().status.phase).toBe('finished');
+      expect(transport.requests.map((request) => request.threadId)).toEqual(['thread-a']);
+    });
+
+    it('draws and answers the calls parked for it in the background, and takes the answers to that thread', async () => {
+      const transport = controlledTransport();
+      const drawn: Array<{ threadId: string; call: CompletedToolCall }> = [];
+      let sendFromForm: ((text: string) => unknown) | undefined;
+      const client = createClient({
+        initialThreadId: 'thread-a',
+        transport,
+        loadThread: async () => ({ messages: otherThread, activeRun: null }),
+        drawToolCall: (call, context) => {
+          drawn.push({ threadId: context.threadId, call });
+          sendFromForm = (text) => context.sendUserMessage(text);
+          return 'form';
+        },
+      });
+      client.send('ask me');
+      await client.openThread('thread-b');
+      for (const event of toolCall('c1', 'render_form', ['{}'])) transport.push(0, event);
+      transport.push(0, runEvents.parkedCall({ toolCallId: 'c1' }));
+      const done = settled(client);
+      await client.openThread('thread-a');
+      transport.end(0);
+      await done;
+      expect(drawn.map(({ threadId, call }) => [threadId, call.toolCallId, call.restored])).toEqual([
+        ['thread-a', 'c1', false],
+      ]);
+      expect(client.getSnapshot().toolCallViews.get('c1')).toBe('form');
+
+      await client.openThread('thread-b');
+      expect(sendFromForm?.('my answers')).toMatchObject({ ok: true });
+      expect(transport.requests.map((request) => [request.threadId, request.text])).toEqual([
+        ['thread-a', 'ask me'],
+        ['thread-a', 'my answers'],
+      ]);
+      expect(proseOf(client)).toEqual(['user: other question']);
+    });
+
+    it('starts a new chat while the reply goes on, and keeps the two apart', async () => {
+      const transport = controlledTransport();
+      let created = 0;
+      const client = createClient({
+        transport,
+        createThread: async () => `thread-${++created}`,
+        loadThread: async () => ({ messages: [], activeRun: null }),
+      });
+      client.send('first chat');
+      await flush();
+      await client.openThread(undefined);
+      expect(client.send('second chat')).toMatchObject({ ok: true });
+      await flush();
+      transport.push(0, runEvents.textContent({ messageId: 'm-first', delta: 'one' }));
+      transport.push(1, runEvents.textContent({ messageId: 'm-second', delta: 'two' }));
+      await flush();
+      expect(client.getSnapshot().threadId).toBe('thread-2');
+      expect(proseOf(client)).toEqual(['user: second chat', 'assistant: two']);
+      await client.openThread('thread-1');
+      expect(proseOf(client)).toEqual(['user: first chat', 'assistant: one']);
+    });
   });
 
   it('resends an earlier message in place of it and everything after, and refuses while a reply runs', async () => {

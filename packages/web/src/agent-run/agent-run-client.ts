@@ -1,87 +1,49 @@
-import { isParkedCallEvent, isRunInfoEvent } from '@drawbridge/protocol';
-import { fetchMessages } from '../api/api-client.ts';
-import { idleRunStatus, type RunStatus } from '../app/run-status.ts';
+import type { FormAnswers, SequencedRunEvent } from '@drawbridge/protocol';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
-import type { ToolCallHandler, ToolCallHookContext } from '../transcript/tool-call-hook.ts';
-import { transcriptFromStored } from '../transcript/transcript-from-stored.ts';
-import { type TranscriptAction, transcriptReducer } from '../transcript/transcript-reducer.ts';
-import {
-  emptyTranscript,
-  messageProse,
-  type TranscriptMessage,
-  type TranscriptState,
-} from '../transcript/transcript-state.ts';
+import type { ToolCallHookContext } from '../transcript/tool-call-hook.ts';
+import { messageProse } from '../transcript/transcript-state.ts';
+import { withoutActiveReply } from '../transcript/without-active-reply.ts';
+import type { AgentRunClientOptions, OpenThreadOutcome } from './agent-run-client-options.ts';
 import { type AgentRunTransport, httpAgentRunTransport } from './agent-run-transport.ts';
+import { browserConnectivity, type Connectivity, reconnectDelayMs } from './connectivity.ts';
 import { describeRunFailure } from './describe-run-failure.ts';
-import { findToolCall } from './find-tool-call.ts';
+import { drawParkedCall, drawRestoredCalls } from './draw-tool-calls.ts';
+import { driveRun, failedOrStopped, type RunOutcome } from './drive-run.ts';
+import { loadStoredThread } from './load-stored-thread.ts';
+import { type AgentRunSnapshot, type SessionRun, ThreadSession } from './thread-session.ts';
 
-/** Everything a UI draws from: the thread, its transcript, where the reply stands, and the drawn tool calls. */
-export interface AgentRunSnapshot<View> {
-  threadId: string | undefined;
-  transcript: TranscriptState;
-  /** The current reply; a failed one carries the sentence to show. */
-  status: RunStatus;
-  /** What the tool-call handler drew for each parked or restored call, by toolCallId. */
-  toolCallViews: ReadonlyMap<string, View>;
-}
-
-/** How opening a thread ended; `superseded` means something newer (another thread, a run) took its place. */
-export type OpenThreadOutcome =
-  | { status: 'opened' }
-  | { status: 'superseded' }
-  | { status: 'failed'; message: string };
-
-export interface AgentRunClientOptions<View> {
-  /** Creates the thread a first message goes to; its id is kept for the following runs. */
-  createThread(): Promise<string>;
-  /** Called once a first message created the thread (the dashboard remembers it for a reload). */
-  onThreadCreated?(threadId: string): void;
-  /** Called after every run, however it ended (the chat lists its threads again). */
-  onRunSettled?(): void;
-  /** Draws a parked call (and answers it) or a restored one (drawing only). */
-  drawToolCall?: ToolCallHandler<View>;
-  /** The thread to start in (from the URL or the tab's storage); `openThread` loads it. */
-  initialThreadId?: string;
-  /** Which agent answers (`forwardedProps.drawbridge.skill`). */
-  skill?: string;
-  /** AG-UI `state` for each run, read when the run starts (what the page shows right now). */
-  readState?(): Record<string, unknown>;
-  transport?: AgentRunTransport;
-  loadThread?(threadId: string): Promise<TranscriptMessage[]>;
-  ids?(): string;
-  now?(): number;
-}
-
-async function loadStoredThread(threadId: string): Promise<TranscriptMessage[]> {
-  return transcriptFromStored(await fetchMessages(threadId));
-}
+export type { AgentRunClientOptions, OpenThreadOutcome } from './agent-run-client-options.ts';
+export type { AgentRunSnapshot } from './thread-session.ts';
 
 /**
  * The one agent-run client of the browser, shared by the chat and the dashboard assistant: it starts runs,
  * folds their events into the transcript, says why a run failed, stops it, restores a thread, and hands the
  * calls the server parked to the tool-call handler. Plain TypeScript with a subscribe/snapshot pair, so
  * React reads it through `useAgentRun` and tests drive it without a DOM.
+ *
+ * A run belongs to the server; this client follows it. Transcript state is per thread (`ThreadSession`):
+ * opening another thread never stops a reply, which keeps streaming into its own thread's state; opening
+ * it again shows it, still going. A thread opened (or reloaded) while its run is running is drawn as
+ * stored before that run and the run is followed from its first event, so its reply is drawn once, and on.
+ * A dropped connection is resumed after the last event seen, with backoff; a message sent while the thread
+ * already has a run (another tab's) follows that run instead. Stop cancels the run on the server.
  */
 export class AgentRunClient<View> {
   readonly #options: AgentRunClientOptions<View>;
   readonly #transport: AgentRunTransport;
+  readonly #connectivity: Connectivity;
   readonly #listeners = new Set<() => void>();
-  #snapshot: AgentRunSnapshot<View>;
-  #run: AbortController | undefined;
-  /** The server's id of the running run, once its `drawbridge.run` event arrived: what Stop cancels. */
-  #serverRunId: string | undefined;
-  // Bumped by every run and thread switch, so a thread load that finishes later cannot overwrite them.
-  #generation = 0;
+  /** The thread on screen. */
+  #current: ThreadSession<View>;
+  /** Threads whose reply is still running, on screen or not, by thread id. */
+  readonly #running = new Map<string, ThreadSession<View>>();
+  #disposed = false;
 
   constructor(options: AgentRunClientOptions<View>) {
     this.#options = options;
     this.#transport = options.transport ?? httpAgentRunTransport;
-    this.#snapshot = {
-      threadId: options.initialThreadId,
-      transcript: emptyTranscript,
-      status: idleRunStatus,
-      toolCallViews: new Map(),
-    };
+    this.#connectivity = options.connectivity ?? browserConnectivity;
+    this.#current = this.#createSession(options.initialThreadId);
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -89,31 +51,22 @@ export class AgentRunClient<View> {
     return () => this.#listeners.delete(listener);
   };
 
-  readonly getSnapshot = (): AgentRunSnapshot<View> => this.#snapshot;
+  readonly getSnapshot = (): AgentRunSnapshot<View> => this.#current.snapshot;
 
-  /** Sends a user message as a new run; refused while a reply is still running. */
-  readonly send = (text: string): BridgeOutcome => {
-    const trimmed = text.trim();
-    if (!trimmed) {
-      return { ok: false, message: 'The message is empty.' };
-    }
-    if (this.#run) {
-      return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
-    }
-    const controller = new AbortController();
-    this.#run = controller;
-    this.#generation += 1;
-    void this.#runTurn(trimmed, controller);
-    return { ok: true, message: 'Sent as your next message.' };
-  };
+  /**
+   * Sends a user message as a new run of the thread on screen; refused while its reply is still running.
+   * A form's answers name the form, which the thread then keeps as sent.
+   */
+  readonly send = (text: string, options: { formAnswers?: FormAnswers } = {}): BridgeOutcome =>
+    this.#send(this.#current, text, options.formAnswers);
 
-  /** Stops the running reply: cancels the run on the server (a closed connection no longer does), then stops reading. */
+  /** Stops the reply on screen: the server cancels the run, and its final event ends the reply here. */
   readonly stop = (): void => {
-    if (this.#run && this.#serverRunId !== undefined) {
-      // A failed cancel leaves the run to its timeout; the reply here stops either way.
-      void this.#transport.cancel?.(this.#serverRunId).catch(() => undefined);
-    }
-    this.#run?.abort();
+    const run = this.#current.run;
+    if (!run) return;
+    run.stopRequested = true;
+    // Without its id yet (the run's first events are on their way) the cancel goes out when the id arrives.
+    if (run.position.runId !== undefined) this.#cancel(run);
   };
 
   /**
@@ -121,152 +74,259 @@ export class AgentRunClient<View> {
    * regenerated reply, an edited message (the chat rewinds the stored thread first). Refused while a reply runs.
    */
   readonly resend = ({ fromMessageId, text }: { fromMessageId: string; text: string }): BridgeOutcome => {
-    if (this.#run) {
+    const session = this.#current;
+    if (session.run) {
       return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
     }
-    this.#dispatch({ type: 'truncate-from', messageId: fromMessageId });
-    return this.send(text);
+    session.dispatch({ type: 'truncate-from', messageId: fromMessageId });
+    return this.#send(session, text);
   };
 
   /** Drops the last user message and what followed it, and sends that message again. */
   readonly retry = (): void => {
-    const last = this.#snapshot.transcript.messages.findLast((message) => message.role === 'user');
+    const last = this.#current.snapshot.transcript.messages.findLast((message) => message.role === 'user');
     if (last) this.resend({ fromMessageId: last.id, text: messageProse(last) });
   };
 
   /**
-   * Switches to a thread (or to none, for a new conversation): stops the running reply, clears the
-   * transcript and loads the thread's stored messages, drawing its tool calls again without answering them.
+   * Shows a thread (or none, for a new conversation). A reply running in the thread left behind goes on in
+   * the background; a thread with a running reply in this tab is shown as it stands, and any other is loaded
+   * from the store, its tool calls drawn again without being answered, and its running run followed.
    */
   readonly openThread = async (threadId: string | undefined): Promise<OpenThreadOutcome> => {
-    this.#run?.abort();
-    this.#run = undefined;
-    this.#generation += 1;
-    const generation = this.#generation;
-    this.#update({
-      threadId,
-      transcript: emptyTranscript,
-      status: idleRunStatus,
-      toolCallViews: new Map(),
-    });
+    const running = threadId === undefined ? undefined : this.#running.get(threadId);
+    if (running !== undefined) {
+      this.#show(running);
+      return { status: 'opened' };
+    }
+    const session = this.#createSession(threadId);
+    this.#show(session);
     if (threadId === undefined) {
       return { status: 'opened' };
     }
-    let messages: TranscriptMessage[];
     try {
-      messages = await (this.#options.loadThread ?? loadStoredThread)(threadId);
+      return (await this.#load(session, threadId, { onlyOnScreen: true }))
+        ? { status: 'opened' }
+        : { status: 'superseded' };
     } catch (error) {
-      return generation === this.#generation
+      return this.#current === session
         ? { status: 'failed', message: describeRunFailure(error) }
         : { status: 'superseded' };
     }
-    if (generation !== this.#generation) {
-      return { status: 'superseded' };
-    }
-    const views = new Map<string, View>();
-    for (const message of messages) {
-      for (const part of message.parts) {
-        if (part.kind !== 'tool-call') continue;
-        const { toolCallId, toolCallName, argsJson } = part.call;
-        const view = this.#options.drawToolCall?.(
-          { toolCallId, toolCallName, argsJson, restored: true },
-          this.#context(threadId),
-        );
-        if (view !== undefined) views.set(toolCallId, view);
-      }
-    }
-    this.#update({ transcript: { messages }, toolCallViews: views });
-    return { status: 'opened' };
   };
 
-  /** Stops everything this client started; for a UI that goes away. */
+  /** Stops following every run (the runs themselves go on, on the server); for a UI that goes away. */
   readonly dispose = (): void => {
-    this.#run?.abort();
-    this.#run = undefined;
-    this.#generation += 1;
+    this.#disposed = true;
+    for (const session of [this.#current, ...this.#running.values()]) session.run?.controller.abort();
+    this.#running.clear();
   };
 
-  async #runTurn(text: string, controller: AbortController): Promise<void> {
-    const now = this.#options.now ?? (() => performance.now());
-    const ids = this.#options.ids ?? (() => crypto.randomUUID());
-    const startedAt = now();
-    const elapsedMs = () => Math.round(now() - startedAt);
-    this.#update({ status: { phase: 'running', startedAt } });
-    let settled: RunStatus;
-    try {
-      let threadId = this.#snapshot.threadId;
-      if (threadId === undefined) {
-        threadId = await this.#options.createThread();
-        controller.signal.throwIfAborted();
-        this.#update({ threadId });
-        this.#options.onThreadCreated?.(threadId);
-      }
-      const userMessageId = ids();
-      this.#dispatch({ type: 'user-message', id: userMessageId, text });
-      let failure: string | undefined;
-      const events = this.#transport.start({
-        threadId,
-        runId: ids(),
-        userMessageId,
-        text,
-        signal: controller.signal,
-        ...(this.#options.readState ? { state: this.#options.readState() } : {}),
-        ...(this.#options.skill === undefined ? {} : { skill: this.#options.skill }),
-      });
-      for await (const event of events) {
-        // An event already in flight when a thread switch aborted this run belongs to no transcript.
-        if (this.#run !== controller) break;
-        this.#dispatch({ type: 'run-event', event });
-        if (event.type === 'RUN_ERROR') {
-          failure = event.message;
-        } else if (isRunInfoEvent(event)) {
-          this.#serverRunId = event.value.runId;
-        } else if (isParkedCallEvent(event)) {
-          this.#drawParkedCall(threadId, event.value.toolCallId);
-        }
-      }
-      settled = failure
-        ? { phase: 'failed', message: failure }
-        : { phase: 'finished', elapsedMs: elapsedMs() };
-    } catch (error) {
-      settled = controller.signal.aborted
-        ? { phase: 'stopped', elapsedMs: elapsedMs() }
-        : { phase: 'failed', message: describeRunFailure(error) };
-    }
-    // A thread switch already reset the state; only the run still current may say how it ended.
-    if (this.#run === controller) {
-      this.#run = undefined;
-      this.#update({ status: settled });
-    }
-    this.#options.onRunSettled?.();
+  #createSession(threadId: string | undefined): ThreadSession<View> {
+    return new ThreadSession<View>({
+      threadId,
+      onChange: (session) => {
+        if (session === this.#current) this.#publish();
+      },
+    });
+  }
+
+  #show(session: ThreadSession<View>): void {
+    this.#current = session;
+    this.#publish();
   }
 
   /**
-   * Draws and answers a call the server parked for this browser, with the arguments the transcript holds.
-   * The server announces a call only after its TOOL_CALL_END, so they are complete.
+   * Loads the stored thread into `session` and follows its running run, if any. False when the load was
+   * overtaken: another thread went on screen (with `onlyOnScreen`), or the session started a run meanwhile.
    */
-  #drawParkedCall(threadId: string, toolCallId: string): void {
-    const call = findToolCall(this.#snapshot.transcript, toolCallId);
-    if (call === undefined || !call.complete) return;
-    const view = this.#options.drawToolCall?.(
-      { toolCallId, toolCallName: call.toolCallName, argsJson: call.argsJson, restored: false },
-      this.#context(threadId),
-    );
-    if (view !== undefined) {
-      this.#update({ toolCallViews: new Map(this.#snapshot.toolCallViews).set(toolCallId, view) });
+  async #load(
+    session: ThreadSession<View>,
+    threadId: string,
+    { onlyOnScreen }: { onlyOnScreen: boolean },
+  ): Promise<boolean> {
+    const loaded = await (this.#options.loadThread ?? loadStoredThread)(threadId);
+    if ((onlyOnScreen && this.#current !== session) || session.run !== undefined || this.#disposed) {
+      return false;
     }
+    const { messages, answeredToolCallIds } =
+      loaded.activeRun === null
+        ? { messages: loaded.messages, answeredToolCallIds: new Set<string>() }
+        : withoutActiveReply(loaded.messages);
+    session.update({
+      transcript: { messages },
+      toolCallViews: drawRestoredCalls({
+        messages,
+        draw: this.#options.drawToolCall,
+        context: this.#context(session, threadId),
+      }),
+    });
+    const { activeRun } = loaded;
+    if (activeRun !== null) {
+      const run = this.#startRun(session, { runId: activeRun.id });
+      // Elapsed time counts from the run's start on the server, not from this page's.
+      const startedAt = this.#now() - Math.max(0, Date.now() - Date.parse(activeRun.startedAt));
+      void this.#drive(session, run, threadId, {
+        startedAt,
+        answeredToolCallIds,
+        open: (signal) => this.#transport.follow({ runId: activeRun.id, after: 0, signal }),
+      }).then((outcome) => this.#settle(session, run, outcome));
+    }
+    return true;
   }
 
-  #context(threadId: string): ToolCallHookContext {
-    return { threadId, sendUserMessage: (text) => this.send(text) };
+  #startRun(session: ThreadSession<View>, { runId }: { runId?: string } = {}): SessionRun {
+    const run: SessionRun = {
+      controller: new AbortController(),
+      position: { runId, lastSeq: 0 },
+      stopRequested: false,
+    };
+    session.run = run;
+    if (session.threadId !== undefined) this.#running.set(session.threadId, session);
+    return run;
   }
 
-  #dispatch(action: TranscriptAction): void {
-    this.#update({ transcript: transcriptReducer(this.#snapshot.transcript, action) });
+  #send(session: ThreadSession<View>, text: string, formAnswers?: FormAnswers): BridgeOutcome {
+    const trimmed = text.trim();
+    if (!trimmed) {
+      return { ok: false, message: 'The message is empty.' };
+    }
+    if (session.run || this.#disposed) {
+      return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
+    }
+    const run = this.#startRun(session);
+    void this.#runTurn(session, run, trimmed, formAnswers);
+    return { ok: true, message: 'Sent as your next message.' };
   }
 
-  #update(patch: Partial<AgentRunSnapshot<View>>): void {
-    this.#snapshot = { ...this.#snapshot, ...patch };
+  async #runTurn(
+    session: ThreadSession<View>,
+    run: SessionRun,
+    text: string,
+    formAnswers: FormAnswers | undefined,
+  ): Promise<void> {
+    const startedAt = this.#now();
+    session.update({ status: { phase: 'running', startedAt } });
+    let threadId = session.threadId;
+    try {
+      if (threadId === undefined) {
+        threadId = await this.#options.createThread();
+        run.controller.signal.throwIfAborted();
+        session.update({ threadId });
+        this.#running.set(threadId, session);
+        this.#options.onThreadCreated?.(threadId);
+      }
+    } catch (error) {
+      const elapsedMs = Math.round(this.#now() - startedAt);
+      this.#settle(session, run, { kind: 'settled', status: failedOrStopped({ run, error, elapsedMs }) });
+      return;
+    }
+    const ids = this.#options.ids ?? (() => crypto.randomUUID());
+    const userMessageId = ids();
+    session.dispatch({
+      type: 'user-message',
+      id: userMessageId,
+      text,
+      ...(formAnswers ? { formAnswers } : {}),
+    });
+    const request = {
+      threadId,
+      runId: ids(),
+      userMessageId,
+      text,
+      ...(this.#options.readState ? { state: this.#options.readState() } : {}),
+      ...(this.#options.skill === undefined ? {} : { skill: this.#options.skill }),
+      ...(formAnswers === undefined ? {} : { formAnswers }),
+    };
+    const outcome = await this.#drive(session, run, threadId, {
+      startedAt,
+      answeredToolCallIds: new Set(),
+      open: (signal) => this.#transport.start({ ...request, signal }),
+    });
+    if (outcome.kind === 'busy') {
+      // Another tab's reply is running in this thread: this message was not taken; follow that reply.
+      session.dispatch({ type: 'truncate-from', messageId: userMessageId });
+      session.run = undefined;
+      this.#running.delete(threadId);
+      const busyThreadId = threadId;
+      await this.#load(session, busyThreadId, { onlyOnScreen: false }).catch((error: unknown) => {
+        session.update({ status: { phase: 'failed', message: describeRunFailure(error) } });
+      });
+      return;
+    }
+    this.#settle(session, run, outcome);
+  }
+
+  /** Follows a run into `session` (`driveRun`), with this client's transport, clock and tool-call drawing. */
+  #drive(
+    session: ThreadSession<View>,
+    run: SessionRun,
+    threadId: string,
+    {
+      startedAt,
+      answeredToolCallIds,
+      open,
+    }: {
+      startedAt: number;
+      answeredToolCallIds: ReadonlySet<string>;
+      open(signal: AbortSignal): AsyncIterable<SequencedRunEvent>;
+    },
+  ): Promise<RunOutcome> {
+    return driveRun({
+      session,
+      run,
+      startedAt,
+      open,
+      transport: this.#transport,
+      connectivity: this.#connectivity,
+      reconnectDelayMs: this.#options.reconnectDelayMs ?? reconnectDelayMs,
+      now: () => this.#now(),
+      onStarted: () => this.#options.onRunStarted?.(),
+      onParkedCall: (toolCallId) => {
+        const view = drawParkedCall({
+          transcript: session.snapshot.transcript,
+          toolCallId,
+          restored: answeredToolCallIds.has(toolCallId),
+          draw: this.#options.drawToolCall,
+          context: this.#context(session, threadId),
+        });
+        if (view !== undefined) session.setToolCallView(toolCallId, view);
+      },
+      cancel: (cancelled) => this.#cancel(cancelled),
+    });
+  }
+
+  #settle(session: ThreadSession<View>, run: SessionRun, outcome: RunOutcome): void {
+    if (session.run !== run) return;
+    session.run = undefined;
+    if (session.threadId !== undefined && this.#running.get(session.threadId) === session) {
+      this.#running.delete(session.threadId);
+    }
+    if (outcome.kind === 'settled') session.update({ status: outcome.status });
+    this.#options.onRunSettled?.();
+  }
+
+  /** Asks the server to cancel; if it cannot be asked, this page at least stops following the run. */
+  #cancel(run: SessionRun): void {
+    const runId = run.position.runId;
+    if (runId === undefined) return;
+    run.cancelSent = true;
+    this.#transport.cancel({ runId }).catch(() => run.controller.abort());
+  }
+
+  /** A drawn call's way back into the chat: a form's answers go to the thread that drew the form. */
+  #context(session: ThreadSession<View>, threadId: string): ToolCallHookContext {
+    return {
+      threadId,
+      sendUserMessage: (text, options) => this.#send(session, text, options?.formAnswers),
+    };
+  }
+
+  #now(): number {
+    return (this.#options.now ?? (() => performance.now()))();
+  }
+
+  #publish(): void {
     for (const listener of this.#listeners) listener();
   }
 }

@@ -42,8 +42,12 @@ function Probe() {
     createThread: async () => 'thread-1',
     transport: {
       async *start() {
-        yield* events;
+        for (const event of events) yield { event };
       },
+      follow: () => {
+        throw new Error('this test follows no run');
+      },
+      cancel: async () => {},
     },
   });
   probe.client = run.client as AgentRunClient<unknown>;

@@ -22,6 +22,7 @@ export function useAgentRun(options: UseAgentRunOptions): {
       ...settings,
       createThread: () => latest.current.createThread(),
       onThreadCreated: (threadId) => latest.current.onThreadCreated?.(threadId),
+      onRunStarted: () => latest.current.onRunStarted?.(),
       onRunSettled: () => latest.current.onRunSettled?.(),
       drawToolCall: (call, context) => latest.current.onToolCall?.(call, context),
       ...(options.readState ? { readState: () => latest.current.readState?.() ?? {} } : {}),

@@ -3,13 +3,13 @@ import {
   createThreadResponseSchema,
   type HealthResponse,
   healthResponseSchema,
+  type MessageListResponse,
   messageListResponseSchema,
   type RenameThreadBody,
   type RewindThreadBody,
   type RewindThreadResponse,
   renameThreadResponseSchema,
   rewindThreadResponseSchema,
-  type StoredMessage,
   type ThreadSearchResult,
   type ThreadSummary,
   threadListResponseSchema,
@@ -70,10 +70,10 @@ export function rewindThread(threadId: string, body: RewindThreadBody): Promise<
   });
 }
 
-/** Loads a thread's stored messages, oldest first, with their widgets. */
-export async function fetchMessages(threadId: string): Promise<StoredMessage[]> {
+/** Loads a thread's stored messages, oldest first, with their widgets, and the run still writing to it. */
+export function fetchMessages(threadId: string): Promise<MessageListResponse> {
   const path = `/api/threads/${encodeURIComponent(threadId)}/messages`;
-  return (await requestJson({ path, schema: messageListResponseSchema })).messages;
+  return requestJson({ path, schema: messageListResponseSchema });
 }
 
 /** Deletes a thread with its messages. */

@@ -1,15 +1,23 @@
-import { errorResponseSchema } from '@drawbridge/protocol';
+import { errorResponseSchema, runInProgressResponseSchema } from '@drawbridge/protocol';
 
 /** A failed request to our server, carrying the server's own `{ error: { code, message } }` when it sent one. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly code: string;
   readonly status: number;
+  /** With `run_in_progress`: the run the thread already has, to follow instead. */
+  readonly runId: string | undefined;
 
-  constructor({ code, message, status }: { code: string; message: string; status: number }) {
+  constructor({
+    code,
+    message,
+    status,
+    runId,
+  }: { code: string; message: string; status: number; runId?: string }) {
     super(message);
     this.code = code;
     this.status = status;
+    this.runId = runId;
   }
 
   /** Builds the error from a non-OK response, preferring the JSON error body over the status text. */
@@ -21,6 +29,10 @@ export class ApiError extends Error {
     } catch {
       // Not JSON (a proxy error page, an empty body): fall back to the status line below.
       parsedBody = undefined;
+    }
+    const runInProgress = runInProgressResponseSchema.safeParse(parsedBody);
+    if (runInProgress.success) {
+      return new ApiError({ ...runInProgress.data.error, status: response.status });
     }
     const errorBody = errorResponseSchema.safeParse(parsedBody);
     if (errorBody.success) {

@@ -1,5 +1,5 @@
-import { decodeEventStream, ndjsonContentType, type RunEvent } from '@drawbridge/protocol';
-import { ApiError } from './api-error.ts';
+import { type FormAnswers, ndjsonContentType, type SequencedRunEvent } from '@drawbridge/protocol';
+import { readRunEvents } from './run-api.ts';
 
 export interface AgentRunRequest {
   threadId: string;
@@ -11,13 +11,16 @@ export interface AgentRunRequest {
   state?: Record<string, unknown>;
   /** Which agent answers (`forwardedProps.drawbridge.skill`); the server's default agent when absent. */
   skill?: string;
+  /** The message is the answers to a typed form (`forwardedProps.drawbridge.formAnswers`), stored with it. */
+  formAnswers?: FormAnswers;
 }
 
 /**
- * Starts a run with the user's new message and yields its events as they arrive.
- * Aborting `signal` cancels the fetch, which closes the connection, which makes the server abort the model.
+ * Starts a run with the user's new message and yields its events as they arrive, each with its `seq`.
+ * Aborting `signal` drops the connection; the run goes on (Stop is `cancelRun`). A thread with a running
+ * run answers `409 run_in_progress` naming it, which rejects as `ApiError` with that `runId`.
  */
-export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<RunEvent> {
+export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<SequencedRunEvent> {
   const response = await fetch('/api/agent', {
     method: 'POST',
     signal: request.signal,
@@ -30,19 +33,13 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       context: [],
       state: request.state ?? {},
       forwardedProps: {
-        drawbridge: { clientTools: true, ...(request.skill === undefined ? {} : { skill: request.skill }) },
+        drawbridge: {
+          clientTools: true,
+          ...(request.skill === undefined ? {} : { skill: request.skill }),
+          ...(request.formAnswers === undefined ? {} : { formAnswers: request.formAnswers }),
+        },
       },
     }),
   });
-  if (!response.ok) {
-    throw await ApiError.fromResponse(response);
-  }
-  if (!response.body) {
-    throw new ApiError({
-      code: 'empty_stream',
-      message: 'The server sent no run stream.',
-      status: response.status,
-    });
-  }
-  yield* decodeEventStream(response.body);
+  yield* readRunEvents(response);
 }

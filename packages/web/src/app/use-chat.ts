@@ -52,6 +52,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
   const { client, snapshot } = useAgentRun({
     initialThreadId: threadIdFromHash(window.location.hash),
     createThread: async () => (await createThread()).id,
+    onRunStarted: () => void refreshThreads(),
     onRunSettled: () => void refreshThreads(),
     ...(onToolCall ? { onToolCall } : {}),
   });
@@ -163,6 +164,12 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
   const { transcript, status, toolCallViews } = snapshot;
   const lastUserMessage = transcript.messages.findLast((message) => message.role === 'user');
   const canRetry = lastUserMessage !== undefined && (status.phase === 'failed' || status.phase === 'stopped');
+  // Rewound like a regenerated reply, so the stopped or failed attempt leaves the stored thread too and a
+  // reload shows the retried turn once.
+  const lastUserMessageId = lastUserMessage?.id;
+  const retry = useCallback(() => {
+    if (lastUserMessageId !== undefined) void rewindAndResend(lastUserMessageId, undefined);
+  }, [lastUserMessageId, rewindAndResend]);
 
   return useMemo(
     () => ({
@@ -178,7 +185,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       removeThread,
       send: client.send,
       stop: client.stop,
-      retry: client.retry,
+      retry,
       rename,
       regenerate,
       edit,
@@ -195,6 +202,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       selectThread,
       removeThread,
       client,
+      retry,
       rename,
       regenerate,
       edit,

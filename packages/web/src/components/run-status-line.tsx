@@ -27,7 +27,10 @@ export function RunStatusLine({
 
   const announcement = {
     idle: '',
-    running: 'Generating a reply',
+    running:
+      status.phase === 'running' && status.reconnecting
+        ? 'Connection lost, reconnecting'
+        : 'Generating a reply',
     finished: 'Reply finished',
     stopped: 'Reply stopped',
     failed: 'The reply failed',
@@ -41,7 +44,7 @@ export function RunStatusLine({
       {status.phase === 'running' && (
         <p className="run-status__running">
           <span className="run-status__pulse" aria-hidden="true" />
-          Generating{' '}
+          {status.reconnecting ? 'Connection lost, reconnecting…' : 'Generating'}{' '}
           <span className="run-status__time">{formatSeconds(Math.max(0, now - status.startedAt))}</span>
         </p>
       )}

@@ -57,10 +57,16 @@ function submit() {
 const errorTexts = () =>
   [...container.querySelectorAll('.agent-form__error')].map((element) => element.textContent);
 
+/** A chat that takes every answer, recording what it was sent. */
+const accept = (submitted: unknown[]) => (answers: unknown) => {
+  submitted.push(answers);
+  return { ok: true, message: 'Sent as your next message.' };
+};
+
 describe('AgentForm', () => {
   it('labels every field and marks required ones', () => {
     const submitted: unknown[] = [];
-    act(() => root.render(<AgentForm form={form} onSubmitForm={(answers) => submitted.push(answers)} />));
+    act(() => root.render(<AgentForm form={form} onSubmitForm={accept(submitted)} />));
     const cityLabel = container.querySelector(`label[for="${input('city').id}"]`);
     expect(cityLabel?.textContent).toBe('City *');
     expect(input('city').getAttribute('aria-required')).toBe('true');
@@ -72,7 +78,7 @@ describe('AgentForm', () => {
 
   it('shows every rule the schema declares and sends nothing while any fails', () => {
     const submitted: unknown[] = [];
-    act(() => root.render(<AgentForm form={form} onSubmitForm={(answers) => submitted.push(answers)} />));
+    act(() => root.render(<AgentForm form={form} onSubmitForm={accept(submitted)} />));
     type('nights', '45');
     type('code', 'abc12');
     submit();
@@ -88,7 +94,7 @@ describe('AgentForm', () => {
 
   it('sends typed answers once, then shows them read-only as "Sent"', () => {
     const submitted: unknown[] = [];
-    act(() => root.render(<AgentForm form={form} onSubmitForm={(answers) => submitted.push(answers)} />));
+    act(() => root.render(<AgentForm form={form} onSubmitForm={accept(submitted)} />));
     type('city', 'Lisbon');
     type('nights', '3');
     act(() => input('terms').click());
@@ -106,5 +112,33 @@ describe('AgentForm', () => {
     expect(errorTexts()).toContain('City is required.');
     type('city', 'Porto');
     expect(errorTexts()).not.toContain('City is required.');
+  });
+
+  it('starts read-only with the answers a reloaded thread says were sent', () => {
+    const submitted: unknown[] = [];
+    const sentAnswers = { city: 'Lisbon', nights: 3, code: null, terms: true };
+    act(() =>
+      root.render(<AgentForm form={form} onSubmitForm={accept(submitted)} sentAnswers={sentAnswers} />),
+    );
+    const status = container.querySelector('[role="status"]')?.textContent ?? '';
+    expect(status).toContain('Sent');
+    expect(status).toContain('Lisbon');
+    expect(status).toContain('(left blank)');
+    expect(container.querySelector('fieldset')?.disabled).toBe(true);
+    expect(container.querySelector('button[type="submit"]')).toBeNull();
+    expect(submitted).toEqual([]);
+  });
+
+  it('stays open, saying why, when the chat refuses the answers', () => {
+    const refuse = () => ({ ok: false, message: 'A reply is still being generated; wait for it to finish.' });
+    act(() => root.render(<AgentForm form={form} onSubmitForm={refuse} />));
+    type('city', 'Lisbon');
+    act(() => input('terms').click());
+    submit();
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'A reply is still being generated; wait for it to finish.',
+    );
+    expect(container.querySelector('fieldset')?.disabled).toBe(false);
+    expect(container.querySelector('button[type="submit"]')).not.toBeNull();
   });
 });

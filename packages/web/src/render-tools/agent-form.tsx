@@ -1,4 +1,4 @@
-import type { RenderFormArgs, RenderFormField } from '@drawbridge/protocol';
+import type { FormAnswers, RenderFormArgs, RenderFormField } from '@drawbridge/protocol';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { formAnswerLines } from './form-answers-as-message.ts';
 import {
@@ -9,18 +9,25 @@ import {
 } from './validate-form-answers.ts';
 import './agent-form.css';
 
-/** A form the agent asked the user to fill in; checked here by the schema's rules, sent once, then read-only. */
+/**
+ * A form the agent asked the user to fill in; checked here by the schema's rules, sent once, then read-only.
+ * A form sent before (`sentAnswers`, from a reloaded thread) starts read-only with those answers.
+ */
 export function AgentForm({
   form,
   onSubmitForm,
+  sentAnswers: previouslySent,
 }: {
   form: RenderFormArgs;
-  onSubmitForm?(answers: Record<string, unknown>): void;
+  onSubmitForm?(answers: FormAnswers['values']): { ok: boolean; message: string };
+  sentAnswers?: FormAnswers['values'];
 }) {
   const formId = useId();
   const [draft, setDraft] = useState<FormDraft>(() => initialFormDraft(form));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sentAnswers, setSentAnswers] = useState<Record<string, unknown> | undefined>();
+  const [sentAnswers, setSentAnswers] = useState<FormAnswers['values'] | undefined>(previouslySent);
+  // Why the chat did not take the answers (a reply is still running); the form stays open to send again.
+  const [refusal, setRefusal] = useState<string | undefined>();
   const formElement = useRef<HTMLFormElement>(null);
 
   const update = (field: RenderFormField, value: string | boolean) => {
@@ -51,8 +58,13 @@ export function AgentForm({
       return;
     }
     setErrors({});
+    const outcome = onSubmitForm?.(checked.answers) ?? { ok: true, message: '' };
+    if (!outcome.ok) {
+      setRefusal(outcome.message);
+      return;
+    }
+    setRefusal(undefined);
     setSentAnswers(checked.answers);
-    onSubmitForm?.(checked.answers);
   };
 
   const titleId = `${formId}-title`;
@@ -113,6 +125,11 @@ export function AgentForm({
           <button type="submit" className="button button--primary">
             {form.submitLabel}
           </button>
+          {refusal && (
+            <p className="agent-form__error" role="alert">
+              {refusal}
+            </p>
+          )}
           {form.fields.some((field) => field.required) && (
             <span className="agent-form__legend">
               <span className="agent-form__required" aria-hidden="true">

@@ -1,4 +1,4 @@
-import type { RenderFormArgs } from '@drawbridge/protocol';
+import type { FormAnswers, RenderFormArgs } from '@drawbridge/protocol';
 import type {
   CompletedToolCall,
   ToolCallHandler,
@@ -35,14 +35,17 @@ export function createRenderToolHandler({
   onResultFailure?(toolCallId: string, message: string): void;
 } = {}): ToolCallHandler {
   return (call: CompletedToolCall, context: ToolCallHookContext) => {
-    const onSubmitForm = (answers: Record<string, unknown>) => {
+    const onSubmitForm = (values: FormAnswers['values']) => {
       const form = registry.get(call.toolCallName)?.validate(parseStoredArgs(call.argsJson));
-      if (form?.ok) context.sendUserMessage(formAnswersAsMessage(form.args as RenderFormArgs, answers));
+      if (!form?.ok) return { ok: false, message: 'This form can no longer be sent.' };
+      return context.sendUserMessage(formAnswersAsMessage(form.args as RenderFormArgs, values), {
+        formAnswers: { toolCallId: call.toolCallId, values },
+      });
     };
     if (call.restored) {
       return renderStoredWidget(
         { tool: call.toolCallName, args: parseStoredArgs(call.argsJson) },
-        { registry, onSubmitForm },
+        { registry, onSubmitForm, ...(call.sentAnswers ? { sentAnswers: call.sentAnswers } : {}) },
       );
     }
     const outcome = dispatchToolCall(registry, call);

@@ -1,10 +1,10 @@
-import type { RenderFormArgs, RenderFormField } from '@drawbridge/protocol';
+import type { FormAnswers, RenderFormArgs, RenderFormField } from '@drawbridge/protocol';
 
 /** What the user typed, as the inputs hold it: text for every field but checkboxes. */
 export type FormDraft = Record<string, string | boolean>;
 
 export type FormCheck =
-  | { ok: true; answers: Record<string, unknown> }
+  | { ok: true; answers: FormAnswers['values'] }
   | { ok: false; errors: Record<string, string> };
 
 /** The draft a form starts from: each field's default, else empty (unchecked). */
@@ -30,7 +30,7 @@ function compilePattern(pattern: string): RegExp | undefined {
 function checkField(
   field: RenderFormField,
   value: string | boolean | undefined,
-): { ok: true; answer: unknown } | { ok: false; message: string } {
+): { ok: true; answer: FormAnswers['values'][string] } | { ok: false; message: string } {
   if (field.type === 'checkbox') {
     const checked = value === true;
     if (field.required && !checked) return { ok: false, message: 'Tick this box to continue.' };
@@ -75,7 +75,7 @@ function checkField(
 /** Validates a whole draft by the rules the form's schema declares; all field errors at once. */
 export function validateFormAnswers(form: RenderFormArgs, draft: FormDraft): FormCheck {
   // Entries and `Object.fromEntries`, never `record[name] = …`: a field may be named `__proto__`.
-  const answers: Array<[string, unknown]> = [];
+  const answers: Array<[string, FormAnswers['values'][string]]> = [];
   const errors: Array<[string, string]> = [];
   for (const field of form.fields) {
     const checked = checkField(field, Object.hasOwn(draft, field.name) ? draft[field.name] : undefined);

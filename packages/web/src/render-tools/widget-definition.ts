@@ -1,10 +1,12 @@
-import type { ToolResult } from '@drawbridge/protocol';
+import type { FormAnswers, ToolResult } from '@drawbridge/protocol';
 import type { ReactNode } from 'react';
 
 /** What a widget's render function may call back into the chat with. */
 export interface WidgetRenderProps {
-  /** A form's answers, sent by the chat as the user's next message. */
-  onSubmitForm?(answers: Record<string, unknown>): void;
+  /** A form's answers, sent by the chat as the user's next message; a refusal says why (a reply is running). */
+  onSubmitForm?(answers: FormAnswers['values']): { ok: boolean; message: string };
+  /** A form the user already sent (a reloaded thread): drawn as sent, with these answers. */
+  sentAnswers?: FormAnswers['values'];
 }
 
 export type WidgetValidation<Args> = { ok: true; args: Args } | { ok: false; reason: string };

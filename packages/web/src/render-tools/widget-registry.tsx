@@ -29,7 +29,9 @@ export const chatWidgetRegistry: ReadonlyMap<string, WidgetDefinition> = new Map
     'render_form',
     defineWidget<RenderFormArgs>({
       validate: validateWithSchema(renderFormArgsSchema),
-      render: (form, { onSubmitForm }) => <AgentForm form={form} onSubmitForm={onSubmitForm} />,
+      render: (form, { onSubmitForm, sentAnswers }) => (
+        <AgentForm form={form} onSubmitForm={onSubmitForm} sentAnswers={sentAnswers} />
+      ),
       ack: "Displayed the form to the user; their answers will arrive as the user's next message.",
     }),
   ],

@@ -1,4 +1,6 @@
+import type { FormAnswers } from '@drawbridge/protocol';
 import type { ReactNode } from 'react';
+import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 
 /** A tool call to draw: one the server parked for this browser (draw and answer it) or one restored from the store. */
 export interface CompletedToolCall {
@@ -7,12 +9,17 @@ export interface CompletedToolCall {
   argsJson: string;
   /** True when the call comes from a reloaded thread: draw it again, answer nothing. */
   restored: boolean;
+  /** For a restored form the user already sent: the answers it went with (the form is drawn as sent). */
+  sentAnswers?: FormAnswers['values'];
 }
 
 export interface ToolCallHookContext {
   threadId: string;
-  /** Sends text as the user's next message (a form's answers, for instance). */
-  sendUserMessage(text: string): void;
+  /**
+   * Sends text as the user's next message; a form's answers name their call, so the thread remembers that
+   * form as sent. Refused (with the reason) while a reply is still running.
+   */
+  sendUserMessage(text: string, options?: { formAnswers?: FormAnswers }): BridgeOutcome;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isReplyEvent, isWidgetRevisionEvent, type RunEvent } from '@drawbridge/protocol';
+import { type FormAnswers, isReplyEvent, isWidgetRevisionEvent, type RunEvent } from '@drawbridge/protocol';
 import { applyWidgetPart } from './apply-widget-part.ts';
 import { readWidgetPart } from './read-widget-part.ts';
 import { toolResultText } from './tool-result-text.ts';
@@ -12,7 +12,8 @@ import {
 
 export type TranscriptAction =
   | { type: 'replace'; messages: TranscriptMessage[] }
-  | { type: 'user-message'; id: string; text: string }
+  /** With `formAnswers`, the message answers that form, which from then on shows as sent. */
+  | { type: 'user-message'; id: string; text: string; formAnswers?: FormAnswers }
   | { type: 'run-event'; event: RunEvent }
   /** Drops a message and everything after it (a retry replaces the failed turn). */
   | { type: 'truncate-from'; messageId: string };
@@ -22,13 +23,22 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
   switch (action.type) {
     case 'replace':
       return { messages: action.messages };
-    case 'user-message':
+    case 'user-message': {
+      const { formAnswers } = action;
+      const answered =
+        formAnswers === undefined
+          ? state
+          : updateToolCall(state, formAnswers.toolCallId, (call) => ({
+              ...call,
+              sentAnswers: formAnswers.values,
+            }));
       return {
         messages: [
-          ...state.messages,
+          ...answered.messages,
           { id: action.id, role: 'user', parts: [{ kind: 'prose', text: action.text }] },
         ],
       };
+    }
     case 'truncate-from': {
       const index = state.messages.findIndex((message) => message.id === action.messageId);
       return index === -1 ? state : { messages: state.messages.slice(0, index) };

@@ -1,4 +1,4 @@
-import type { GeneratedWidget, ReplyDetails, WidgetPartType } from '@drawbridge/protocol';
+import type { FormAnswers, GeneratedWidget, ReplyDetails, WidgetPartType } from '@drawbridge/protocol';
 import { WidgetPartLog } from './widget-part-log.ts';
 
 /**
@@ -21,6 +21,8 @@ export interface TranscriptToolCall {
   complete: boolean;
   /** What the run reported back for the call (TOOL_CALL_RESULT): the model's answer, or why it was refused. */
   result?: string;
+  /** A form the user sent: the answers it went with (the user message that follows says them in words). */
+  sentAnswers?: FormAnswers['values'];
 }
 
 export type TranscriptPart =

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DatabaseDialect } from '../database-dialect.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
+import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
@@ -17,6 +18,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0003-reply-details': replyDetailsMigration(),
     '0004-widget-revisions': widgetRevisionsMigration(),
     '0005-sign-in': signInMigration({ dialect }),
+    '0006-form-answers': formAnswersMigration(),
   };
 }
 

@@ -1,0 +1,41 @@
+import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
+import type { AgentRunTransport } from './agent-run-transport.ts';
+import type { Connectivity } from './connectivity.ts';
+import type { LoadedThread } from './load-stored-thread.ts';
+
+/** How opening a thread ended; `superseded` means something newer (another thread, a run) took its place. */
+export type OpenThreadOutcome =
+  | { status: 'opened' }
+  | { status: 'superseded' }
+  | { status: 'failed'; message: string };
+
+export interface AgentRunClientOptions<View> {
+  /** Creates the thread a first message goes to; its id is kept for the following runs. */
+  createThread(): Promise<string>;
+  /** Called once a first message created the thread (the dashboard remembers it for a reload). */
+  onThreadCreated?(threadId: string): void;
+  /**
+   * Called when a run's first event arrives, the user's message stored by then (the chat lists its threads
+   * again, so a new chat shows up under its title while the reply streams).
+   */
+  onRunStarted?(): void;
+  /** Called after every run, however it ended (the chat lists its threads again). */
+  onRunSettled?(): void;
+  /** Draws a parked call (and answers it) or a restored one (drawing only). */
+  drawToolCall?: ToolCallHandler<View>;
+  /** The thread to start in (from the URL or the tab's storage); `openThread` loads it. */
+  initialThreadId?: string;
+  /** Which agent answers (`forwardedProps.drawbridge.skill`). */
+  skill?: string;
+  /** AG-UI `state` for each run, read when the run starts (what the page shows right now). */
+  readState?(): Record<string, unknown>;
+  transport?: AgentRunTransport;
+  /** Reads a stored thread and its running run (default: `GET /api/threads/:id/messages`). */
+  loadThread?(threadId: string): Promise<LoadedThread>;
+  /** When a dropped run connection may resume (default: the browser's online state). */
+  connectivity?: Connectivity;
+  /** The pause before reconnect attempt n (default: 250 ms doubling to 5 s). */
+  reconnectDelayMs?(attempt: number): number;
+  ids?(): string;
+  now?(): number;
+}

@@ -1,0 +1,22 @@
+import { fetchMessages } from '../api/api-client.ts';
+import { transcriptFromStored } from '../transcript/transcript-from-stored.ts';
+import type { TranscriptMessage } from '../transcript/transcript-state.ts';
+
+/** A thread as the server holds it: its transcript, and the run still writing to it, if any. */
+export interface LoadedThread {
+  messages: TranscriptMessage[];
+  /** The thread's running run: its server id and when it started (ISO). */
+  activeRun: { id: string; startedAt: string } | null;
+}
+
+/** `GET /api/threads/:id/messages`, as the transcript the live run showed. */
+export async function loadStoredThread(threadId: string): Promise<LoadedThread> {
+  const { messages, activeRun } = await fetchMessages(threadId);
+  return {
+    messages: transcriptFromStored(messages),
+    activeRun:
+      activeRun !== null && activeRun.status === 'running'
+        ? { id: activeRun.id, startedAt: activeRun.startedAt }
+        : null,
+  };
+}
