@@ -192,6 +192,7 @@ describe('startAgentRun', () => {
         request: request({ userText: 'Here are my answers', formAnswers }),
         profiles,
         services: services(),
+        owner,
       });
       expect(outcome.started).toBe(true);
       expect((await store.listMessages('thread-1')).at(-1)).toMatchObject({
@@ -207,6 +208,7 @@ describe('startAgentRun', () => {
         request: request({ formAnswers: { ...formAnswers, toolCallId: 'elsewhere' } }),
         profiles,
         services: services(),
+        owner,
       });
       expect(outcome).toMatchObject({ started: false, refusal: { code: 'form_not_open' } });
       expect((await store.listMessages('thread-1')).map((message) => message.id)).toEqual(['ask', 'carrier']);
@@ -218,6 +220,7 @@ describe('startAgentRun', () => {
         request: request({ userText: 'first answers', formAnswers }),
         profiles,
         services: services(),
+        owner,
       });
       if (!first.started) throw new Error(`refused: ${first.refusal.code}`);
       // The first run ends before the second is asked for (one run at a time per thread).
@@ -226,6 +229,7 @@ describe('startAgentRun', () => {
         request: request({ userText: 'second answers', formAnswers }),
         profiles,
         services: services(),
+        owner,
       });
       expect(second).toMatchObject({ started: false, refusal: { code: 'form_not_open' } });
     });
