@@ -115,6 +115,14 @@ export class AgentRunClient<View> {
     }
   };
 
+  /**
+   * Lets a client that was disposed follow runs again: React's development mode unmounts and remounts every
+   * component once, and the remount must get a working client, not a dead one.
+   */
+  readonly revive = (): void => {
+    this.#disposed = false;
+  };
+
   /** Stops following every run (the runs themselves go on, on the server); for a UI that goes away. */
   readonly dispose = (): void => {
     this.#disposed = true;

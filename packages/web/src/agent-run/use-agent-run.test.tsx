@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
-import { act } from 'react';
+import { act, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentRunClient } from './agent-run-client.ts';
@@ -63,5 +63,17 @@ describe('useAgentRun', () => {
     await expect.poll(() => container.textContent).toBe('finished');
 
     expect(probe.renders - rendersBefore).toBeLessThan(10);
+  });
+
+  it('still runs after the development double mount (StrictMode unmounts and remounts once)', async () => {
+    await act(async () =>
+      root.render(
+        <StrictMode>
+          <Probe />
+        </StrictMode>,
+      ),
+    );
+    probe.client?.send('go');
+    await expect.poll(() => container.textContent).toBe('finished');
   });
 });

@@ -28,7 +28,10 @@ export function useAgentRun(options: UseAgentRunOptions): {
       ...(options.readState ? { readState: () => latest.current.readState?.() ?? {} } : {}),
     });
   });
-  useEffect(() => () => client.dispose(), [client]);
+  useEffect(() => {
+    client.revive();
+    return () => client.dispose();
+  }, [client]);
   // Plain state rather than useSyncExternalStore: a store update renders synchronously at once, so a run's
   // events (one store update each) would render one by one; a state update renders once for all the events
   // of a task, as a reducer did.
