@@ -3,6 +3,7 @@ import {
   type AppServer,
   type OpenedPage,
   openAppPage,
+  type StoreBackedAppServer,
   sendChatMessage,
   startAppServer,
 } from './support/app-server.ts';
@@ -127,7 +128,11 @@ describe('editing a widget makes revisions of it', () => {
     await expect
       .poll(() => error.textContent(), { timeout: 30_000 })
       .toMatch(/TypeError.*prepend.*\(line \d+\)/);
-    await page.getByRole('button', { name: 'Fix it' }).click();
+    // Without DRAWBRIDGE_AUTO_REPAIR the card waits for the person: nothing was sent, "Fix it" is still offered.
+    const fix = page.getByRole('button', { name: 'Fix it' });
+    expect(await fix.isEnabled()).toBe(true);
+    expect(await page.locator('.message--user').count()).toBe(1);
+    await fix.click();
     const position = page.locator(`${latestCard} .widget-revisions__position`);
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
     const repairedId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
@@ -139,5 +144,50 @@ describe('editing a widget makes revisions of it', () => {
     expect(request).toContain('JS around line');
     // The console saw the broken revision's own error once, and nothing else went wrong on the page.
     expect(opened.pageErrors.filter((message) => !message.includes("reading 'prepend'"))).toEqual([]);
+  });
+});
+
+describe('with DRAWBRIDGE_AUTO_REPAIR=1 a broken widget repairs itself once', () => {
+  let server: StoreBackedAppServer;
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    server = await startAppServer({ model: 'demo', autoRepair: true });
+    opened = await openAppPage(server.url);
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+  });
+
+  it('sends one repair request by itself and renders the repaired revision', async () => {
+    const { page } = opened;
+    await sendChatMessage(page, 'Roll some dice');
+    const position = page.locator(`${latestCard} .widget-revisions__position`);
+    await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
+    const repairedId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
+    const card = page.locator(`${latestCard}[data-widget-id="${repairedId}"][data-rendered="true"]`);
+    await card.waitFor({ timeout: 30_000 });
+    const frame = await card
+      .locator('iframe.widget-frame')
+      .elementHandle()
+      .then((handle) => handle?.contentFrame());
+    await frame!.locator('#history li').first().waitFor();
+    // Both runs (the broken widget and its one repair) are over: nothing else is on its way.
+    await expect
+      .poll(async () => (await server.listRuns()).map((run) => run.status), { timeout: 30_000 })
+      .toEqual(['finished', 'finished']);
+    const requests = await page.locator('.message--user').allTextContents();
+    expect(requests).toHaveLength(2);
+    expect(requests[1]).toMatch(/^Fix widget \S+ \(revision 1\)/);
+    expect(await page.locator(`${latestCard} .widget-card__error`).count()).toBe(0);
+
+    // A reload replays the transcript, which already names the request: it is not sent again.
+    await page.reload();
+    await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
+    await page.locator(`${latestCard}[data-rendered="true"]`).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.message--user').count()).toBe(2);
+    expect((await server.listRuns()).length).toBe(2);
   });
 });

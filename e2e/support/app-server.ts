@@ -20,6 +20,8 @@ export interface AppServerOptions {
   tools?: 'render';
   /** How long a parked render call waits for the browser (`DRAWBRIDGE_TOOL_TIMEOUT_MS`). */
   toolTimeoutMs?: number;
+  /** Widgets that report errors ask for their own repair once (`DRAWBRIDGE_AUTO_REPAIR=1`). */
+  autoRepair?: boolean;
 }
 
 export interface AppServer {
@@ -45,6 +47,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
     ...(options.toolTimeoutMs === undefined
       ? {}
       : { DRAWBRIDGE_TOOL_TIMEOUT_MS: String(options.toolTimeoutMs) }),
+    ...(options.autoRepair ? { DRAWBRIDGE_AUTO_REPAIR: '1' } : {}),
   };
   const store = await openSqliteStore({ path: databasePath });
   const server = await startServer({

@@ -75,6 +75,8 @@ export interface AppDependencies {
   allowedHosts?: readonly string[];
   /** Connected MCP servers and where their views are sandboxed; when given, `/api/mcp/*` is mounted. */
   mcp?: { servers: McpServers; sandbox: SandboxLocation };
+  /** Whether the web app asks once, by itself, for the repair of a widget that reports errors; default off. */
+  autoRepair?: boolean;
 }
 
 export const defaultHeartbeatIntervalMs = 10_000;
@@ -134,7 +136,10 @@ export function createApp(dependencies: AppDependencies): Hono {
     }),
   );
 
-  app.route('/api/health', createHealthRoutes({ model: dependencies.model }));
+  app.route(
+    '/api/health',
+    createHealthRoutes({ model: dependencies.model, autoRepair: dependencies.autoRepair ?? false }),
+  );
   app.route(
     '/api/agent',
     createAgentRoutes({
