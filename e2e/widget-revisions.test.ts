@@ -49,6 +49,10 @@ describe('editing a widget makes revisions of it', () => {
     await first.waitFor({ timeout: 30_000 });
     const firstId = (await first.getAttribute('data-widget-id'))!;
     const lightBackground = await tallyBackground(firstId);
+    // State the first revision's script left in its frame's globals.
+    await (await renderedRevision(firstId)).evaluate(() => {
+      (window as { leftByRevisionOne?: number }).leftByRevisionOne = 1;
+    });
 
     await sendChatMessage(page, 'make it dark');
     const position = page.locator(`${latestCard} .widget-revisions__position`);
@@ -56,6 +60,12 @@ describe('editing a widget makes revisions of it', () => {
     const secondId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
     expect(secondId).not.toBe(firstId);
     expect(await tallyBackground(secondId)).toBe('rgb(20, 22, 27)');
+    // The new revision's script ran in a fresh frame: nothing the old one left behind is there.
+    expect(
+      await (await renderedRevision(secondId)).evaluate(
+        () => (window as { leftByRevisionOne?: number }).leftByRevisionOne,
+      ),
+    ).toBeUndefined();
     // One live card per widget: the first reply now holds a notice, not a second frame.
     expect(await page.locator('iframe.widget-frame').count()).toBe(1);
     await expect
