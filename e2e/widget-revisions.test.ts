@@ -4,6 +4,7 @@ import {
   clickWhenSettled,
   type OpenedPage,
   openAppPage,
+  type StoreBackedAppServer,
   sendChatMessage,
   startAppServer,
 } from './support/app-server.ts';
@@ -49,6 +50,10 @@ describe('editing a widget makes revisions of it', () => {
     await first.waitFor({ timeout: 30_000 });
     const firstId = (await first.getAttribute('data-widget-id'))!;
     const lightBackground = await tallyBackground(firstId);
+    // State the first revision's script left in its frame's globals.
+    await (await renderedRevision(firstId)).evaluate(() => {
+      (window as { leftByRevisionOne?: number }).leftByRevisionOne = 1;
+    });
 
     await sendChatMessage(page, 'make it dark');
     const position = page.locator(`${latestCard} .widget-revisions__position`);
@@ -56,6 +61,12 @@ describe('editing a widget makes revisions of it', () => {
     const secondId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
     expect(secondId).not.toBe(firstId);
     expect(await tallyBackground(secondId)).toBe('rgb(20, 22, 27)');
+    // The new revision's script ran in a fresh frame: nothing the old one left behind is there.
+    expect(
+      await (await renderedRevision(secondId)).evaluate(
+        () => (window as { leftByRevisionOne?: number }).leftByRevisionOne,
+      ),
+    ).toBeUndefined();
     // One live card per widget: the first reply now holds a notice, not a second frame.
     expect(await page.locator('iframe.widget-frame').count()).toBe(1);
     await expect
@@ -128,7 +139,11 @@ describe('editing a widget makes revisions of it', () => {
     await expect
       .poll(() => error.textContent(), { timeout: 30_000 })
       .toMatch(/TypeError.*prepend.*\(line \d+\)/);
-    await clickWhenSettled(page.getByRole('button', { name: 'Fix it' }));
+    // Without DRAWBRIDGE_AUTO_REPAIR the card waits for the person: nothing was sent, "Fix it" is still offered.
+    const fix = page.getByRole('button', { name: 'Fix it' });
+    expect(await fix.isEnabled()).toBe(true);
+    expect(await page.locator('.message--user').count()).toBe(1);
+    await clickWhenSettled(fix);
     const position = page.locator(`${latestCard} .widget-revisions__position`);
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
     const repairedId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
@@ -140,5 +155,50 @@ describe('editing a widget makes revisions of it', () => {
     expect(request).toContain('JS around line');
     // The console saw the broken revision's own error once, and nothing else went wrong on the page.
     expect(opened.pageErrors.filter((message) => !message.includes("reading 'prepend'"))).toEqual([]);
+  });
+});
+
+describe('with DRAWBRIDGE_AUTO_REPAIR=1 a broken widget repairs itself once', () => {
+  let server: StoreBackedAppServer;
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    server = await startAppServer({ model: 'demo', autoRepair: true });
+    opened = await openAppPage(server.url);
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+  });
+
+  it('sends one repair request by itself and renders the repaired revision', async () => {
+    const { page } = opened;
+    await sendChatMessage(page, 'Roll some dice');
+    const position = page.locator(`${latestCard} .widget-revisions__position`);
+    await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
+    const repairedId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
+    const card = page.locator(`${latestCard}[data-widget-id="${repairedId}"][data-rendered="true"]`);
+    await card.waitFor({ timeout: 30_000 });
+    const frame = await card
+      .locator('iframe.widget-frame')
+      .elementHandle()
+      .then((handle) => handle?.contentFrame());
+    await frame!.locator('#history li').first().waitFor();
+    // Both runs (the broken widget and its one repair) are over: nothing else is on its way.
+    await expect
+      .poll(async () => (await server.listRuns()).map((run) => run.status), { timeout: 30_000 })
+      .toEqual(['finished', 'finished']);
+    const requests = await page.locator('.message--user').allTextContents();
+    expect(requests).toHaveLength(2);
+    expect(requests[1]).toMatch(/^Fix widget \S+ \(revision 1\)/);
+    expect(await page.locator(`${latestCard} .widget-card__error`).count()).toBe(0);
+
+    // A reload replays the transcript, which already names the request: it is not sent again.
+    await page.reload();
+    await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
+    await page.locator(`${latestCard}[data-rendered="true"]`).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.message--user').count()).toBe(2);
+    expect((await server.listRuns()).length).toBe(2);
   });
 });

@@ -24,6 +24,8 @@ export interface AppServerOptions {
   toolTimeoutMs?: number;
   /** Every reply waits just before its text would contain this, until the test opens `gate`. */
   holdBefore?: string;
+  /** Widgets that report errors ask for their own repair once (`DRAWBRIDGE_AUTO_REPAIR=1`). */
+  autoRepair?: boolean;
 }
 
 export interface AppServer {
@@ -51,6 +53,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
     ...(options.toolTimeoutMs === undefined
       ? {}
       : { DRAWBRIDGE_TOOL_TIMEOUT_MS: String(options.toolTimeoutMs) }),
+    ...(options.autoRepair ? { DRAWBRIDGE_AUTO_REPAIR: '1' } : {}),
   };
   const store = await openSqliteStore({ path: databasePath });
   const resolved = resolveModel(env);

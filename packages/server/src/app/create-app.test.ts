@@ -89,8 +89,14 @@ describe('createApp: API basics', () => {
     expect(await readJsonResponse(response, healthResponseSchema)).toEqual({
       ok: true,
       model: { id: 'replay:test', demo: false, hint: 'A scripted test model.' },
+      autoRepair: false,
     });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('tells the web app when widgets repair themselves once (DRAWBRIDGE_AUTO_REPAIR)', async () => {
+    const response = await buildApp({ autoRepair: true }).request('/api/health');
+    expect((await readJsonResponse(response, healthResponseSchema)).autoRepair).toBe(true);
   });
 
   it('answers unknown API paths with 404 JSON', async () => {

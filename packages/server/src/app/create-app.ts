@@ -86,6 +86,8 @@ export interface AppDependencies {
   peerAddress?: (context: Context) => string | undefined;
   /** Connected MCP servers and where their views are sandboxed; when given, `/api/mcp/*` is mounted. */
   mcp?: { servers: McpServers; sandbox: SandboxLocation };
+  /** Whether the web app asks once, by itself, for the repair of a widget that reports errors; default off. */
+  autoRepair?: boolean;
 }
 
 export const defaultHeartbeatIntervalMs = 10_000;
@@ -149,7 +151,10 @@ export function createApp(dependencies: AppDependencies): Hono {
   const peerAddress = dependencies.peerAddress ?? peerAddressOf;
   app.use('*', createSignInGuard({ signIn, peerAddress }));
   app.route('/api', createAuthRoutes({ signIn, peerAddress }));
-  app.route('/api/health', createHealthRoutes({ model: dependencies.model }));
+  app.route(
+    '/api/health',
+    createHealthRoutes({ model: dependencies.model, autoRepair: dependencies.autoRepair ?? false }),
+  );
   app.route(
     '/api/agent',
     createAgentRoutes({

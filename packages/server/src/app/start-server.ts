@@ -266,6 +266,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(env.DRAWBRIDGE_SANDBOX_ORIGIN ? { origin: env.DRAWBRIDGE_SANDBOX_ORIGIN } : {}),
       },
     };
+    const autoRepair = options.autoRepair ?? env.DRAWBRIDGE_AUTO_REPAIR === '1';
     const app = createApp({
       ...rest,
       store,
@@ -282,6 +283,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       mcp,
       signIn,
       shutdown,
+      autoRepair,
     });
     server = await new Promise<Server>((resolve, reject) => {
       const serverOptions = {

@@ -8,13 +8,14 @@ export interface HealthModel {
   hint: string;
 }
 
-/** `GET /` → `{ ok: true, model: { id, demo, hint } }`; mounted at `/api/health`. */
-export function createHealthRoutes({ model }: { model: HealthModel }): Hono {
+/** `GET /` → `{ ok: true, model: { id, demo, hint }, autoRepair }`; mounted at `/api/health`. */
+export function createHealthRoutes({ model, autoRepair }: { model: HealthModel; autoRepair: boolean }): Hono {
   const routes = new Hono();
   routes.get('/', (context) =>
     context.json({
       ok: true,
       model: { id: model.id, demo: model.demo, hint: model.hint },
+      autoRepair,
     } satisfies HealthResponse),
   );
   return routes;

@@ -8,6 +8,7 @@ import {
   WidgetStreamParser,
 } from '@drawbridge/protocol';
 import {
+  type EditableWidget,
   type EditableWidgetLookup,
   type EditBuilderOutput,
   WidgetEditBuilder,
@@ -46,6 +47,9 @@ export class AssistantMessageAssembler {
   private closedSegments: AssembledAssistantMessage[] = [];
   private readonly editableWidgets: EditableWidgetLookup;
   private edit: WidgetEditBuilder | undefined;
+  // The revisions this reply's finished edits made, by lineage and by their own id: a second edit of the same
+  // widget builds on the first, not on the revision the reply started from.
+  private readonly editedInReply = new Map<string, EditableWidget>();
 
   constructor({
     messageId,
@@ -124,15 +128,35 @@ export class AssistantMessageAssembler {
     this.segmentId = this.createId();
     this.content = '';
     this.widget = undefined;
+    // A finished edit is what a later edit of the same widget in this reply builds on.
+    this.rememberEdit();
     this.edit = undefined;
     this.heightText = '';
   }
 
   private startEdit(target: string): RunEvent[] {
-    const edit = new WidgetEditBuilder({ widgetId: this.createId(), target, lookup: this.editableWidgets });
+    this.rememberEdit();
+    const lookup = (widgetId: string) => {
+      const known = this.editedInReply.get(widgetId) ?? this.editableWidgets(widgetId);
+      return known === undefined ? undefined : (this.editedInReply.get(known.lineageId) ?? known);
+    };
+    const edit = new WidgetEditBuilder({ widgetId: this.createId(), target, lookup });
     this.edit = edit;
     this.widget = edit.widget;
     return [this.revisionEvent(), ...this.partEvents(edit.baseParts())];
+  }
+
+  /** Records the current edit as its lineage's latest revision, once it is complete and applied. */
+  private rememberEdit(): void {
+    const edit = this.edit;
+    if (edit === undefined || !edit.widget.complete || edit.revision.failure !== undefined) return;
+    const editable = {
+      lineageId: edit.revision.of,
+      latest: structuredClone(edit.widget),
+      number: edit.revision.number,
+    };
+    this.editedInReply.set(editable.lineageId, editable);
+    this.editedInReply.set(edit.widget.id, editable);
   }
 
   private editEvents({ parts, revision }: EditBuilderOutput): RunEvent[] {

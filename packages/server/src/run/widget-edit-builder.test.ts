@@ -48,6 +48,52 @@ const hunkReply = [
 ].join('');
 
 describe('edit replies', () => {
+  /** A reply cut by a tool call after its first edit (segments are how one reply holds two blocks). */
+  function assembleTwoSegments(first: string, second: string) {
+    let next = 0;
+    const assembler = new AssistantMessageAssembler({
+      messageId: 'm2',
+      createId: () => `id-${++next}`,
+      editableWidgets: (id) => (id === 'w1' ? counter : undefined),
+    });
+    const events = assembler.push(first);
+    const cut = assembler.endSegment();
+    events.push(...cut.events, ...assembler.push(second), ...assembler.end());
+    return { assembler, first: cut.segment!, events };
+  }
+
+  it('number a second edit of the same widget in one reply against the first, which it builds on', () => {
+    const secondEdit = [
+      'And a darker text.\n@@EDIT:w1@@\n@@CSS@@\n',
+      '@@SEARCH@@\n.counter { color: #111; }\n@@REPLACE@@\n.counter { color: #000; }\n',
+      '@@END@@\n',
+    ].join('');
+    const { assembler, first, events } = assembleTwoSegments(hunkReply, secondEdit);
+    expect(first.widget?.revision).toEqual({ of: 'w1', number: 2, baseId: 'w1' });
+    const firstId = first.widget!.id;
+    expect(events.filter(isWidgetRevisionEvent).map((event) => event.value.revision)).toEqual([
+      { of: 'w1', number: 2, baseId: 'w1' },
+      { of: 'w1', number: 3, baseId: firstId },
+    ]);
+    const widget = assembler.snapshot().widget!;
+    // The second revision keeps the first's reset button and adds its own change.
+    expect(widget.html).toContain('<button id="reset">Reset</button>');
+    expect(widget.js).toContain('reset.onclick');
+    expect(widget.css).toBe('.counter { color: #000; }\n');
+    expect(widget.revision).toEqual({ of: 'w1', number: 3, baseId: firstId });
+  });
+
+  it('builds a second edit on the first also when it names the first by its new id', () => {
+    const secondEdit =
+      '@@EDIT:id-1@@\n@@JS@@\n@@SEARCH@@\nreset.onclick = () => {};\n@@REPLACE@@\nreset.onclick = () => add.click();\n@@END@@\n';
+    const { assembler, first } = assembleTwoSegments(hunkReply, secondEdit);
+    expect(first.widget!.id).toBe('id-1');
+    const widget = assembler.snapshot().widget!;
+    expect(widget.revision).toEqual({ of: 'w1', number: 3, baseId: 'id-1' });
+    expect(widget.html).toContain('<button id="reset">Reset</button>');
+    expect(widget.js).toContain('reset.onclick = () => add.click();');
+  });
+
   it('make a revision of the named widget: the base, then each hunk applied, stored whole', () => {
     const { assembler, events } = assemble([hunkReply]);
     const revisionEvents = events.filter(isWidgetRevisionEvent);

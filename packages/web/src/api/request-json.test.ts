@@ -15,7 +15,11 @@ afterEach(() => {
 
 describe('requestJson', () => {
   it('parses the answer with the shared schema', async () => {
-    const health = { ok: true, model: { id: 'demo', demo: true, hint: 'Set DRAWBRIDGE_MODEL.' } };
+    const health = {
+      ok: true,
+      model: { id: 'demo', demo: true, hint: 'Set DRAWBRIDGE_MODEL.' },
+      autoRepair: false,
+    };
     answer(200, health);
     expect(await requestJson({ path: '/api/health', schema: healthResponseSchema })).toEqual(health);
   });

@@ -29,8 +29,13 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
 
   const running = chat.status.phase === 'running';
   const environment = useMemo<WidgetEnvironment>(
-    () => ({ theme, threadId: chat.activeThreadId, sendPrompt: chat.send }),
-    [theme, chat.activeThreadId, chat.send],
+    () => ({
+      theme,
+      threadId: chat.activeThreadId,
+      sendPrompt: chat.send,
+      autoRepair: health?.autoRepair ?? false,
+    }),
+    [theme, chat.activeThreadId, chat.send, health],
   );
   const deletions = usePendingDeletions({ commit: chat.removeThread });
   const deletingIds = new Set(deletions.pending.map((deletion) => deletion.threadId));

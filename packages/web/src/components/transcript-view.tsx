@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { endsReply } from '../app/reply-turn.ts';
+import { WidgetRepairHistoryContext, widgetRepairHistoryOf } from '../frame-host/widget-auto-repair.ts';
 import { WidgetLineagesContext, widgetLineagesOf } from '../frame-host/widget-lineages-context.ts';
 import {
   messageProse,
@@ -114,6 +115,7 @@ export function TranscriptView({
 
   const lastAssistant = transcript.messages.findLast((message) => message.role === 'assistant');
   const widgetLineages = useMemo(() => widgetLineagesOf(transcript.messages), [transcript.messages]);
+  const repairHistory = useMemo(() => widgetRepairHistoryOf(transcript.messages), [transcript.messages]);
   return (
     <div className="transcript-frame">
       <section
@@ -127,15 +129,17 @@ export function TranscriptView({
       >
         <div className="transcript__column">
           <WidgetLineagesContext.Provider value={widgetLineages}>
-            {transcript.messages.map((message, index) => (
-              <MessageView
-                key={message.id}
-                message={message}
-                streaming={running && message === lastAssistant}
-                toolCallViews={toolCallViews}
-                {...actionsFor({ messages: transcript.messages, index, running, onRegenerate, onEdit })}
-              />
-            ))}
+            <WidgetRepairHistoryContext.Provider value={repairHistory}>
+              {transcript.messages.map((message, index) => (
+                <MessageView
+                  key={message.id}
+                  message={message}
+                  streaming={running && message === lastAssistant}
+                  toolCallViews={toolCallViews}
+                  {...actionsFor({ messages: transcript.messages, index, running, onRegenerate, onEdit })}
+                />
+              ))}
+            </WidgetRepairHistoryContext.Provider>
           </WidgetLineagesContext.Provider>
           {footer}
         </div>

@@ -9,6 +9,7 @@ import { reportWidgetEvent, type WidgetEventKind } from './hardening/widget-even
 import { WidgetStoppedNotice, type WidgetStopReason } from './hardening/widget-stopped-notice.tsx';
 import { useShownRevision } from './use-shown-revision.ts';
 import { useWidgetFullscreen } from './use-widget-fullscreen.ts';
+import { shouldRepairAutomatically, useWidgetRepairHistory } from './widget-auto-repair.ts';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
@@ -175,6 +176,37 @@ function LatestWidgetCard({
     returnFocus: fullscreenButtonRef,
   });
 
+  const repairHistory = useWidgetRepairHistory();
+  const canRepair = isLatest && widget.complete && !streaming;
+  const requestRepair = () => {
+    setRepairRequested(true);
+    environment.sendPrompt(
+      buildWidgetRepairRequest({
+        lineageId: widgetLineageId(widget),
+        revisionNumber: shownIndex + 1,
+        problems: errors,
+        js: widget.parts.text('js'),
+      }),
+    );
+  };
+  const repairsItself =
+    canRepair &&
+    !repairRequested &&
+    shouldRepairAutomatically({
+      enabled: environment.autoRepair,
+      history: repairHistory,
+      widgetId: widget.id,
+      lineageId: widgetLineageId(widget),
+      revisionNumber: shownIndex + 1,
+      problemCount: errors.length,
+    });
+  // The request goes out once the first problem is in; the history then names this revision, so neither a
+  // re-render nor a reload sends it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: repairsItself is the trigger; requestRepair reads the latest render.
+  useEffect(() => {
+    if (repairsItself) requestRepair();
+  }, [repairsItself]);
+
   const phase = describeWidgetPhase(widget, streaming && isLatest);
   const downloadUrl =
     environment.threadId && widget.complete
@@ -224,22 +256,12 @@ function LatestWidgetCard({
               {problem.line === undefined ? '' : ` (line ${problem.line})`}
             </p>
           ))}
-          {isLatest && widget.complete && !streaming && (
+          {canRepair && (
             <button
               type="button"
               className="widget-toolbar__button widget-card__fix"
               disabled={repairRequested}
-              onClick={() => {
-                setRepairRequested(true);
-                environment.sendPrompt(
-                  buildWidgetRepairRequest({
-                    lineageId: widgetLineageId(widget),
-                    revisionNumber: shownIndex + 1,
-                    problems: errors,
-                    js: widget.parts.text('js'),
-                  }),
-                );
-              }}
+              onClick={requestRepair}
             >
               Fix it
             </button>

@@ -7,12 +7,15 @@ export interface WidgetEnvironment {
   theme: FrameTheme;
   threadId: string | undefined;
   sendPrompt(text: string): BridgeOutcome;
+  /** The server's `autoRepair`: a revision that reports errors asks for its repair once by itself. */
+  autoRepair: boolean;
 }
 
 export const WidgetEnvironmentContext = createContext<WidgetEnvironment>({
   theme: 'light',
   threadId: undefined,
   sendPrompt: () => ({ ok: false, message: 'The chat is not ready.' }),
+  autoRepair: false,
 });
 
 /** Reads the shared widget environment. */

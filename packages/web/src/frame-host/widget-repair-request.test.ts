@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildWidgetRepairRequest, mostWidgetProblems, withWidgetProblem } from './widget-repair-request.ts';
+import {
+  buildWidgetRepairRequest,
+  mostWidgetProblems,
+  readWidgetRepairRequest,
+  withWidgetProblem,
+} from './widget-repair-request.ts';
 
 describe('withWidgetProblem', () => {
   it('keeps each problem once and at most a few', () => {
@@ -38,5 +43,18 @@ describe('buildWidgetRepairRequest', () => {
       js: 'x'.repeat(100_000),
     });
     expect(request.length).toBeLessThanOrEqual(4000);
+  });
+});
+
+describe('readWidgetRepairRequest', () => {
+  it('reads back the widget and revision a request names, and nothing from other text', () => {
+    const request = buildWidgetRepairRequest({
+      lineageId: 'abc-123',
+      revisionNumber: 4,
+      problems: [{ message: 'ReferenceError: y is not defined' }],
+      js: '',
+    });
+    expect(readWidgetRepairRequest(request)).toEqual({ lineageId: 'abc-123', revisionNumber: 4 });
+    expect(readWidgetRepairRequest('Fix widget abc-123 please')).toBeUndefined();
   });
 });

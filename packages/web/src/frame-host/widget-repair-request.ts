@@ -1,3 +1,6 @@
+// The first line of every repair request; `readWidgetRepairRequest` recognises a request by it.
+const requestHeading = /^Fix widget (\S+) \(revision (\d+)\): it reported these errors\./;
+
 /** One problem a widget reported, as the card collected it. */
 export interface WidgetProblem {
   message: string;
@@ -67,4 +70,12 @@ export function buildWidgetRepairRequest({
   ];
   const request = parts.join('\n');
   return request.length > longestRequest ? `${request.slice(0, longestRequest - 1)}…` : request;
+}
+
+/** The widget and revision a repair request (as `buildWidgetRepairRequest` writes it) names; else undefined. */
+export function readWidgetRepairRequest(
+  text: string,
+): { lineageId: string; revisionNumber: number } | undefined {
+  const match = requestHeading.exec(text);
+  return match ? { lineageId: match[1]!, revisionNumber: Number(match[2]) } : undefined;
 }
