@@ -30,6 +30,8 @@ const audited: Record<string, string> = {
   'models/demo/demo-model.ts:scripts': 'the demo catalogue, loaded once',
   'redis/redis-subscriptions.ts:#listeners':
     'one per subscribed channel (run logs followed, the cancel channel); dropped at the last unsubscribe',
+  'run/assistant-message-assembler.ts:editedInReply':
+    'two entries per widget one reply edits, local to that reply’s assembler',
   'run/editable-widgets.ts:byId': 'local to one lookup over one thread’s messages',
   'run/growing-message-writer.ts:#stored': 'one per segment of one run’s reply, gone with the run',
   'run/run-log/in-process-run-log.ts:#logs':
