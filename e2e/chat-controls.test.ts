@@ -1,40 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type OpenedPage,
-  openAppPage,
-  type StoreBackedAppServer,
-  sendChatMessage,
-  startAppServer,
-} from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './support/app-per-test.ts';
+import { sendChatMessage } from './support/app-server.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 describe('chat controls and failure states', () => {
-  let server: StoreBackedAppServer | undefined;
-  let opened: OpenedPage | undefined;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    await opened?.close();
-    await server?.close();
-    opened = undefined;
-    server = undefined;
-  });
+  const app = appPerTest();
 
   it('Stop cancels a running reply and offers Retry', async () => {
-    server = await startAppServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 60 });
-    opened = await openAppPage(server.url, { browser });
+    const server = await app.startServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 60 });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Show me a cube');
     await page.locator('.widget-card').waitFor({ timeout: 20_000 });
@@ -56,8 +32,8 @@ describe('chat controls and failure states', () => {
   });
 
   it('says what went wrong when the server refuses the request', async () => {
-    server = await startAppServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
-    opened = await openAppPage(server.url, { browser });
+    const server = await app.startServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     // Over the 1 MiB body limit: the server answers 413 body_too_large before the run starts.
     await sendChatMessage(page, 'x'.repeat(1_100_000));
@@ -68,8 +44,8 @@ describe('chat controls and failure states', () => {
   });
 
   it('starts the thread a URL names but the server has never seen with its first message', async () => {
-    server = await startAppServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
-    opened = await openAppPage(`${server.url}/#/t/no-such-thread`, { browser });
+    const server = await app.startServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
+    const opened = await app.openPage(`${server.url}/#/t/no-such-thread`);
     const { page } = opened;
     await page.locator('.thread-error').waitFor();
     await sendChatMessage(page, 'Hello?');
@@ -79,8 +55,8 @@ describe('chat controls and failure states', () => {
   });
 
   it('renders prose as sanitised markdown with safe links', async () => {
-    server = await startAppServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
-    opened = await openAppPage(server.url, { browser });
+    const server = await app.startServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Links please');
     await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
@@ -93,8 +69,8 @@ describe('chat controls and failure states', () => {
   });
 
   it('shows a widget runtime error on the widget', async () => {
-    server = await startAppServer({ model: { replayFile: fixture('throwing-widget.txt') } });
-    opened = await openAppPage(server.url, { browser });
+    const server = await app.startServer({ model: { replayFile: fixture('throwing-widget.txt') } });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Break something');
     const strip = page.locator('.widget-card__error');
@@ -104,8 +80,8 @@ describe('chat controls and failure states', () => {
   });
 
   it('tears down a widget that navigates away and says so', async () => {
-    server = await startAppServer({ model: { replayFile: fixture('navigating-widget.txt') } });
-    opened = await openAppPage(server.url, { browser });
+    const server = await app.startServer({ model: { replayFile: fixture('navigating-widget.txt') } });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Go somewhere');
     const card = page.locator('.widget-card__stopped');

@@ -1,14 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type OpenedPage,
-  openAppPage,
-  type StoreBackedAppServer,
-  sendChatMessage,
-  startAppServer,
-} from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './support/app-per-test.ts';
+import { type OpenedPage, type StoreBackedAppServer, sendChatMessage } from './support/app-server.ts';
 
 const threeScene = fileURLToPath(new URL('./fixtures/three-scene.txt', import.meta.url));
 const closingProse = 'The cube spins on its own; the legend lists the orbit markers.';
@@ -23,32 +17,18 @@ async function assistantProse(page: Page): Promise<string> {
 }
 
 describe('the web client follows durable runs', () => {
-  let browser: Browser;
+  const app = appPerTest();
   let server: StoreBackedAppServer | undefined;
   const pages: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    for (const opened of pages.splice(0)) await opened.close();
-    await server?.close();
-    server = undefined;
-  });
-
   /** A server whose replies wait before their widget's end until the test releases them. */
   async function heldServer(): Promise<StoreBackedAppServer> {
-    server = await startAppServer({ model: { replayFile: threeScene }, holdBefore: '@@END@@' });
+    server = await app.startServer({ model: { replayFile: threeScene }, holdBefore: '@@END@@' });
     return server;
   }
 
   async function open(url: string): Promise<Page> {
-    const opened = await openAppPage(url, { browser });
+    const opened = await app.openPage(url);
     pages.push(opened);
     return opened.page;
   }

@@ -1,15 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type OpenedPage,
-  openAppPage,
-  type StoreBackedAppServer,
-  sendChatMessage,
-  startAppServer,
-} from './support/app-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './support/app-per-test.ts';
+import { type OpenedPage, type StoreBackedAppServer, sendChatMessage } from './support/app-server.ts';
 import { seriousAccessibilityViolations } from './support/axe-audit.ts';
-import { launchBrowser } from './support/browser.ts';
 
 const codeReply = fileURLToPath(new URL('./fixtures/code-reply.txt', import.meta.url));
 
@@ -44,28 +38,13 @@ async function sendAndSettle(page: Page, text: string): Promise<void> {
 }
 
 describe('editing a chat', () => {
+  const app = appPerTest();
   let server: StoreBackedAppServer | undefined;
   let opened: OpenedPage | undefined;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    await opened?.close();
-    await server?.close();
-    opened = undefined;
-    server = undefined;
-  });
 
   async function openChat(): Promise<Page> {
-    server = await startAppServer({ model: { replayFile: codeReply } });
-    opened = await openAppPage(server.url, { browser });
+    server = await app.startServer({ model: { replayFile: codeReply } });
+    opened = await app.openPage(server.url);
     await opened.page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

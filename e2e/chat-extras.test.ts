@@ -1,16 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './support/app-per-test.ts';
 import {
   type OpenedPage,
   openAppPage,
   type StoreBackedAppServer,
   sendChatMessage,
-  startAppServer,
   waitForWidgetFrame,
 } from './support/app-server.ts';
 import { seriousAccessibilityViolations } from './support/axe-audit.ts';
-import { launchBrowser } from './support/browser.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -18,28 +17,13 @@ const focusedLabel = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '');
 
 describe('code blocks, fullscreen widgets, shortcuts and long pastes', () => {
+  const app = appPerTest();
   let server: StoreBackedAppServer | undefined;
   let opened: OpenedPage | undefined;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    await opened?.close();
-    await server?.close();
-    opened = undefined;
-    server = undefined;
-  });
 
   async function openChat(replayFile: string, colorScheme: 'light' | 'dark' = 'light'): Promise<OpenedPage> {
-    server = await startAppServer({ model: { replayFile: fixture(replayFile) } });
-    opened = await openAppPage(server.url, { browser, colorScheme });
+    server = await app.startServer({ model: { replayFile: fixture(replayFile) } });
+    opened = await openAppPage(server.url, { colorScheme });
     await opened.page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

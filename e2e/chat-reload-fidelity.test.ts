@@ -1,14 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type OpenedPage,
-  openAppPage,
-  type StoreBackedAppServer,
-  sendChatMessage,
-  startAppServer,
-} from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './support/app-per-test.ts';
+import { sendChatMessage } from './support/app-server.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -44,28 +38,11 @@ async function waitForSettledRun(page: Page): Promise<void> {
 }
 
 describe('a reload shows what was on screen', () => {
-  let browser: Browser;
-  let server: StoreBackedAppServer | undefined;
-  let opened: OpenedPage | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    await opened?.close();
-    await server?.close();
-    opened = undefined;
-    server = undefined;
-  });
+  const app = appPerTest();
 
   it('keeps prose that followed a generated widget below it, as its own paragraph', async () => {
-    server = await startAppServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 4000 });
-    opened = await openAppPage(server.url, { browser });
+    const server = await app.startServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 4000 });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Show me a cube');
     await waitForSettledRun(page);
@@ -79,12 +56,12 @@ describe('a reload shows what was on screen', () => {
   });
 
   it('keeps a reply holding typed widgets in one bubble, in the order it streamed', async () => {
-    server = await startAppServer({
+    const server = await app.startServer({
       model: { replayFile: fixture('render-all-widgets.jsonl') },
       pace: 4000,
       tools: 'render',
     });
-    opened = await openAppPage(server.url, { browser });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'show me every widget');
     await waitForSettledRun(page);
@@ -99,12 +76,12 @@ describe('a reload shows what was on screen', () => {
   });
 
   it('brings a submitted form back as submitted, with its answers, and it cannot be sent again', async () => {
-    server = await startAppServer({
+    const server = await app.startServer({
       model: { replayFile: fixture('render-all-widgets.jsonl') },
       pace: 4000,
       tools: 'render',
     });
-    opened = await openAppPage(server.url, { browser });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'show me every widget');
     await waitForSettledRun(page);
@@ -133,8 +110,8 @@ describe('a reload shows what was on screen', () => {
   });
 
   it('after Retry, shows the retried turn once, without the stopped attempt', async () => {
-    server = await startAppServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 60 });
-    opened = await openAppPage(server.url, { browser });
+    const server = await app.startServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 60 });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Show me a cube');
     await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });

@@ -1,14 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type OpenedPage,
-  openAppPage,
-  type StoreBackedAppServer,
-  sendChatMessage,
-  startAppServer,
-} from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './support/app-per-test.ts';
+import { sendChatMessage } from './support/app-server.ts';
 
 const threeScene = fileURLToPath(new URL('./fixtures/three-scene.txt', import.meta.url));
 const closingProse = 'The cube spins on its own; the legend lists the orbit markers.';
@@ -23,29 +17,12 @@ function threadLink(page: Page, title: string) {
 }
 
 describe('a reply is the run, not the page', () => {
-  let browser: Browser;
-  let server: StoreBackedAppServer | undefined;
-  let opened: OpenedPage | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    await opened?.close();
-    await server?.close();
-    opened = undefined;
-    server = undefined;
-  });
+  const app = appPerTest();
 
   it('keeps streaming while another thread is open, and is there, finished, on return', async () => {
     // Every reply waits before its widget's end until the test lets it go: reliably mid-reply meanwhile.
-    server = await startAppServer({ model: { replayFile: threeScene }, holdBefore: '@@END@@' });
-    opened = await openAppPage(server.url, { browser });
+    const server = await app.startServer({ model: { replayFile: threeScene }, holdBefore: '@@END@@' });
+    const opened = await app.openPage(server.url);
     const { page } = opened;
     // The first thread: a reply stopped early, so it is quick to make.
     await sendChatMessage(page, 'First chat');
