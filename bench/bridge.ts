@@ -1,7 +1,8 @@
 /**
  * How fast a parked render call resumes: N calls are parked on the in-memory bridge, then answered through
  * the real `POST /api/threads/:id/tool-results` route over loopback HTTP (the app from `createApp` on
- * `@hono/node-server`, port 0, with the SQLite store writing each widget's carrier). The answers come from
+ * `@hono/node-server`, port 0, with the SQLite store writing each widget's carrier to a file in a temporary
+folder, as `npm start` does). The answers come from
  * another process (`support/answer-poster-process.ts`), so the bench's own HTTP client does not share the
  * server's event loop: first at a steady `--rate` (default 500/s, each answer leaving at its time as from
  * many browsers), then flat out with `--sockets` in flight (default 64: many clients with a few connections
@@ -11,7 +12,10 @@
  * client reading the response) percentiles, and the total time.
  * Run: npx tsx bench/bridge.ts [--calls 1000] [--rate 500] [--sockets 64]
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import { createApp } from '../packages/server/src/app/create-app.ts';
@@ -40,7 +44,9 @@ const perSecond = Number(option('rate', '500'));
 const wallClock = () => performance.timeOrigin + performance.now();
 
 const poster = AnswerPoster.start();
-const store = await openSqliteStore({ path: ':memory:' });
+// A SQLite file, as `npm start` keeps: its commits are part of what an answer costs.
+const databaseFolder = mkdtempSync(join(tmpdir(), 'drawbridge-bridge-bench-'));
+const store = await openSqliteStore({ path: join(databaseFolder, 'drawbridge.db') });
 const bridge = new InMemoryClientToolBridge();
 const app = createApp({
   store,
@@ -128,3 +134,4 @@ await parkAndAnswer(`answers sent flat out, ${sockets} in flight:`, { inFlight: 
 poster.stop();
 server.close();
 await store.close();
+rmSync(databaseFolder, { recursive: true, force: true });
