@@ -3,14 +3,24 @@
  * `@hono/node-server`, its own Redis connections, one throwaway PostgreSQL database and one throwaway Redis
  * server between them): N render calls parked on A are answered through B's real
  * `POST /api/threads/:id/tool-results` over loopback HTTP, so every answer crosses Redis to reach its call.
- * Beside it, from the same run, the single-instance in-memory figures (in-memory bridge, in-memory SQLite,
- * answers posted to the same app). Then the time from a reconnect (`GET /api/runs/:runId/events` with
- * `Last-Event-ID`) to the first replayed event, on B for a run whose log A wrote, and in one process.
+ * Beside it, from the same run, the single-instance in-memory figures (in-memory bridge and run log, a
+ * SQLite file in a temporary folder as `npm start` keeps, answers posted to the same app). Then the time
+ * from a reconnect (`GET /api/runs/:runId/events` with `Last-Event-ID`) to the first replayed event, on B
+ * for a run whose log A wrote, and in one process.
+ *
+ * Every call is parked before the first answer leaves; a sample runs from the moment its answer leaves the
+ * client to the moment its parked call resumes (the tool sees the answer), not from parking, which would
+ * count the bench's own set-up and the answers queued before it. The answers come from another process
+ * (`support/answer-poster-process.ts`), so the client's HTTP work does not share the servers' event loop;
+ * both instances share this one, as the single instance does. Answers go at a steady `--rate` (whatever
+ * the server's pace, as from many browsers), then flat out with `--sockets` in flight (the throughput).
  * Needs the Debian `postgresql` and `redis-server` packages (as the tests do).
- * Run: npx tsx bench/scale-out.ts [--calls 1000] [--sockets 64] [--reconnects 50]
+ * Run: npx tsx bench/scale-out.ts [--calls 1000] [--rate 500] [--sockets 64] [--reconnects 50]
  */
-import { Agent, request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runEvents } from '@drawbridge/protocol';
 import { serve } from '@hono/node-server';
@@ -22,6 +32,7 @@ import { openStorage } from '../packages/server/src/store/open-storage.ts';
 import type { Store } from '../packages/server/src/store/store.ts';
 import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
 import { startThrowawayRedis } from '../test-support/throwaway-redis.ts';
+import { AnswerPoster } from './support/answer-poster.ts';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -40,7 +51,9 @@ function describe(label: string, samples: number[]): string {
 
 const callCount = Number(option('calls', '1000'));
 const reconnectCount = Number(option('reconnects', '50'));
-const agent = new Agent({ keepAlive: true, maxSockets: Number(option('sockets', '64')) });
+const sockets = Number(option('sockets', '64'));
+const perSecond = Number(option('rate', '500'));
+const warmUpCalls = 300;
 const quiet = (message: string, error: unknown) => console.error(message, error);
 
 interface Instance {
@@ -58,10 +71,12 @@ async function startInstance({
   databaseUrl?: string;
   redisUrl?: string;
 }): Promise<Instance> {
+  // Alone, a SQLite file in a folder of its own, as `npm start` keeps: its commits are part of an answer.
+  const sqliteFolder = databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'drawbridge-scale-out-')) : '';
   const storage = await openStorage({
     location:
       databaseUrl === undefined
-        ? { dialect: 'sqlite', path: ':memory:' }
+        ? { dialect: 'sqlite', path: join(sqliteFolder, 'drawbridge.db') }
         : { dialect: 'postgres', url: databaseUrl },
   });
   const backplane = await openRunBackplane({ redisUrl, instanceId: crypto.randomUUID(), logError: quiet });
@@ -85,63 +100,80 @@ async function startInstance({
       server.close();
       await backplane.close();
       await storage.close();
+      if (sqliteFolder !== '') rmSync(sqliteFolder, { recursive: true, force: true });
     },
   };
 }
 
-function post(url: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      { method: 'POST', agent, headers: { 'Content-Type': 'application/json' } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
+type AnswerPace = { perSecond: number } | { inFlight: number };
+
+/** What answering every parked call cost: per answer, and for the whole batch. */
+interface AnswerFigures {
+  answerToResume: number[];
+  totalMs: number;
+  /** CPU time of this process (the servers, not the poster) per answer, in milliseconds. */
+  cpuPerAnswerMs: number;
 }
 
-/** Parks `callCount` calls on `parkOn` and answers them all at once through `answerTo`'s route. */
-async function parkAndAnswer(parkOn: Instance, answerTo: Instance): Promise<number[]> {
+/**
+ * Parks `callCount` calls on `parkOn`, then answers them all through `answerTo`'s route from the poster
+ * process. Each sample runs from the moment its answer leaves the client to the moment its parked call
+ * resumes: parking, and an answer waiting for a free connection in the client, are the bench's own set-up.
+ */
+async function parkAndAnswer(
+  parkOn: Instance,
+  answerTo: Instance,
+  pace: AnswerPace,
+  count = callCount,
+): Promise<AnswerFigures> {
   const thread = await parkOn.store.createThread({ title: 'scale-out bench' });
   const runAbort = new AbortController();
-  const parkedAt: number[] = [];
+  const toolCallIds = Array.from({ length: count }, (_, index) => `call-${index}`);
   const resumedAt: number[] = [];
-  const parks = Array.from({ length: callCount }, async (_, index) => {
-    parkedAt[index] = performance.now();
+  const parks = toolCallIds.map(async (toolCallId, index) => {
     const outcome = await parkOn.bridge.park(
       {
         threadId: thread.id,
         runId: 'bench-run',
-        toolCallId: `call-${index}`,
+        toolCallId,
         toolName: 'render_table',
         args: { columns: [{ key: 'n', label: 'N', type: 'number' }], rows: [{ n: index }] },
       },
       { timeoutMs: 60_000, abortSignal: runAbort.signal },
     );
-    resumedAt[index] = performance.now();
+    resumedAt[index] = performance.timeOrigin + performance.now();
     if (outcome.kind !== 'answered') throw new Error(`call ${index} ended as ${outcome.kind}`);
   });
-  // Every call is parked (and, with Redis, registered) before the answers leave, as in a real run.
-  while (parkOn.bridge.openCallCount() < callCount) await new Promise((resolve) => setImmediate(resolve));
-  const statuses = await Promise.all(
-    Array.from({ length: callCount }, (_, index) =>
-      post(
-        `${answerTo.url}/api/threads/${thread.id}/tool-results`,
-        JSON.stringify({
-          toolCallId: `call-${index}`,
-          result: { status: 'rendered', message: 'Displayed.' },
-        }),
-      ),
-    ),
-  );
+  // Every call is parked before the answers leave, as in a real run, where the browser answers a call
+  // only once it has seen it parked.
+  while (parkOn.bridge.openCallCount() < count) await new Promise((resolve) => setImmediate(resolve));
+  await poster.warm({ url: answerTo.url, sockets });
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const posted = await poster.post({
+    url: answerTo.url,
+    threadId: thread.id,
+    toolCallIds,
+    pace,
+  });
   await Promise.all(parks);
-  const refused = statuses.filter((status) => status !== 200).length;
+  const totalMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const refused = posted.statuses.filter((status) => status !== 200).length;
   if (refused > 0) throw new Error(`${refused} answers were refused`);
-  return resumedAt.map((at, index) => at - parkedAt[index]!);
+  return {
+    answerToResume: resumedAt.map((at, index) => at - posted.sentAt[index]!),
+    totalMs,
+    cpuPerAnswerMs: (cpu.user + cpu.system) / 1000 / count,
+  };
+}
+
+function describeAnswers(label: string, figures: AnswerFigures): string {
+  const rate = (callCount / figures.totalMs) * 1000;
+  return (
+    `${describe(label, figures.answerToResume)}; all in ${figures.totalMs.toFixed(0)} ms ` +
+    `(${rate.toFixed(0)}/s), server CPU ${figures.cpuPerAnswerMs.toFixed(2)} ms/answer`
+  );
 }
 
 /** Writes a 2,000-event run log on `writer`, then reconnects to it on `reader` from the middle, many times. */
@@ -157,14 +189,15 @@ async function reconnectTimes(writer: Instance, reader: Instance): Promise<numbe
   log.append(runEvents.runFinished({ threadId: thread.id, runId }));
   await log.flushed();
   const times: number[] = [];
-  for (let index = 0; index < reconnectCount; index += 1) {
+  // The first reconnect is not counted: it compiles the replay path, which a running server has done.
+  for (let index = 0; index <= reconnectCount; index += 1) {
     const started = performance.now();
     const response = await fetch(`${reader.url}/api/runs/${runId}/events`, {
       headers: { Accept: 'text/event-stream', 'Last-Event-ID': '1000' },
     });
     const body = response.body!.getReader();
     const { value } = await body.read();
-    times.push(performance.now() - started);
+    if (index > 0) times.push(performance.now() - started);
     if (!new TextDecoder().decode(value).startsWith('id: 1001\n'))
       throw new Error('the replay did not start at 1001');
     await body.cancel();
@@ -178,22 +211,33 @@ await admin.connect();
 await admin.query('CREATE DATABASE bench');
 await admin.end();
 const databaseUrl = Object.assign(new URL(postgres.adminUrl), { pathname: '/bench' }).toString();
+const poster = AnswerPoster.start();
 const single = await startInstance({});
 const a = await startInstance({ databaseUrl, redisUrl: redis.url });
 const b = await startInstance({ databaseUrl, redisUrl: redis.url });
 try {
   console.log(
-    `${callCount} parked calls answered concurrently over loopback HTTP (${option('sockets', '64')} sockets)`,
+    `${callCount} parked calls, answered over loopback HTTP from another process; answer-to-resume runs from ` +
+      'an answer leaving the client to its call resuming',
   );
-  console.log(describe('park-to-resume, one instance', await parkAndAnswer(single, single)));
-  console.log(describe('park-to-resume, answered on B', await parkAndAnswer(a, b)));
+  // Unmeasured first rounds, so the figures are those of a warm server (compiled code, open pools).
+  await parkAndAnswer(single, single, { inFlight: sockets }, warmUpCalls);
+  await parkAndAnswer(a, b, { inFlight: sockets }, warmUpCalls);
+  const steady = { perSecond };
+  console.log(`answers sent at ${perSecond}/s, whether or not earlier ones were answered:`);
+  console.log(describeAnswers('  one instance', await parkAndAnswer(single, single, steady)));
+  console.log(describeAnswers('  parked on A, answered on B', await parkAndAnswer(a, b, steady)));
+  const flatOut = { inFlight: sockets };
+  console.log(`answers sent flat out, ${sockets} in flight:`);
+  console.log(describeAnswers('  one instance', await parkAndAnswer(single, single, flatOut)));
+  console.log(describeAnswers('  parked on A, answered on B', await parkAndAnswer(a, b, flatOut)));
   console.log(
     `${reconnectCount} reconnects with Last-Event-ID 1000 to a 2,000-event run, to the first replayed event`,
   );
   console.log(describe('reconnect, one instance', await reconnectTimes(single, single)));
   console.log(describe('reconnect on B to a log A wrote', await reconnectTimes(a, b)));
 } finally {
-  agent.destroy();
+  poster.stop();
   await Promise.all([single.close(), a.close(), b.close()]);
   await Promise.all([postgres.stop(), redis.stop()]);
 }

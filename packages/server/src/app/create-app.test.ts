@@ -188,6 +188,18 @@ describe('POST /api/agent: refusals', () => {
     await expectJsonError(response, 413, 'body_too_large');
     expect(await store.listMessages(thread.id)).toEqual([]);
   });
+
+  it('refuses a body whose declared length is over the limit with 413 JSON, before reading it', async () => {
+    const thread = await store.createThread({});
+    const body = JSON.stringify(runInput(thread.id, 'x'.repeat(5000)));
+    const response = await buildApp({ maxBodyBytes: 1000 }).request('/api/agent', {
+      method: 'POST',
+      headers: { ...jsonHeaders, 'Content-Length': String(Buffer.byteLength(body)) },
+      body,
+    });
+    await expectJsonError(response, 413, 'body_too_large');
+    expect(await store.listMessages(thread.id)).toEqual([]);
+  });
 });
 
 describe('POST /api/agent: a run', () => {

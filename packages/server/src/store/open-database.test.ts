@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../../../test-support/free-port.ts';
@@ -24,6 +25,25 @@ describe('openDatabase', () => {
     expect(existsSync(path)).toBe(true);
     await database.close();
     await expect(database.close()).resolves.toBeUndefined();
+  });
+
+  it('journals a SQLite file in WAL, flushed at checkpoints rather than on every commit', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'drawbridge-open-'));
+    folders.push(folder);
+    const database = await openDatabase({ location: { dialect: 'sqlite', path: join(folder, 'db.sqlite') } });
+    try {
+      const { rows: journal } = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(
+        database.kysely,
+      );
+      const { rows: synchronous } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(
+        database.kysely,
+      );
+      expect(journal).toEqual([{ journal_mode: 'wal' }]);
+      // 1 is NORMAL: every commit survives the process dying; a power cut may lose the last few.
+      expect(synchronous).toEqual([{ synchronous: 1 }]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('says which PostgreSQL it could not reach, without the password', async () => {

@@ -168,6 +168,27 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       await expect(attempt).rejects.toMatchObject({ code: 'thread_not_found', threadId: 'nope' });
     });
 
+    it('moves the thread of a message without a widget or a title first, and refuses an unknown thread', async () => {
+      const store = await memoryStore();
+      const older = await store.createThread({ id: 'older' });
+      await store.createThread({ id: 'newer' });
+      const carrier = {
+        role: 'assistant',
+        content: 'a\u0000b',
+        toolCallId: 'call-1',
+        render: { tool: 'render_table', args: { rows: [] } },
+      } as const;
+      await store.appendMessage({ id: 'c1', threadId: older.id, ...carrier });
+      const [first] = await store.listThreads();
+      expect(first?.id).toBe('older');
+      expect(first!.updatedAt > older.updatedAt).toBe(true);
+      expect(first?.title).toBe(older.title);
+      expect(await store.listMessages('older')).toMatchObject([{ id: 'c1', content: 'a\uFFFDb' }]);
+      const attempt = store.appendMessage({ id: 'c2', threadId: 'nope', ...carrier });
+      await expect(attempt).rejects.toBeInstanceOf(ThreadNotFoundError);
+      expect(await store.listMessages('nope')).toEqual([]);
+    });
+
     it('updates content and adds then replaces a widget as it streams', async () => {
       const store = await memoryStore();
       await store.createThread({ id: 't' });
