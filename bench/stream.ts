@@ -2,20 +2,23 @@
  * How the run endpoint holds up under concurrency: N runs stream at once over loopback from a server in a
  * child process. Each model piece carries the wall-clock time it was emitted (`[[t=…]]`), so the client
  * measures the latency the server adds between the model producing a piece and the socket delivering it.
- * Each count runs twice: first against a FLOOR (the same stamped pieces on the same schedule written straight
- * to `node:http`, no AI SDK, no web streams, no store), then against the app; the gap between the two rows is
- * what our layers cost. `cpu s` is the server's CPU time for the row and `µs/evt` that per event: on a shared
- * machine they move far less with other load than wall time does.
+ * Each count runs three times: first against a FLOOR (the same stamped pieces on the same schedule written
+ * straight to `node:http`, no AI SDK, no web streams, no store), then against SDK (the same model read through
+ * the AI SDK's `experimental_streamLanguageModelCall`, as the app's step loop reads it, each text delta
+ * written straight to `node:http`: no store, no run log, no Hono), then against the app. floor → sdk is what
+ * the AI SDK costs, sdk → app what our own layers cost. `cpu s` is the server's CPU time for the row and
+ * `µs/evt` that per event: on a shared machine they move far less with other load than wall time does.
  * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20] [--cpu-prof-dir DIR]
  * (`--cpu-prof-dir` writes a CPU profile of the server child there when it exits.)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { experimental_streamLanguageModelCall } from 'ai';
 
 const wallClock = () => performance.timeOrigin + performance.now();
 
@@ -56,7 +59,7 @@ function stampingModel(): LanguageModelV4 {
             controller.enqueue({
               type: 'text-delta',
               id: 't',
-              delta: `[[t=${wallClock().toFixed(3)}]] lorem ipsum `,
+              delta: stampedDelta(),
             });
             return;
           }
@@ -70,9 +73,11 @@ function stampingModel(): LanguageModelV4 {
   };
 }
 
-/** One NDJSON line per event, shaped like the app's, on the model's schedule: what streaming costs at least. */
-function serveFloor(): Promise<string> {
-  const line = (event: unknown) => `${JSON.stringify(event)}\n`;
+const ndjsonLine = (event: unknown) => `${JSON.stringify(event)}\n`;
+const stampedDelta = () => `[[t=${wallClock().toFixed(3)}]] lorem ipsum `;
+
+/** Serves one run per request: `stream` writes the run's body lines into `outgoing`, then ends it. */
+function serveRuns(stream: (outgoing: ServerResponse) => void): Promise<string> {
   const server = createServer((incoming, outgoing) => {
     incoming.resume();
     incoming.once('end', () => {
@@ -81,28 +86,12 @@ function serveFloor(): Promise<string> {
         'Cache-Control': 'no-cache, no-transform',
         'X-Accel-Buffering': 'no',
       });
-      const messageId = 'floor';
-      outgoing.write(line({ type: 'RUN_STARTED', threadId: 'floor', runId: 'floor' }));
+      outgoing.write(ndjsonLine({ type: 'RUN_STARTED', threadId: 'floor', runId: 'floor' }));
       outgoing.write(
-        line({ type: 'CUSTOM', name: 'drawbridge.run', value: { model: 'floor', demo: false } }),
+        ndjsonLine({ type: 'CUSTOM', name: 'drawbridge.run', value: { model: 'floor', demo: false } }),
       );
-      outgoing.write(line({ type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' }));
-      // Chained timeouts like the model's `pull`, so a busy loop stretches the floor's runs the same way.
-      let sent = 0;
-      let timer: NodeJS.Timeout | undefined;
-      const next = () => {
-        if (sent < piecesPerRun) {
-          sent += 1;
-          const delta = `[[t=${wallClock().toFixed(3)}]] lorem ipsum `;
-          outgoing.write(line({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta }));
-          timer = setTimeout(next, pieceIntervalMs);
-          return;
-        }
-        outgoing.write(line({ type: 'TEXT_MESSAGE_END', messageId }));
-        outgoing.end(line({ type: 'RUN_FINISHED', threadId: 'floor', runId: 'floor' }));
-      };
-      timer = setTimeout(next, pieceIntervalMs);
-      outgoing.once('close', () => clearTimeout(timer));
+      outgoing.write(ndjsonLine({ type: 'TEXT_MESSAGE_START', messageId: 'floor', role: 'assistant' }));
+      stream(outgoing);
     });
   });
   return new Promise((resolve) =>
@@ -110,6 +99,56 @@ function serveFloor(): Promise<string> {
       resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
     ),
   );
+}
+
+const endRun = (outgoing: ServerResponse) => {
+  outgoing.write(ndjsonLine({ type: 'TEXT_MESSAGE_END', messageId: 'floor' }));
+  outgoing.end(ndjsonLine({ type: 'RUN_FINISHED', threadId: 'floor', runId: 'floor' }));
+};
+
+/** One NDJSON line per event, shaped like the app's, on the model's schedule: what streaming costs at least. */
+function serveFloor(): Promise<string> {
+  return serveRuns((outgoing) => {
+    // Chained timeouts like the model's `pull`, so a busy loop stretches the floor's runs the same way.
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const next = () => {
+      if (sent < piecesPerRun) {
+        sent += 1;
+        outgoing.write(
+          ndjsonLine({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'floor', delta: stampedDelta() }),
+        );
+        timer = setTimeout(next, pieceIntervalMs);
+        return;
+      }
+      endRun(outgoing);
+    };
+    timer = setTimeout(next, pieceIntervalMs);
+    outgoing.once('close', () => clearTimeout(timer));
+  });
+}
+
+/** The floor's lines, but the pieces come from the stamping model read through the AI SDK as the app reads it. */
+function serveSdkFloor(): Promise<string> {
+  return serveRuns((outgoing) => {
+    const abort = new AbortController();
+    outgoing.once('close', () => abort.abort());
+    (async () => {
+      const { stream } = await experimental_streamLanguageModelCall({
+        model: stampingModel(),
+        instructions: 'bench',
+        messages: [{ role: 'user', content: 'stream please' }],
+        abortSignal: abort.signal,
+        _internal: { collectContent: false },
+      });
+      for await (const part of stream) {
+        if (part.type === 'text-delta') {
+          outgoing.write(ndjsonLine({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'floor', delta: part.text }));
+        }
+      }
+      endRun(outgoing);
+    })().catch((error: unknown) => outgoing.destroy(error as Error));
+  });
 }
 
 async function serveInChild(): Promise<void> {
@@ -134,7 +173,7 @@ async function serveInChild(): Promise<void> {
       process.send?.({ loopDelayP99Ms: loopDelay.percentile(99) / 1e6, loopDelayMaxMs: loopDelay.max / 1e6 });
     }
   });
-  process.send?.({ url: server.url, floorUrl: await serveFloor() });
+  process.send?.({ url: server.url, floorUrl: await serveFloor(), sdkUrl: await serveSdkFloor() });
   // Without a parent there is nobody to measure for; this also cleans up after an interrupted benchmark.
   process.once('disconnect', () => process.exit(0));
   process.once('SIGTERM', () => {
@@ -223,6 +262,7 @@ function percentile(sorted: number[], fraction: number): number {
 interface ServerUrls {
   url: string;
   floorUrl: string;
+  sdkUrl: string;
 }
 
 interface RowOptions {
@@ -278,12 +318,12 @@ async function main(): Promise<void> {
     [...process.execArgv, ...profileFlags, fileURLToPath(import.meta.url), '--serve'],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  const { url, floorUrl } = await new Promise<ServerUrls>((resolve) =>
+  const { url, floorUrl, sdkUrl } = await new Promise<ServerUrls>((resolve) =>
     child.once('message', (message) => resolve(message as ServerUrls)),
   );
   const pid = child.pid!;
   const idealSeconds = (piecesPerRun * pieceIntervalMs) / 1000;
-  console.log(`server pid ${pid} at ${url}, floor at ${floorUrl}`);
+  console.log(`server pid ${pid} at ${url}, floor at ${floorUrl}, sdk at ${sdkUrl}`);
   console.log(`${piecesPerRun} pieces per run, one every ${pieceIntervalMs} ms`);
   console.log(
     `idle server RSS ${readMemory(pid).rssMb.toFixed(0)} MB; an unloaded run lasts ≈ ${idealSeconds} s\n`,
@@ -306,6 +346,13 @@ async function main(): Promise<void> {
       pid,
       askChild,
       startRun: (index) => measureRun({ url: floorUrl, threadId: 'floor', index }),
+    });
+    await measureRow({
+      label: 'sdk',
+      runCount,
+      pid,
+      askChild,
+      startRun: (index) => measureRun({ url: sdkUrl, threadId: 'floor', index }),
     });
     const threadIds = await Promise.all(
       Array.from(

@@ -47,6 +47,7 @@ const audited: Record<string, string> = {
   'run/parked-call-announcer.ts:#parkedAheadOfEnd': 'local to one run',
   'run/run-agent.ts:pendingToolCalls': 'local to one run',
   'run/run-agent.ts:interruptedToolCalls': 'local to one run',
+  'run/stream-agent-steps.ts:blocks': 'the text and reasoning blocks of one model call, local to that step',
   'skills/load-skills.ts:skills': 'one entry per skill file, loaded once',
   'store/kysely-thread-search.ts:snippets': 'local to one search, at most one per matching thread',
   'store/node-sqlite-database.ts:statements': 'at most maximumCachedStatements, least recently used dropped',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
-import { experimental_streamTextLowMemory, type LanguageModel, type ModelMessage, stepCountIs } from 'ai';
+import type { LanguageModel, ModelMessage } from 'ai';
 import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
 import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
 import { type AssembledAssistantMessage, AssistantMessageAssembler } from './assistant-message-assembler.ts';
@@ -8,6 +8,7 @@ import { describeModelError } from './describe-model-error.ts';
 import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
 import { runFinishedOutcome } from './run-finished-outcome.ts';
 import { describeRunStop } from './run-stop.ts';
+import { streamAgentSteps } from './stream-agent-steps.ts';
 import type { EditableWidgetLookup } from './widget-edit-builder.ts';
 
 /** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
@@ -155,10 +156,9 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
 
   try {
     const tools = options.tools ?? [];
-    // The single-consumer variant keeps no replay buffer of the stream: we read it once, and at a thousand
-    // concurrent runs the retained parts are most of the memory. Without tools there is only one step, and
-    // leaving out `stopWhen` and `tools` also lets it skip collecting the step's content.
-    const result = experimental_streamTextLowMemory({
+    // Our own step loop rather than `streamText`: the same model calls and tool round trips, without the
+    // chain of web streams per part that dominated a run's cost at a thousand concurrent runs.
+    const parts = streamAgentSteps({
       model: model.model,
       instructions: system,
       messages: history,
@@ -179,15 +179,14 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
                 ? { onInterrupt: (toolCallId: string) => interruptingCallIds.add(toolCallId) }
                 : {}),
             }),
-            stopWhen: [stepCountIs(options.maxSteps ?? defaultMaxSteps), () => interruptingCallIds.size > 0],
           }),
+      maxSteps: options.maxSteps ?? defaultMaxSteps,
+      stopAfterStep: () => interruptingCallIds.size > 0,
       abortSignal,
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-      // Errors arrive as `error` parts below and end up in RUN_ERROR; the default handler would only log them.
-      onError: () => {},
     });
 
-    for await (const part of result.fullStream) {
+    for await (const part of parts) {
       switch (part.type) {
         case 'text-delta': {
           emitAll(assembler.push(part.text));
@@ -288,9 +287,6 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
         case 'error':
           status = 'error';
           error = describeModelError(part.error);
-          break;
-        case 'abort':
-          status = 'aborted';
           break;
       }
     }

@@ -11,7 +11,7 @@ interface KeptLog {
   events: LoggedRunEvent[];
   ended: boolean;
   endedAt: number;
-  /** Followers waiting for the next event. */
+  /** Followers waiting for the next event: each one's resolver, taken out once it is called. */
   waiters: Set<() => void>;
 }
 
@@ -72,29 +72,35 @@ export class InProcessRunLog implements RunLog {
   }): AsyncGenerator<LoggedRunEvent> {
     const log = this.#logs.get(runId);
     if (log === undefined) return;
-    // seq n sits at index n - 1, so the first event after `after` is at index `after`.
-    let index = Math.max(0, after);
-    while (!signal.aborted) {
-      while (index < log.events.length) {
-        yield log.events[index]!;
-        index += 1;
-        if (signal.aborted) return;
+    // One abort listener for the whole follow, not one per wait: a follower waits once per event, and adding
+    // and removing a listener each time cost more than the wait itself.
+    let wake: (() => void) | undefined;
+    const onAbort = () => wake?.();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      // seq n sits at index n - 1, so the first event after `after` is at index `after`.
+      let index = Math.max(0, after);
+      while (!signal.aborted) {
+        while (index < log.events.length) {
+          yield log.events[index]!;
+          index += 1;
+          if (signal.aborted) return;
+        }
+        if (log.ended) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          log.waiters.add(resolve);
+        });
       }
-      if (log.ended) return;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          log.waiters.delete(wake);
-          signal.removeEventListener('abort', wake);
-          resolve();
-        };
-        log.waiters.add(wake);
-        signal.addEventListener('abort', wake, { once: true });
-      });
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      // Woken by the abort rather than an append: the resolver would otherwise stay until the next append.
+      if (wake !== undefined) log.waiters.delete(wake);
     }
   }
 
   async close(): Promise<void> {
-    for (const log of this.#logs.values()) for (const wake of [...log.waiters]) wake();
+    for (const log of this.#logs.values()) InProcessRunLog.#wakeFollowers(log);
     this.#logs.clear();
     this.#endedOrder.clear();
   }
@@ -107,8 +113,14 @@ export class InProcessRunLog implements RunLog {
       log.endedAt = this.#now();
       this.#endedOrder.set(runId, log.endedAt);
     }
-    for (const wake of [...log.waiters]) wake();
+    InProcessRunLog.#wakeFollowers(log);
     if (log.ended) this.#forgetExpired();
+  }
+
+  /** Resolves every waiting follower once; each resumes later, in a microtask, and waits anew if it must. */
+  static #wakeFollowers(log: KeptLog): void {
+    for (const wake of log.waiters) wake();
+    log.waiters.clear();
   }
 
   #forgetExpired(): void {

@@ -1,0 +1,237 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
+import { APICallError, type ModelMessage, type ToolSet, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type AgentStepPart, streamAgentSteps } from './stream-agent-steps.ts';
+
+const usage = (input: number, output: number) => ({
+  inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: output, text: output, reasoning: undefined },
+});
+
+/** A model that answers its n-th call with the n-th list of parts and records every prompt it was sent. */
+function stepModel(steps: LanguageModelV4StreamPart[][], failures: Error[] = []) {
+  const prompts: LanguageModelV4CallOptions['prompt'][] = [];
+  const model: LanguageModelV4 = {
+    specificationVersion: 'v4',
+    provider: 'test',
+    modelId: 'steps',
+    supportedUrls: {},
+    doGenerate: async () => {
+      throw new Error('streaming only');
+    },
+    doStream: async (options) => {
+      const failure = failures.shift();
+      if (failure !== undefined) throw failure;
+      prompts.push(options.prompt);
+      const parts = steps[prompts.length - 1] ?? [];
+      return {
+        stream: new ReadableStream<LanguageModelV4StreamPart>({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+  return { model, prompts };
+}
+
+const finish = (reason: 'stop' | 'tool-calls', input = 10, output = 5): LanguageModelV4StreamPart => ({
+  type: 'finish',
+  usage: usage(input, output),
+  finishReason: { unified: reason, raw: reason },
+});
+
+const text = (id: string, delta: string): LanguageModelV4StreamPart[] => [
+  { type: 'text-start', id },
+  { type: 'text-delta', id, delta },
+  { type: 'text-end', id },
+];
+
+const echoCall = (toolCallId: string, word: string, toolName = 'echo'): LanguageModelV4StreamPart => ({
+  type: 'tool-call',
+  toolCallId,
+  toolName,
+  input: JSON.stringify({ word }),
+});
+
+const echoTools: ToolSet = {
+  echo: tool({
+    inputSchema: z.object({ word: z.string() }),
+    execute: async ({ word }) => ({ echoed: word }),
+    toModelOutput: ({ output }) => ({ type: 'text', value: `echo: ${output.echoed}` }),
+  }),
+  answeredByTheClient: tool({ inputSchema: z.object({ word: z.string() }) }),
+};
+
+const history: ModelMessage[] = [{ role: 'user', content: 'say it twice' }];
+
+async function collect(
+  options: Partial<Parameters<typeof streamAgentSteps>[0]> & { model: LanguageModelV4 },
+) {
+  const parts: AgentStepPart[] = [];
+  for await (const part of streamAgentSteps({
+    instructions: 'test',
+    messages: history,
+    maxSteps: 4,
+    stopAfterStep: () => false,
+    abortSignal: new AbortController().signal,
+    ...options,
+  })) {
+    parts.push(part);
+  }
+  return parts;
+}
+
+describe('streamAgentSteps', () => {
+  it('executes a call, feeds it back with the step and its provider metadata, and sums the usage', async () => {
+    const signature = { test: { signature: 'sig-1' } };
+    const { model, prompts } = stepModel([
+      [
+        { type: 'reasoning-start', id: 'r' },
+        { type: 'reasoning-delta', id: 'r', delta: 'thinking' },
+        { type: 'reasoning-end', id: 'r', providerMetadata: signature },
+        ...text('t1', 'Echoing.'),
+        echoCall('call-1', 'hi'),
+        finish('tool-calls', 10, 5),
+      ],
+      [...text('t2', 'Done.'), finish('stop', 20, 3)],
+    ]);
+    const parts = await collect({ model, tools: echoTools });
+
+    expect(parts).toEqual([
+      { type: 'text-delta', text: 'Echoing.' },
+      { type: 'tool-call', toolCallId: 'call-1', toolName: 'echo', input: { word: 'hi' } },
+      {
+        type: 'tool-result',
+        toolCallId: 'call-1',
+        toolName: 'echo',
+        input: { word: 'hi' },
+        output: { echoed: 'hi' },
+      },
+      { type: 'text-delta', text: 'Done.' },
+      { type: 'finish', totalUsage: { inputTokens: 30, outputTokens: 8 } },
+    ]);
+    expect(prompts).toHaveLength(2);
+    expect(prompts[1]?.slice(-2)).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'thinking', providerOptions: signature },
+          { type: 'text', text: 'Echoing.' },
+          { type: 'tool-call', toolCallId: 'call-1', toolName: 'echo', input: { word: 'hi' } },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call-1',
+            toolName: 'echo',
+            output: { type: 'text', value: 'echo: hi' },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('answers a call of an unknown tool with the error, and lets the model read it', async () => {
+    const { model, prompts } = stepModel([
+      [echoCall('call-1', 'hi', 'nonexistent'), finish('tool-calls')],
+      [...text('t', 'Sorry.'), finish('stop')],
+    ]);
+    const parts = await collect({ model, tools: echoTools });
+
+    expect(parts.map((part) => part.type)).toEqual(['tool-call', 'tool-error', 'text-delta', 'finish']);
+    expect(parts[0]).toMatchObject({ invalid: true });
+    const toolMessage = prompts[1]?.at(-1);
+    expect(toolMessage).toMatchObject({
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'call-1', output: { type: 'error-text' } }],
+    });
+  });
+
+  it('ends the run at a call the client executes, and after a step the caller stops', async () => {
+    const clientCall = stepModel([
+      [echoCall('call-1', 'hi', 'answeredByTheClient'), finish('tool-calls')],
+      [],
+    ]);
+    const clientParts = await collect({ model: clientCall.model, tools: echoTools });
+    expect(clientParts.map((part) => part.type)).toEqual(['tool-call', 'finish']);
+    expect(clientCall.prompts).toHaveLength(1);
+
+    const stopped = stepModel([[echoCall('call-1', 'hi'), finish('tool-calls')], []]);
+    const stoppedParts = await collect({ model: stopped.model, tools: echoTools, stopAfterStep: () => true });
+    expect(stoppedParts.map((part) => part.type)).toEqual(['tool-call', 'tool-result', 'finish']);
+    expect(stopped.prompts).toHaveLength(1);
+  });
+
+  it('makes at most maxSteps model calls', async () => {
+    const loop = Array.from({ length: 5 }, (_, index) => [
+      echoCall(`call-${index}`, 'again'),
+      finish('tool-calls'),
+    ]);
+    const { model, prompts } = stepModel(loop);
+    await collect({ model, tools: echoTools, maxSteps: 2 });
+    expect(prompts).toHaveLength(2);
+  });
+
+  it('retries a call the provider marks retryable, and only that', async () => {
+    const retryable = () =>
+      new APICallError({
+        message: 'overloaded',
+        url: 'x',
+        requestBodyValues: {},
+        statusCode: 529,
+        isRetryable: true,
+      });
+    const recovered = stepModel([[...text('t', 'Hello.'), finish('stop')]], [retryable()]);
+    const parts = await collect({ model: recovered.model, maxRetries: 1, retryDelayMs: 0 });
+    expect(parts.map((part) => part.type)).toEqual(['text-delta', 'finish']);
+
+    const exhausted = stepModel([[finish('stop')]], [retryable(), retryable()]);
+    await expect(collect({ model: exhausted.model, maxRetries: 1, retryDelayMs: 0 })).rejects.toThrow(
+      'overloaded',
+    );
+    const refused = new APICallError({
+      message: 'bad key',
+      url: 'x',
+      requestBodyValues: {},
+      statusCode: 401,
+      isRetryable: false,
+    });
+    const final = stepModel([[finish('stop')]], [refused]);
+    await expect(collect({ model: final.model, maxRetries: 3, retryDelayMs: 0 })).rejects.toThrow('bad key');
+    expect(final.prompts).toHaveLength(0);
+  });
+
+  it('stops waiting for a call that is still executing when the run is aborted', async () => {
+    const abort = new AbortController();
+    let executionStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      executionStarted = resolve;
+    });
+    const parkedTools: ToolSet = {
+      echo: tool({
+        inputSchema: z.object({ word: z.string() }),
+        // Never answers, like a parked call whose browser went away.
+        execute: () => {
+          executionStarted();
+          return new Promise(() => {});
+        },
+      }),
+    };
+    const { model } = stepModel([[echoCall('call-1', 'hi'), finish('tool-calls')]]);
+    const run = collect({ model, tools: parkedTools, abortSignal: abort.signal });
+    await started;
+    abort.abort(new Error('the client cancelled'));
+    await expect(run).rejects.toThrow('the client cancelled');
+  });
+});
