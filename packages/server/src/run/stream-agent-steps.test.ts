@@ -212,6 +212,21 @@ describe('streamAgentSteps', () => {
     expect(final.prompts).toHaveLength(0);
   });
 
+  it('retries after the wait a rate-limited provider asks for, not after its own backoff', async () => {
+    const limited = new APICallError({
+      message: 'rate limited',
+      url: 'x',
+      requestBodyValues: {},
+      statusCode: 429,
+      responseHeaders: { 'retry-after-ms': '5' },
+      isRetryable: true,
+    });
+    const model = stepModel([[...text('t', 'Hello.'), finish('stop')]], [limited]);
+    // A ten-minute backoff would outlast the test: finishing shows the provider's 5 ms were taken instead.
+    const parts = await collect({ model: model.model, maxRetries: 1, retryDelayMs: 600_000 });
+    expect(parts.map((part) => part.type)).toEqual(['text-delta', 'finish']);
+  });
+
   it('stops waiting for a call that is still executing when the run is aborted', async () => {
     const abort = new AbortController();
     let executionStarted: () => void = () => {};

@@ -7,6 +7,7 @@ import {
   type ToolResultPart,
   type ToolSet,
 } from 'ai';
+import { modelRetryDelay } from './model-retry-delay.ts';
 
 /** What a run reads of the model's turn: the parts `runAgent` turns into events, named as the AI SDK names them. */
 export type AgentStepPart =
@@ -53,7 +54,10 @@ function waitBeforeRetry(delayMs: number, abortSignal: AbortSignal): Promise<voi
   });
 }
 
-/** Starts one model call, retrying what the provider marks retryable with the AI SDK's backoff (doubling). */
+/**
+ * Starts one model call, retrying what the provider marks retryable: after the wait the provider asks for
+ * (`retry-after`), else with the AI SDK's doubling backoff.
+ */
 async function startModelCall(
   options: StreamAgentStepsOptions,
   messages: ModelMessage[],
@@ -71,12 +75,13 @@ async function startModelCall(
         _internal: { collectContent: false },
       });
     } catch (error) {
-      const retryable = APICallError.isInstance(error) && error.isRetryable;
-      if (!retryable || attempt >= maxRetries || options.abortSignal.aborted) throw error;
-      await waitBeforeRetry(
-        (options.retryDelayMs ?? defaultRetryDelayMs) * 2 ** attempt,
-        options.abortSignal,
-      );
+      if (!APICallError.isInstance(error) || !error.isRetryable) throw error;
+      if (attempt >= maxRetries || options.abortSignal.aborted) throw error;
+      const delayMs = modelRetryDelay({
+        responseHeaders: error.responseHeaders,
+        backoffMs: (options.retryDelayMs ?? defaultRetryDelayMs) * 2 ** attempt,
+      });
+      await waitBeforeRetry(delayMs, options.abortSignal);
       if (options.abortSignal.aborted) throw error;
     }
   }
