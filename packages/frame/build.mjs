@@ -29,6 +29,17 @@ await build({
   legalComments: 'none',
 });
 
+// The `show_widget` view served to MCP hosts (packages/server/src/mcp-serve/).
+await build({
+  entryPoints: [new URL('src/mcp-app-view/main.ts', packageDirectory).pathname],
+  outfile: new URL('mcp-app-view.js', distribution).pathname,
+  bundle: true,
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+});
+
 await build({
   stdin: {
     contents:

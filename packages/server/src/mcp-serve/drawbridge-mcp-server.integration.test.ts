@@ -1,0 +1,124 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { mcpAppViewMimeType } from '@drawbridge/frame';
+import { serve } from '@hono/node-server';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app/create-app.ts';
+import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
+import { openSqliteStore } from '../store/index.ts';
+import type { Store } from '../store/store.ts';
+import { widgetViewUri } from './drawbridge-mcp-server.ts';
+
+const fixtureCommand = fileURLToPath(new URL('./testing/fixture-mcp-command.ts', import.meta.url));
+const viewSource = 'window.fixtureView = true;';
+
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function connectOverStdio(): Promise<Client> {
+  const client = new Client({ name: 'drawbridge-test-host', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', fixtureCommand] }),
+  );
+  cleanups.push(() => client.close());
+  return client;
+}
+
+async function startApp({ allowedHosts }: { allowedHosts?: string[] } = {}): Promise<string> {
+  const store: Store = await openSqliteStore({ path: ':memory:' });
+  const app = createApp({
+    store,
+    model: scriptedTestModel({ script: barChartScript() }),
+    readMcpViewSource: async () => viewSource,
+    logError: () => {},
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(started as Server),
+    );
+  });
+  cleanups.push(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await store.close();
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+async function connectOverHttp(url: string): Promise<Client> {
+  const client = new Client({ name: 'drawbridge-test-host', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  cleanups.push(() => client.close());
+  return client;
+}
+
+const widgetArguments = {
+  title: 'Counter',
+  height: 160,
+  css: 'button{font-size:2rem}',
+  html: '<button id="count">0</button>',
+  js: "document.getElementById('count').onclick=(event)=>{event.target.textContent++}",
+};
+
+async function expectDrawbridgeApp(client: Client): Promise<void> {
+  const { tools } = await client.listTools();
+  const showWidget = tools.find((tool) => tool.name === 'show_widget');
+  expect(showWidget?._meta?.ui).toEqual({ resourceUri: widgetViewUri });
+  expect(showWidget?.inputSchema.required).toEqual(expect.arrayContaining(['title', 'html']));
+  expect(Object.keys(showWidget?.inputSchema.properties ?? {})).toEqual([
+    'title',
+    'height',
+    'css',
+    'html',
+    'js',
+  ]);
+
+  const { resources } = await client.listResources();
+  expect(resources).toContainEqual(
+    expect.objectContaining({ uri: widgetViewUri, mimeType: mcpAppViewMimeType }),
+  );
+  const { contents } = await client.readResource({ uri: widgetViewUri });
+  expect(contents[0]).toMatchObject({ uri: widgetViewUri, mimeType: mcpAppViewMimeType });
+  const html = contents[0] !== undefined && 'text' in contents[0] ? contents[0].text : '';
+  expect(html).toContain('<div id="widget-root"></div>');
+  expect(html).toContain(`<script>${viewSource}</script>`);
+
+  const result = await client.callTool({ name: 'show_widget', arguments: widgetArguments });
+  expect(result.isError).not.toBe(true);
+  expect(result.structuredContent).toEqual({ title: 'Counter', height: 160 });
+
+  const refused = await client.callTool({ name: 'show_widget', arguments: { title: 'No markup' } });
+  expect(refused.isError).toBe(true);
+}
+
+describe('Drawbridge as an MCP App server', () => {
+  it('serves show_widget and its view over stdio (drawbridge mcp)', async () => {
+    await expectDrawbridgeApp(await connectOverStdio());
+  });
+
+  it('serves show_widget and its view over Streamable HTTP (POST /mcp)', async () => {
+    await expectDrawbridgeApp(await connectOverHttp(await startApp()));
+  });
+
+  it('keeps /mcp behind the request guard: a cross-site request is refused before the MCP handler', async () => {
+    const url = await startApp();
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        origin: 'https://evil.example',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: expect.any(String) } });
+  });
+});
