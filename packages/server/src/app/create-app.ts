@@ -10,8 +10,8 @@ import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
 import { createRunLimits } from '../limits/run-limits.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
-import { readBuiltViewSource, type ViewSourceReader } from '../mcp-serve/drawbridge-mcp-server.ts';
 import { createMcpServeRoutes } from '../mcp-serve/mcp-serve-routes.ts';
+import { builtMcpViewSources, type McpViewSources } from '../mcp-serve/mcp-view-sources.ts';
 import { createAgentRoutes } from '../routes/agent-routes.ts';
 import { createAuthRoutes } from '../routes/auth-routes.ts';
 import { createDashboardRoutes } from '../routes/dashboard-routes.ts';
@@ -90,8 +90,8 @@ export interface AppDependencies {
   mcp?: { servers: McpServers; sandbox: SandboxLocation };
   /** Whether the web app asks once, by itself, for the repair of a widget that reports errors; default off. */
   autoRepair?: boolean;
-  /** The `show_widget` view script `POST /mcp` serves; default: the built `dist/mcp-app-view.js`. */
-  readMcpViewSource?: ViewSourceReader;
+  /** The view scripts `POST /mcp` inlines into its `ui://` resources; default: the built frame and web. */
+  mcpViewSources?: McpViewSources;
 }
 
 export const defaultHeartbeatIntervalMs = 10_000;
@@ -211,7 +211,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   app.route(
     '/mcp',
     createMcpServeRoutes({
-      readViewSource: dependencies.readMcpViewSource ?? readBuiltViewSource,
+      viewSources: dependencies.mcpViewSources ?? builtMcpViewSources,
       maxBodyBytes,
       logError,
     }),

@@ -11,9 +11,12 @@ import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts
 import { openSqliteStore } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import { widgetViewUri } from './drawbridge-mcp-server.ts';
+import { renderToolNames, renderToolViewUri } from './render-tool-mcp-tools.ts';
+import { fixtureViewSources } from './testing/fixture-view-sources.ts';
 
 const fixtureCommand = fileURLToPath(new URL('./testing/fixture-mcp-command.ts', import.meta.url));
-const viewSource = 'window.fixtureView = true;';
+const viewSource = await fixtureViewSources.readWidgetViewScript();
+const renderToolView = await fixtureViewSources.readRenderToolView();
 
 const cleanups: Array<() => Promise<void>> = [];
 
@@ -35,7 +38,7 @@ async function startApp({ allowedHosts }: { allowedHosts?: string[] } = {}): Pro
   const app = createApp({
     store,
     model: scriptedTestModel({ script: barChartScript() }),
-    readMcpViewSource: async () => viewSource,
+    mcpViewSources: fixtureViewSources,
     logError: () => {},
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
   });
@@ -98,9 +101,72 @@ async function expectDrawbridgeApp(client: Client): Promise<void> {
   expect(refused.isError).toBe(true);
 }
 
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  const first = Array.isArray(result.content) ? result.content[0] : undefined;
+  return first?.type === 'text' ? first.text : '';
+}
+
+async function expectRenderTools(client: Client): Promise<void> {
+  const { tools } = await client.listTools();
+  for (const name of renderToolNames) {
+    const tool = tools.find((candidate) => candidate.name === name);
+    expect(tool?._meta?.ui).toEqual({ resourceUri: renderToolViewUri(name) });
+    const { contents } = await client.readResource({ uri: renderToolViewUri(name) });
+    expect(contents[0]).toMatchObject({ uri: renderToolViewUri(name), mimeType: mcpAppViewMimeType });
+    const html = contents[0] !== undefined && 'text' in contents[0] ? contents[0].text : '';
+    expect(html).toContain(`data-render-tool="${name}"`);
+    expect(html).toContain(`<script>${renderToolView.script}</script>`);
+    expect(html).toContain(`<style>${renderToolView.style}</style>`);
+  }
+  // The input schemas are the protocol's: the chart's kinds and required fields come from renderChartArgsSchema.
+  const chart = tools.find((tool) => tool.name === 'render_chart');
+  expect(chart?.inputSchema.required).toEqual(expect.arrayContaining(['title', 'kind', 'labels', 'series']));
+  expect(chart?.inputSchema.properties?.kind).toMatchObject({ enum: ['line', 'bar', 'area', 'pie'] });
+
+  const drawn = await client.callTool({
+    name: 'render_chart',
+    arguments: {
+      title: 'Visits',
+      kind: 'bar',
+      labels: ['Mon', 'Tue'],
+      series: [{ name: 'visits', values: [3, 5] }],
+    },
+  });
+  expect(drawn.isError).not.toBe(true);
+  expect(textOf(drawn)).toBe('Displayed the chart to the user.');
+
+  // The protocol schema's own refinement (one value per label), not only its JSON Schema, refuses the call.
+  const mismatched = await client.callTool({
+    name: 'render_chart',
+    arguments: {
+      title: 'Visits',
+      kind: 'bar',
+      labels: ['Mon', 'Tue'],
+      series: [{ name: 'visits', values: [3] }],
+    },
+  });
+  expect(mismatched.isError).toBe(true);
+  expect(textOf(mismatched)).toContain('has 1 values for 2 labels');
+
+  const insecureImage = await client.callTool({
+    name: 'render_image',
+    arguments: { url: 'http://example.com/cat.png', alt: 'A cat' },
+  });
+  expect(insecureImage.isError).toBe(true);
+  expect(textOf(insecureImage)).toContain('https');
+}
+
 describe('Drawbridge as an MCP App server', () => {
   it('serves show_widget and its view over stdio (drawbridge mcp)', async () => {
     await expectDrawbridgeApp(await connectOverStdio());
+  });
+
+  it('serves the typed render tools with their views and the protocol schemas over stdio', async () => {
+    await expectRenderTools(await connectOverStdio());
+  });
+
+  it('serves the typed render tools over Streamable HTTP', async () => {
+    await expectRenderTools(await connectOverHttp(await startApp()));
   });
 
   it('serves show_widget and its view over Streamable HTTP (POST /mcp)', async () => {

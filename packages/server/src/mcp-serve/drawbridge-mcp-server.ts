@@ -1,19 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { frameDistributionFiles, mcpAppViewMimeType, renderMcpAppViewHtml } from '@drawbridge/frame';
+import { mcpAppViewMimeType, renderMcpAppViewHtml } from '@drawbridge/frame';
 import { clampWidgetHeight, defaultWidgetHeight } from '@drawbridge/protocol/widget-height';
 import { RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { drawbridgeVersion } from '../cli/drawbridge-version.ts';
+import type { McpViewSources } from './mcp-view-sources.ts';
+import { registerRenderTools } from './render-tool-mcp-tools.ts';
 
 /** The `ui://` resource `show_widget`'s view lives at. */
 export const widgetViewUri = 'ui://drawbridge/widget.html';
-
-/** Reads the built view script; rejects while the frame is not built. */
-export type ViewSourceReader = () => Promise<string>;
-
-export const readBuiltViewSource: ViewSourceReader = () =>
-  readFile(frameDistributionFiles.mcpAppView, 'utf8');
 
 const showWidgetInput = z.object({
   title: z.string().min(1).max(200).describe('A short title for the widget.'),
@@ -34,14 +29,11 @@ const showWidgetDescription = [
 ].join(' ');
 
 /**
- * A Drawbridge MCP App server for one session or request: the `show_widget` tool and the view resource it
- * names. Built fresh per connection (stdio) or per request (stateless HTTP), so it holds no state.
+ * A Drawbridge MCP App server for one session or request: `show_widget`, the four typed render tools and
+ * the view resources they name. Built fresh per connection (stdio) or per request (stateless HTTP), so it
+ * holds no state.
  */
-export function createDrawbridgeMcpServer({
-  readViewSource,
-}: {
-  readViewSource: ViewSourceReader;
-}): McpServer {
+export function createDrawbridgeMcpServer({ sources }: { sources: McpViewSources }): McpServer {
   const server = new McpServer({ name: 'drawbridge', version: drawbridgeVersion() });
   server.registerResource(
     'Drawbridge widget',
@@ -55,7 +47,7 @@ export function createDrawbridgeMcpServer({
         {
           uri: widgetViewUri,
           mimeType: mcpAppViewMimeType,
-          text: renderMcpAppViewHtml({ viewSource: await readViewSource() }),
+          text: renderMcpAppViewHtml({ viewSource: await sources.readWidgetViewScript() }),
           // The view needs nothing beyond the host's defaults: no network, no frames, no permissions.
           _meta: { ui: { prefersBorder: true } },
         },
@@ -82,5 +74,6 @@ export function createDrawbridgeMcpServer({
       };
     },
   );
+  registerRenderTools({ server, sources });
   return server;
 }

@@ -2,10 +2,11 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorResponse } from '../app/http-error.ts';
-import { createDrawbridgeMcpServer, type ViewSourceReader } from './drawbridge-mcp-server.ts';
+import { createDrawbridgeMcpServer } from './drawbridge-mcp-server.ts';
+import type { McpViewSources } from './mcp-view-sources.ts';
 
 export interface McpServeRoutesOptions {
-  readViewSource: ViewSourceReader;
+  viewSources: McpViewSources;
   /** Request bodies above this many bytes get 413, as on `/api/*`. */
   maxBodyBytes: number;
   logError: (message: string, error: unknown) => void;
@@ -16,12 +17,8 @@ export interface McpServeRoutesOptions {
  * fresh server from the SDK's handler, so nothing is kept between requests (GET and DELETE, the session
  * operations, are answered 405 by the SDK). It sits behind the app's request guard like every route.
  */
-export function createMcpServeRoutes({
-  readViewSource,
-  maxBodyBytes,
-  logError,
-}: McpServeRoutesOptions): Hono {
-  const handler = createMcpHandler(() => createDrawbridgeMcpServer({ readViewSource }), {
+export function createMcpServeRoutes({ viewSources, maxBodyBytes, logError }: McpServeRoutesOptions): Hono {
+  const handler = createMcpHandler(() => createDrawbridgeMcpServer({ sources: viewSources }), {
     onerror: (error) => logError('MCP request failed', error),
   });
   const routes = new Hono();
