@@ -55,4 +55,21 @@ await build({
   legalComments: 'none',
 });
 
+// The same three.js for the show_widget view, which can import nothing (src/mcp-app-view/three-import-rewriter.ts).
+await build({
+  stdin: {
+    contents:
+      "import * as THREE from 'three';\nimport { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';\n" +
+      "Object.defineProperty(globalThis, '__drawbridgeThree', { value: Object.freeze({ ...THREE, OrbitControls }) });\n",
+    resolveDir: packageDirectory.pathname,
+    loader: 'js',
+  },
+  outfile: new URL('three-global.js', distribution).pathname,
+  bundle: true,
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+});
+
 await writeFile(new URL('frame.html', distribution), renderFrameBootstrapHtml());

@@ -6,6 +6,8 @@ export const frameDistributionFiles = {
   runtime: new URL('../dist/runtime.js', import.meta.url),
   /** The `show_widget` view for MCP hosts, inlined into `ui://drawbridge/widget.html`. */
   mcpAppView: new URL('../dist/mcp-app-view.js', import.meta.url),
+  /** three.js plus `OrbitControls` as a classic script defining `globalThis.__drawbridgeThree`, for MCP views. */
+  threeGlobal: new URL('../dist/three-global.js', import.meta.url),
   /** three.js plus `OrbitControls` as one ES module, for standalone exports. */
   threeBundle: new URL('../dist/three-bundle.js', import.meta.url),
 };

@@ -4,11 +4,27 @@ import { frameThemeCss } from './frame-document.ts';
 export const mcpAppViewMimeType = 'text/html;profile=mcp-app';
 
 /**
+ * Keeps inline script text from ending its `<script>` element early (`</script`) or from switching the
+ * HTML parser into its escaped script states (`<!--`), as the standalone export does.
+ */
+function escapeScript(source: string): string {
+  return source.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+}
+
+/**
  * The `show_widget` view document an MCP host loads from `ui://drawbridge/widget.html`: one file with the
  * view script (`dist/mcp-app-view.js`) inline, because a host serves the resource's text as the whole
- * document and fetches nothing else from us. The widget's CSS and markup arrive later, over the bridge.
+ * document and fetches nothing else from us. three.js (`dist/three-global.js`) is carried inert, as text,
+ * and run by the view only for a widget that imports it: a host's default policy allows inline scripts
+ * and no other source, not even `data:`. The widget's CSS and markup arrive later, over the bridge.
  */
-export function renderMcpAppViewHtml({ viewSource }: { viewSource: string }): string {
+export function renderMcpAppViewHtml({
+  viewSource,
+  threeSource,
+}: {
+  viewSource: string;
+  threeSource: string;
+}): string {
   return `<!doctype html>
 <html lang="en" data-theme="light">
 <head>
@@ -21,7 +37,8 @@ body{padding:16px}</style>
 </head>
 <body>
 <div id="widget-root"></div>
-<script>${viewSource.replace(/<\/script/gi, '<\\/script')}</script>
+<script type="text/plain" id="three-source">${escapeScript(threeSource)}</script>
+<script>${escapeScript(viewSource)}</script>
 </body>
 </html>
 `;

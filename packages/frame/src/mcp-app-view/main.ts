@@ -4,6 +4,7 @@ import { removePeerConnections } from '../runtime/frame-hardening.ts';
 import { MarkupScheduler } from '../runtime/markup-scheduler.ts';
 import { Stage } from '../runtime/stage.ts';
 import { runWidgetScript } from '../runtime/widget-script.ts';
+import { importsThree, rewriteThreeImports, threeGlobalName } from './three-import-rewriter.ts';
 import { WidgetInputStream } from './widget-input-stream.ts';
 
 /**
@@ -11,7 +12,7 @@ import { WidgetInputStream } from './widget-input-stream.ts';
  * instead of Drawbridge's own frame messages. It builds the widget live as the host streams the
  * arguments (`tool-input-partial`: CSS and markup as they arrive), then runs the script once at
  * `tool-input`, when the markup it wires up is complete. The host's sandbox and CSP contain it; the App
- * client reports its size.
+ * client reports its size. three.js travels inside the document and runs only for a script that imports it.
  */
 
 const root = document.getElementById('widget-root')!;
@@ -58,6 +59,15 @@ function markRendered(): void {
   document.documentElement.dataset.widgetState = 'rendered';
 }
 
+/** Runs the document's inline three.js once, which publishes it for the rewritten imports. */
+function loadInlineThree(): void {
+  if (Object.hasOwn(globalThis, threeGlobalName)) return;
+  const source = document.getElementById('three-source')?.textContent ?? '';
+  const script = document.createElement('script');
+  script.textContent = source;
+  document.head.append(script);
+}
+
 app.ontoolinputpartial = (params) => apply(params.arguments);
 app.ontoolinput = (params) => {
   apply(params.arguments);
@@ -69,9 +79,11 @@ app.ontoolinput = (params) => {
     return;
   }
   scriptStarted = true;
+  const usesThree = importsThree(script);
+  if (usesThree) loadInlineThree();
   runWidgetScript({
     document,
-    text: script,
+    text: usesThree ? rewriteThreeImports(script) : script,
     onCompleted: markRendered,
     onImportFailed: () => {
       void app.sendLog({ level: 'error', data: 'A module the widget imports failed to load.' });

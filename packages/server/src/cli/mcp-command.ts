@@ -30,7 +30,7 @@ export async function mcpCommand(
   });
   if (!parsed.proceed) return parsed.exitCode;
   try {
-    await Promise.all([sources.readWidgetViewScript(), sources.readRenderToolView()]);
+    await Promise.all([sources.readWidgetView(), sources.readRenderToolView()]);
   } catch {
     // stdout carries the protocol, so the reason goes to stderr, where MCP hosts show a server's log.
     console.error('The widget views are not built yet; run `npm run build`.');

@@ -15,7 +15,7 @@ import { renderToolNames, renderToolViewUri } from './render-tool-mcp-tools.ts';
 import { fixtureViewSources } from './testing/fixture-view-sources.ts';
 
 const fixtureCommand = fileURLToPath(new URL('./testing/fixture-mcp-command.ts', import.meta.url));
-const viewSource = await fixtureViewSources.readWidgetViewScript();
+const widgetView = await fixtureViewSources.readWidgetView();
 const renderToolView = await fixtureViewSources.readRenderToolView();
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -91,7 +91,9 @@ async function expectDrawbridgeApp(client: Client): Promise<void> {
   expect(contents[0]).toMatchObject({ uri: widgetViewUri, mimeType: mcpAppViewMimeType });
   const html = contents[0] !== undefined && 'text' in contents[0] ? contents[0].text : '';
   expect(html).toContain('<div id="widget-root"></div>');
-  expect(html).toContain(`<script>${viewSource}</script>`);
+  expect(html).toContain(`<script>${widgetView.script}</script>`);
+  // three.js travels inert, as text the view runs only for a widget that imports it.
+  expect(html).toContain(`<script type="text/plain" id="three-source">${widgetView.threeScript}</script>`);
 
   const result = await client.callTool({ name: 'show_widget', arguments: widgetArguments });
   expect(result.isError).not.toBe(true);

@@ -47,7 +47,11 @@ export function createDrawbridgeMcpServer({ sources }: { sources: McpViewSources
         {
           uri: widgetViewUri,
           mimeType: mcpAppViewMimeType,
-          text: renderMcpAppViewHtml({ viewSource: await sources.readWidgetViewScript() }),
+          text: await sources
+            .readWidgetView()
+            .then(({ script, threeScript }) =>
+              renderMcpAppViewHtml({ viewSource: script, threeSource: threeScript }),
+            ),
           // The view needs nothing beyond the host's defaults: no network, no frames, no permissions.
           _meta: { ui: { prefersBorder: true } },
         },
