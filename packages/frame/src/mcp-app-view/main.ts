@@ -1,3 +1,5 @@
+// First, so zod is configured before the App client's modules run any schema.
+import './zod-without-eval.ts';
 import { App } from '@modelcontextprotocol/ext-apps';
 import { reportErrors } from '../runtime/error-reporter.ts';
 import { removePeerConnections } from '../runtime/frame-hardening.ts';
