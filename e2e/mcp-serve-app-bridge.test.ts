@@ -120,7 +120,7 @@ describe("Drawbridge's views driven by the SDK's AppBridge host (drawbridge mcp 
       "import * as THREE from 'three';",
       "import { OrbitControls } from 'three/addons/controls/OrbitControls.js';",
       'const vector = new THREE.Vector3(3, 4, 0);',
-      "document.getElementById('more').textContent = `three r${THREE.REVISION} ${vector.length()} ${typeof OrbitControls}`;",
+      "document.getElementById('more').textContent = ['three', 'r' + THREE.REVISION, vector.length(), typeof OrbitControls].join(' ');",
     ].join('\n');
     await sendInput(page, { title: 'Orbit', height: 200, css, html: fullHtml, js });
     await view.locator('html[data-widget-state="rendered"]').waitFor();
