@@ -1,24 +1,19 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { mcpAppViewMimeType } from '@drawbridge/frame';
-import { serve } from '@hono/node-server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app/create-app.ts';
-import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
-import { openSqliteStore } from '../store/index.ts';
-import type { Store } from '../store/store.ts';
 import { widgetViewUri } from './drawbridge-mcp-server.ts';
 import { renderToolNames, renderToolViewUri } from './render-tool-mcp-tools.ts';
 import { fixtureViewSources } from './testing/fixture-view-sources.ts';
+import { startMcpTestApp } from './testing/start-mcp-test-app.ts';
 
 const fixtureCommand = fileURLToPath(new URL('./testing/fixture-mcp-command.ts', import.meta.url));
 const widgetView = await fixtureViewSources.readWidgetView();
 const renderToolView = await fixtureViewSources.readRenderToolView();
 
 const cleanups: Array<() => Promise<void>> = [];
+const startApp = (options: { allowedHosts?: string[] } = {}) => startMcpTestApp({ ...options, cleanups });
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -31,28 +26,6 @@ async function connectOverStdio(): Promise<Client> {
   );
   cleanups.push(() => client.close());
   return client;
-}
-
-async function startApp({ allowedHosts }: { allowedHosts?: string[] } = {}): Promise<string> {
-  const store: Store = await openSqliteStore({ path: ':memory:' });
-  const app = createApp({
-    store,
-    model: scriptedTestModel({ script: barChartScript() }),
-    mcpViewSources: fixtureViewSources,
-    logError: () => {},
-    ...(allowedHosts === undefined ? {} : { allowedHosts }),
-  });
-  const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(started as Server),
-    );
-  });
-  cleanups.push(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await store.close();
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
 }
 
 async function connectOverHttp(url: string): Promise<Client> {
