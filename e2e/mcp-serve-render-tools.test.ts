@@ -49,7 +49,9 @@ describe("Drawbridge hosting its own MCP server's typed render tools (drawbridge
       .poll(() => table.locator('tbody tr:not(.agent-table__spacer) td:first-child').allTextContents())
       .toEqual(['Lisp', 'C', 'Rust']);
     // The chat's sortable header works inside the view: the component, not a picture of it.
-    await table.locator('th', { hasText: 'Year' }).locator('button').click();
+    // Activated from the keyboard, not by a click at page coordinates: the card may still be taking the
+    // view's measured height, and a moving frame can take a click meant for it elsewhere.
+    await table.locator('th', { hasText: 'Year' }).locator('button').press('Enter');
     await expect
       .poll(() => table.locator('th', { hasText: 'Year' }).getAttribute('aria-sort'))
       .not.toBe('none');
