@@ -41,7 +41,11 @@ export function renderToolView({
   }
   const form = validation.args as RenderFormArgs;
   const node = definition.render(validation.args, {
-    onSubmitForm: (answers) => host.sendUserMessage(formAnswersAsMessage(form, answers)),
+    // Handed to the host, which owns the conversation: the view cannot learn here whether it takes it.
+    onSubmitForm: (answers) => {
+      host.sendUserMessage(formAnswersAsMessage(form, answers));
+      return { ok: true, message: '' };
+    },
   });
   return { state: 'rendered', node };
 }
