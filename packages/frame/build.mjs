@@ -29,6 +29,17 @@ await build({
   legalComments: 'none',
 });
 
+// The `show_widget` view served to MCP hosts (packages/server/src/mcp-serve/).
+await build({
+  entryPoints: [new URL('src/mcp-app-view/main.ts', packageDirectory).pathname],
+  outfile: new URL('mcp-app-view.js', distribution).pathname,
+  bundle: true,
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+});
+
 await build({
   stdin: {
     contents:
@@ -39,6 +50,23 @@ await build({
   outfile: new URL('three-bundle.js', distribution).pathname,
   bundle: true,
   format: 'esm',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+});
+
+// The same three.js for the show_widget view, which can import nothing (src/mcp-app-view/three-import-rewriter.ts).
+await build({
+  stdin: {
+    contents:
+      "import * as THREE from 'three';\nimport { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';\n" +
+      "Object.defineProperty(globalThis, '__drawbridgeThree', { value: Object.freeze({ ...THREE, OrbitControls }) });\n",
+    resolveDir: packageDirectory.pathname,
+    loader: 'js',
+  },
+  outfile: new URL('three-global.js', distribution).pathname,
+  bundle: true,
+  format: 'iife',
   target: 'es2022',
   minify: true,
   legalComments: 'none',

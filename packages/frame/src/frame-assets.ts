@@ -4,6 +4,10 @@ export const frameDistributionFiles = {
   bootstrapHtml: new URL('../dist/frame.html', import.meta.url),
   /** The runtime served at `/frame/runtime.js` and inlined into standalone exports. */
   runtime: new URL('../dist/runtime.js', import.meta.url),
+  /** The `show_widget` view for MCP hosts, inlined into `ui://drawbridge/widget.html`. */
+  mcpAppView: new URL('../dist/mcp-app-view.js', import.meta.url),
+  /** three.js plus `OrbitControls` as a classic script defining `globalThis.__drawbridgeThree`, for MCP views. */
+  threeGlobal: new URL('../dist/three-global.js', import.meta.url),
   /** three.js plus `OrbitControls` as one ES module, for standalone exports. */
   threeBundle: new URL('../dist/three-bundle.js', import.meta.url),
 };

@@ -1,4 +1,5 @@
 export * from './frame-assets.ts';
 export * from './frame-document.ts';
 export * from './frame-policy.ts';
+export * from './mcp-app-view-document.ts';
 export * from './standalone-html.ts';

@@ -9,6 +9,7 @@ import {
 } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { mcpConfigSchema } from './mcp/mcp-config.ts';
 import { parseModelScript } from './models/index.ts';
 
 /**
@@ -102,6 +103,7 @@ const valueChecks = new Map<string, ValueCheck>([
   ['run-agent-input', againstSchema(RunAgentInputSchema)],
   ['tool-result-body', againstSchema(toolResultBodySchema)],
   ['dashboard_control', againstSchema(dashboardControlArgsSchema)],
+  ['mcp-config', againstSchema(mcpConfigSchema)],
   ...[...renderToolSchemas].map(([toolName, schema]): [string, ValueCheck] => [
     toolName,
     againstSchema(schema),

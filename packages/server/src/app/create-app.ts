@@ -10,6 +10,8 @@ import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
 import { createRunLimits } from '../limits/run-limits.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
+import { createMcpServeRoutes } from '../mcp-serve/mcp-serve-routes.ts';
+import { builtMcpViewSources, type McpViewSources } from '../mcp-serve/mcp-view-sources.ts';
 import { createAgentRoutes } from '../routes/agent-routes.ts';
 import { createAuthRoutes } from '../routes/auth-routes.ts';
 import { createDashboardRoutes } from '../routes/dashboard-routes.ts';
@@ -88,6 +90,8 @@ export interface AppDependencies {
   mcp?: { servers: McpServers; sandbox: SandboxLocation };
   /** Whether the web app asks once, by itself, for the repair of a widget that reports errors; default off. */
   autoRepair?: boolean;
+  /** The view scripts `POST /mcp` inlines into its `ui://` resources; default: the built frame and web. */
+  mcpViewSources?: McpViewSources;
 }
 
 export const defaultHeartbeatIntervalMs = 10_000;
@@ -204,6 +208,14 @@ export function createApp(dependencies: AppDependencies): Hono {
   if (dependencies.mcp !== undefined) {
     app.route('/api/mcp', createMcpRoutes({ ...dependencies.mcp, store, auditLog, callLimits, clock, ids }));
   }
+  app.route(
+    '/mcp',
+    createMcpServeRoutes({
+      viewSources: dependencies.mcpViewSources ?? builtMcpViewSources,
+      maxBodyBytes,
+      logError,
+    }),
+  );
   app.route('/', createImageFrameRoutes());
   app.route('/', createFrameRoutes(paths));
   const mcp = dependencies.mcp;

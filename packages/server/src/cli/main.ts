@@ -8,6 +8,7 @@ commands:
   parse [--chunk-size N]   parse a raw model reply from stdin into NDJSON chunks
   chat "prompt"            run one turn in the terminal; the widget goes to an HTML file
   eval [--suite f.jsonl]   score the configured model on real widgets in Chromium (docs/eval.md)
+  mcp                      serve widgets to an MCP host over stdio (show_widget; docs/mcp-apps.md)
   sample-data              load a week of labelled sample history for the dashboard (once; a second load is skipped)
 
 options:
@@ -26,6 +27,8 @@ async function main(): Promise<number> {
       return (await import('./chat-command.ts')).chatCommand(rest);
     case 'eval':
       return (await import('./eval-command.ts')).evalCommand(rest);
+    case 'mcp':
+      return (await import('./mcp-command.ts')).mcpCommand(rest);
     case 'sample-data':
       return (await import('./sample-data-command.ts')).sampleDataCommand(rest);
     case undefined:

@@ -10,9 +10,16 @@ function imageFrameUrl(image: RenderImageArgs): string {
 /**
  * An image the agent chose: https only (the schema saw to it). A model-chosen URL can carry what the model
  * read to any server, so nothing is requested until the user asks; then it loads inside a sandboxed
- * frame, without a referrer.
+ * frame, without a referrer. Where no such frame can be had (an MCP host's view may load nothing remote),
+ * `openImage` opens the image in the user's browser instead.
  */
-export function AgentImage({ image }: { image: RenderImageArgs }) {
+export function AgentImage({
+  image,
+  openImage,
+}: {
+  image: RenderImageArgs;
+  openImage?: (url: string) => void;
+}) {
   const [requested, setRequested] = useState(false);
   const host = new URL(image.url).host;
   const aspectRatio = image.width && image.height ? `${image.width} / ${image.height}` : '4 / 3';
@@ -42,9 +49,15 @@ export function AgentImage({ image }: { image: RenderImageArgs }) {
             />
           </svg>
           <span className="agent-image__blocked-detail">{image.alt}</span>
-          <button type="button" className="agent-image__load" onClick={() => setRequested(true)}>
-            Load image from {host}
-          </button>
+          {openImage ? (
+            <button type="button" className="agent-image__load" onClick={() => openImage(image.url)}>
+              Open image from {host}
+            </button>
+          ) : (
+            <button type="button" className="agent-image__load" onClick={() => setRequested(true)}>
+              Load image from {host}
+            </button>
+          )}
         </div>
       )}
       <figcaption className="agent-image__caption">

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
+import { startMcpAppServer } from './support/mcp-app-server.ts';
+
+const drawbridgeCommand = fileURLToPath(new URL('../packages/server/src/cli/main.ts', import.meta.url));
+
+/** The view inside the sandbox proxy inside the card (the spec's double iframe). */
+function viewOf(page: Page): FrameLocator {
+  return page.locator('.mcp-view__frame').first().contentFrame().locator('iframe').contentFrame();
+}
+
+describe("Drawbridge hosting Drawbridge's own MCP server (drawbridge mcp over stdio)", () => {
+  let server: AppServer;
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    server = await startMcpAppServer({
+      servers: {
+        drawbridge: {
+          command: process.execPath,
+          args: ['--import', 'tsx', drawbridgeCommand, 'mcp'],
+          env: {},
+        },
+      },
+      replayFile: fileURLToPath(new URL('./fixtures/mcp/show-widget.jsonl', import.meta.url)),
+    });
+    opened = await openAppPage(server.url);
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+  });
+
+  it("renders show_widget's view through the AppBridge host: styled markup, then the script", async () => {
+    const { page } = opened;
+    await sendChatMessage(page, 'draw me a counter');
+    await page.locator('.mcp-view[data-mcp-view-phase="ready"]').waitFor({ timeout: 30_000 });
+    const view = viewOf(page);
+    await view.locator('html[data-widget-state="rendered"]').waitFor({ timeout: 20_000 });
+    const button = view.locator('#count');
+    expect(await button.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(200, 30, 30)');
+    await expect.poll(() => view.locator('canvas#surface').count()).toBe(1);
+    // From the keyboard, not by a click at page coordinates: the card may still be taking the view's
+    // measured height, and a moving frame can take a click meant for it elsewhere.
+    await button.press('Enter');
+    await expect.poll(() => button.textContent()).toBe('1');
+    expect(opened.pageErrors).toEqual([]);
+    await page.screenshot({ path: '/tmp/drawbridge-mcp-serve-widget.png' });
+  });
+});

@@ -1,0 +1,45 @@
+import { frameThemeCss } from './frame-document.ts';
+
+/** The MIME type MCP Apps hosts expect of a view resource. */
+export const mcpAppViewMimeType = 'text/html;profile=mcp-app';
+
+/**
+ * Keeps inline script text from ending its `<script>` element early (`</script`) or from switching the
+ * HTML parser into its escaped script states (`<!--`), as the standalone export does.
+ */
+function escapeScript(source: string): string {
+  return source.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+}
+
+/**
+ * The `show_widget` view document an MCP host loads from `ui://drawbridge/widget.html`: one file with the
+ * view script (`dist/mcp-app-view.js`) inline, because a host serves the resource's text as the whole
+ * document and fetches nothing else from us. three.js (`dist/three-global.js`) is carried inert, as text,
+ * and run by the view only for a widget that imports it: a host's default policy allows inline scripts
+ * and no other source, not even `data:`. The widget's CSS and markup arrive later, over the bridge.
+ */
+export function renderMcpAppViewHtml({
+  viewSource,
+  threeSource,
+}: {
+  viewSource: string;
+  threeSource: string;
+}): string {
+  return `<!doctype html>
+<html lang="en" data-theme="light">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Drawbridge widget</title>
+<style>${frameThemeCss}
+body{padding:16px}</style>
+<style id="widget-css"></style>
+</head>
+<body>
+<div id="widget-root"></div>
+<script type="text/plain" id="three-source">${escapeScript(threeSource)}</script>
+<script>${escapeScript(viewSource)}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,51 @@
+import type { RenderFormArgs } from '@drawbridge/protocol';
+import type { ReactNode } from 'react';
+import { AgentImage } from '../render-tools/agent-image.tsx';
+import { formAnswersAsMessage } from '../render-tools/form-answers-as-message.ts';
+import { WidgetProblem } from '../render-tools/widget-problem.tsx';
+import { chatWidgetRegistry } from '../render-tools/widget-registry.tsx';
+
+/** What a typed component in an MCP host's view may ask of that host. */
+export interface RenderToolViewHost {
+  /** A form's answers, sent as the user's next message (`ui/message`). */
+  sendUserMessage(text: string): void;
+  /** Opens a link in the user's browser (`ui/open-link`): a view may load nothing remote itself. */
+  openLink(url: string): void;
+}
+
+/**
+ * One of the chat's typed render tools drawn from the arguments an MCP host sent: validated by the same
+ * protocol schema and drawn by the same component as in the chat. Only the ways out differ: a form answers
+ * through `ui/message`, an image opens through `ui/open-link` rather than loading inside the view.
+ */
+export function renderToolView({
+  tool,
+  args,
+  host,
+}: {
+  tool: string;
+  args: unknown;
+  host: RenderToolViewHost;
+}): { state: 'rendered' | 'refused'; node: ReactNode } {
+  const definition = chatWidgetRegistry.get(tool);
+  if (definition === undefined) {
+    return { state: 'refused', node: <WidgetProblem tool={tool} message="This view draws no such tool." /> };
+  }
+  const validation = definition.validate(args);
+  if (!validation.ok) {
+    return { state: 'refused', node: <WidgetProblem tool={tool} message={validation.reason} /> };
+  }
+  if (tool === 'render_image') {
+    const image = validation.args as Parameters<typeof AgentImage>[0]['image'];
+    return { state: 'rendered', node: <AgentImage image={image} openImage={host.openLink} /> };
+  }
+  const form = validation.args as RenderFormArgs;
+  const node = definition.render(validation.args, {
+    // Handed to the host, which owns the conversation: the view cannot learn here whether it takes it.
+    onSubmitForm: (answers) => {
+      host.sendUserMessage(formAnswersAsMessage(form, answers));
+      return { ok: true, message: '' };
+    },
+  });
+  return { state: 'rendered', node };
+}
