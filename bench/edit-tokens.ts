@@ -104,7 +104,12 @@ function assemble(text: string, base: GeneratedWidget | undefined) {
   });
   assembler.push(text);
   assembler.end();
-  return assembler.snapshot();
+  // Prose after a finished widget opens a segment of its own: the reply is every segment together.
+  const segments = [...assembler.takeClosedSegments(), assembler.snapshot()];
+  return {
+    content: segments.map((segment) => segment.content).join('\n'),
+    widget: segments.findLast((segment) => segment.widget !== undefined)?.widget,
+  };
 }
 
 function median(values: number[]): number {
