@@ -15,7 +15,7 @@ const pieceLength = 8;
 
 function fixture(name: string): string {
   return readFileSync(
-    new URL(`../packages/protocol/src/fixtures/replies/${name}.txt`, import.meta.url),
+    new URL(`../packages/protocol/src/testing/fixtures/replies/${name}.txt`, import.meta.url),
     'utf8',
   );
 }

@@ -3,7 +3,6 @@ import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
-import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 import { editableWidgetsOf } from './editable-widgets.ts';
 import { GrowingMessageWriter } from './growing-message-writer.ts';
 import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
