@@ -1,3 +1,4 @@
+import type { McpViewModelContext } from '@drawbridge/protocol';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import {
   AppBridge,
@@ -15,6 +16,8 @@ export interface McpAppHostHandlers {
   readResource(params: { uri: string }): Promise<ReadResourceResult>;
   /** `ui/message`: text for the user's next message; refused (with the reason) past the page's prompt budget. */
   sendMessage(text: string): { ok: boolean; message: string };
+  /** `ui/update-model-context`: kept for the model's next turn, replacing what the view said before. */
+  updateModelContext(context: McpViewModelContext): Promise<void>;
   /** `ui/open-link`: https only, opened without an opener. */
   openLink(url: string): { ok: boolean; message: string };
   sizeChanged(size: { height?: number; width?: number }): void;
@@ -89,6 +92,7 @@ export class McpAppHost {
         serverResources: {},
         logging: {},
         message: { text: {} },
+        updateModelContext: { text: {}, structuredContent: {} },
         sandbox: {
           ...(view.csp === undefined ? {} : { csp: view.csp }),
           ...(view.permissions === undefined ? {} : { permissions: view.permissions }),
@@ -117,6 +121,18 @@ export class McpAppHost {
       const text = params.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
       const outcome = handlers.sendMessage(text);
       return outcome.ok ? {} : { isError: true };
+    };
+    bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
+      // Only text blocks are advertised; anything else a view sends is not the model's to read.
+      const text = (content ?? []).flatMap((block) =>
+        block.type === 'text' ? [{ type: 'text' as const, text: block.text }] : [],
+      );
+      // A refusal (too large, the call gone) rejects, and the view gets it as the request's error.
+      await handlers.updateModelContext({
+        ...(text.length === 0 ? {} : { content: text }),
+        ...(structuredContent === undefined ? {} : { structuredContent }),
+      });
+      return {};
     };
     bridge.onopenlink = async ({ url }) => (handlers.openLink(url).ok ? {} : { isError: true });
     bridge.onsizechange = (size) => handlers.sizeChanged(size);

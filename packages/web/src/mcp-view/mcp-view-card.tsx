@@ -11,7 +11,12 @@ import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from '../frame
 import { useWidgetEnvironment } from '../frame-host/widget-environment.ts';
 import type { TranscriptToolCall } from '../transcript/transcript-state.ts';
 import { hostStyleVariables } from './host-style-variables.ts';
-import { callMcpToolFromView, fetchMcpToolResult, readMcpResource } from './mcp-api.ts';
+import {
+  callMcpToolFromView,
+  fetchMcpToolResult,
+  readMcpResource,
+  updateMcpModelContext,
+} from './mcp-api.ts';
 import { McpAppHost } from './mcp-app-host.ts';
 import type { RestoredMcpCall } from './mcp-tool-call.tsx';
 import { partialJsonArguments } from './partial-json-arguments.ts';
@@ -143,6 +148,11 @@ export function McpViewCard({
           readResource: async ({ uri }) =>
             (await readMcpResource({ server: serverName, uri })) as unknown as ReadResourceResult,
           sendMessage: (text) => handleWidgetPrompt(text, bridgeOptions),
+          updateModelContext: async (context) => {
+            const threadId = environmentRef.current.threadId;
+            if (threadId === undefined) throw new Error('The view has no thread to tell.');
+            await updateMcpModelContext({ threadId, body: { toolCallId, ...context } });
+          },
           openLink: (url) => handleWidgetLink(url, bridgeOptions),
           sizeChanged: ({ height: reported }) => {
             if (reported !== undefined) setHeight(clampWidgetHeight(Math.ceil(reported)));
