@@ -9,6 +9,7 @@ import {
   type McpUiResourcePermissions,
   PostMessageTransport,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { FrameWatchdog, type FrameWatchdogOptions } from '../frame-host/hardening/frame-watchdog.ts';
 
 /** What the view asks of the chat, each answered by the card that hosts it. */
 export interface McpAppHostHandlers {
@@ -174,6 +175,32 @@ export class McpAppHost {
 
   setHostContext(context: McpUiHostContext): void {
     if (!this.closed) this.bridge.setHostContext(context);
+  }
+
+  /**
+   * The widgets' hung-frame watchdog for this view: MCP `ping` requests through the bridge (the proxy relays
+   * them; the SDK's `App` answers them itself), so a view whose event loop stops — or whose proxy does — falls
+   * silent. Call once the view is ready; returns the function that stops watching.
+   */
+  watch(
+    options: Pick<
+      FrameWatchdogOptions,
+      'onUnresponsive' | 'pingIntervalMs' | 'unresponsiveAfterMs' | 'timers'
+    >,
+  ): () => void {
+    const watchdog: FrameWatchdog = new FrameWatchdog({
+      ...options,
+      sendPing: (seq) => {
+        if (this.closed) return;
+        // A ping that times out or fails proves nothing; the watchdog judges by the silence.
+        this.bridge.request({ method: 'ping' }, { timeout: options.unresponsiveAfterMs }).then(
+          () => watchdog.notePong(seq),
+          () => undefined,
+        );
+      },
+    });
+    watchdog.start();
+    return () => watchdog.stop();
   }
 
   /** Asks the view to tear down (bounded wait), then removes its frame. */
