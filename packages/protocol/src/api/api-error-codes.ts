@@ -111,6 +111,7 @@ export const mcpRouteErrorCodes = [
   'thread_not_found',
   'result_not_found',
   'call_refused',
+  'context_too_large',
 ] as const;
 export type McpRouteErrorCode = (typeof mcpRouteErrorCodes)[number];
 

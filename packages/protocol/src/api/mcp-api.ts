@@ -55,12 +55,37 @@ export const mcpToolResultResponseSchema = z.object({
   result: mcpResultSchema,
 });
 
+/** The most a view may tell the model at once (`ui/update-model-context`), as JSON characters of the body. */
+export const mcpModelContextMaxCharacters = 8_000;
+
+/**
+ * `POST /api/mcp/threads/:threadId/model-context`: what a model's call's view tells the model for the next turn
+ * (the spec's `ui/update-model-context` params); it replaces what that view said before, and an empty one clears
+ * it. Text blocks only: that is the modality the host advertises.
+ */
+export const mcpModelContextBodySchema = z.strictObject({
+  /** The model's call whose view is speaking. */
+  toolCallId: z.string().min(1).max(200),
+  content: z
+    .array(z.object({ type: z.literal('text'), text: z.string() }))
+    .max(20)
+    .optional(),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** What a view last told the model, kept on its carrier beside `input` and `result`. */
+export type McpViewModelContext = Omit<z.infer<typeof mcpModelContextBodySchema>, 'toolCallId'>;
+
 export type McpToolSummary = z.infer<typeof mcpToolSummarySchema>;
 export type McpServerSummaryResponse = z.infer<typeof mcpServerSummarySchema>;
 export type McpServerListResponse = z.infer<typeof mcpServerListResponseSchema>;
 export type McpReadResourceBody = z.infer<typeof mcpReadResourceBodySchema>;
 export type McpViewToolCallBody = z.infer<typeof mcpViewToolCallBodySchema>;
 export type McpToolResultResponse = z.infer<typeof mcpToolResultResponseSchema>;
+export type McpModelContextBody = z.infer<typeof mcpModelContextBodySchema>;
 
-/** The key of a stored MCP view call's carrier `render.args`: `{ "drawbridge.mcpView": { input, result } }`. */
+/**
+ * The key of a stored MCP view call's carrier `render.args`: `{ "drawbridge.mcpView": { input, result,
+ * modelContext? } }`.
+ */
 export const mcpViewCarrierKey = 'drawbridge.mcpView';

@@ -87,6 +87,12 @@ const probes: Record<string, Probe | 'serves no user data'> = {
     path: `/api/mcp/threads/${thread}/tool-results/${call}`,
     expectStatus: 404,
   },
+  'POST /api/mcp/threads/:threadId/model-context': {
+    method: 'POST',
+    path: `/api/mcp/threads/${thread}/model-context`,
+    body: { toolCallId: call, content: [{ type: 'text', text: 'taken over' }] },
+    expectStatus: 404,
+  },
   'POST /api/threads': { method: 'POST', path: '/api/threads', body: {}, expectStatus: 201 },
   'GET /api/threads': { method: 'GET', path: '/api/threads', expectStatus: 200 },
   'GET /api/threads/search': { method: 'GET', path: '/api/threads/search?q=said', expectStatus: 200 },
@@ -280,6 +286,10 @@ describe('every route, as another user', () => {
     expect(await (await alice('/api/tokens')).text()).toContain(aliceTokenId);
     expect(await (await alice('/api/runs/run-of-alice')).text()).toContain('run-of-alice');
     expect(await (await alice(`/api/mcp/threads/${thread}/tool-results/${call}`)).text()).toContain(marker);
+    const viewCarrier = (await storage.store.listMessages(thread)).find(
+      (message) => message.toolCallId === call,
+    );
+    expect(JSON.stringify(viewCarrier?.render)).not.toContain('taken over');
     expect((await storage.store.getRun('running-run-of-alice'))?.status).toBe('running');
     expect((await storage.store.listMessages(thread)).map((message) => message.id)).toEqual([
       'alice-message',

@@ -1,3 +1,4 @@
+import { mcpViewCarrierKey } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { StoredMessage, StoredWidget } from '../store/store.ts';
@@ -260,5 +261,46 @@ describe('buildModelHistory', () => {
 
   it('returns an empty history for an empty thread', () => {
     expect(buildModelHistory([])).toEqual([]);
+  });
+});
+
+describe('buildModelHistory with MCP App views', () => {
+  function viewCarrier(toolCallId: string, modelContext?: unknown): StoredMessage {
+    return message('assistant', '', {
+      toolCallId,
+      render: {
+        tool: 'mcp__notes__show-note',
+        args: { [mcpViewCarrierKey]: { input: { note: 'n' }, result: {}, modelContext } },
+      },
+    });
+  }
+
+  it('adds what each view last told the model to the newest user message, as one labelled text part', () => {
+    const history = buildModelHistory([
+      message('user', 'Show the note.'),
+      viewCarrier('call_a', {
+        content: [{ type: 'text', text: 'The user ticked two items.' }],
+        structuredContent: { ticked: 2 },
+      }),
+      viewCarrier('call_quiet'),
+      message('assistant', 'Here it is.'),
+      message('user', 'What did I tick?'),
+    ]);
+    expect(history.at(0)).toEqual({ role: 'user', content: 'Show the note.' });
+    expect(history.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What did I tick?' },
+        {
+          type: 'text',
+          text: 'Context from the mcp__notes__show-note view (call call_a): The user ticked two items.\n{"ticked":2}',
+        },
+      ],
+    });
+  });
+
+  it('leaves the history as it was when no view said anything', () => {
+    const history = buildModelHistory([message('user', 'Show it.'), viewCarrier('call_b')]);
+    expect(history).toEqual([{ role: 'user', content: 'Show it.' }]);
   });
 });

@@ -2,6 +2,7 @@ import { groupWidgetLineages } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import type { StoredMessage } from '../store/store.ts';
 import { describeOmittedWidget, widgetRevisionLabel } from './describe-omitted-widget.ts';
+import { viewModelContextText } from './view-model-context-text.ts';
 import { formatWidgetWireText } from './widget-wire-text.ts';
 
 /** How much of a thread the model sees each turn. */
@@ -147,7 +148,25 @@ export function buildModelHistory(
   // An opening assistant reply or tool result would answer a question the model can no longer see.
   const firstUserIndex = kept.findIndex((unit) => unit.fromUser);
   const window = firstUserIndex === -1 ? kept : kept.slice(firstUserIndex);
-  return joinAdjacentAssistantMessages(window.flatMap((unit) => unit.messages));
+  return withViewModelContext(
+    joinAdjacentAssistantMessages(window.flatMap((unit) => unit.messages)),
+    viewModelContextText(messages),
+  );
+}
+
+/**
+ * What views told the model rides on the newest user message as one more text part (the spec defers it to the
+ * next user turn), so it is never cut from the window and never repeated.
+ */
+function withViewModelContext(messages: ModelMessage[], context: string | undefined): ModelMessage[] {
+  const index = messages.findLastIndex((message) => message.role === 'user');
+  const user = messages[index];
+  if (context === undefined || user?.role !== 'user') return messages;
+  const parts =
+    typeof user.content === 'string' ? [{ type: 'text' as const, text: user.content }] : user.content;
+  const withContext = [...messages];
+  withContext[index] = { role: 'user', content: [...parts, { type: 'text', text: context }] };
+  return withContext;
 }
 
 type AssistantContent = Exclude<Extract<ModelMessage, { role: 'assistant' }>['content'], string>;

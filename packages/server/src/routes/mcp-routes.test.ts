@@ -1,4 +1,5 @@
 import {
+  mcpModelContextMaxCharacters,
   mcpReadResourceResponseSchema,
   mcpRouteErrorCodes,
   mcpServerListResponseSchema,
@@ -13,6 +14,7 @@ import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
 import { McpServers } from '../mcp/mcp-servers.ts';
 import { storeMcpViewCall } from '../mcp/store-mcp-view-call.ts';
+import { storedMcpViewCall } from '../mcp/store-view-model-context.ts';
 import { startFixtureHttpServer } from '../mcp/testing/fixture-http-server.ts';
 import { fixtureViewUri } from '../mcp/testing/fixture-mcp-server.ts';
 import { openSqliteStore } from '../store/index.ts';
@@ -176,6 +178,107 @@ describe('/api/mcp', () => {
       status: 404,
       codes: mcpRouteErrorCodes,
       code: 'result_not_found',
+    });
+  });
+
+  describe('POST threads/:threadId/model-context', () => {
+    async function threadWithView(toolCallId: string): Promise<string> {
+      const thread = await store.createThread({ title: 't' });
+      const showNote = servers.modelTools().find((tool) => tool.name === 'mcp__notes__show-note')!;
+      await showNote.execute(
+        { note: 'a note' },
+        {
+          threadId: thread.id,
+          runId: 'run_1',
+          owner: { userId: 'local', isAdmin: true },
+          toolCallId,
+          abortSignal: new AbortController().signal,
+          clientAttached: true,
+        },
+      );
+      return thread.id;
+    }
+
+    async function storedContext(threadId: string, toolCallId: string) {
+      const carrier = (await store.listMessages(threadId)).find(
+        (message) => message.toolCallId === toolCallId && message.render !== undefined,
+      );
+      return storedMcpViewCall(carrier?.render?.args);
+    }
+
+    it("keeps the view's latest context on its carrier, beside its input and result, and clears it when empty", async () => {
+      const threadId = await threadWithView('call_context');
+      const path = `/threads/${threadId}/model-context`;
+      const first = await post(path, {
+        toolCallId: 'call_context',
+        content: [{ type: 'text', text: 'The user picked 3 rows.' }],
+      });
+      expect(first.status).toBe(204);
+      const second = await post(path, {
+        toolCallId: 'call_context',
+        content: [{ type: 'text', text: 'The user picked 5 rows.' }],
+        structuredContent: { rows: 5 },
+      });
+      expect(second.status).toBe(204);
+      expect(await storedContext(threadId, 'call_context')).toMatchObject({
+        input: { note: 'a note' },
+        result: { structuredContent: { note: 'a note' } },
+        modelContext: {
+          content: [{ type: 'text', text: 'The user picked 5 rows.' }],
+          structuredContent: { rows: 5 },
+        },
+      });
+      expect((await post(path, { toolCallId: 'call_context' })).status).toBe(204);
+      const cleared = await storedContext(threadId, 'call_context');
+      expect(cleared).toMatchObject({ input: { note: 'a note' } });
+      expect(cleared).not.toHaveProperty('modelContext');
+    });
+
+    it('refuses a malformed, oversized or misdirected update with a JSON error and stores nothing', async () => {
+      const threadId = await threadWithView('call_refused');
+      const path = `/threads/${threadId}/model-context`;
+      const cases = [
+        { body: '{', status: 400, code: 'invalid_json' },
+        { body: JSON.stringify({ content: [] }), status: 400, code: 'invalid_body' },
+        {
+          body: JSON.stringify({ toolCallId: 'call_refused', content: [{ type: 'image', data: 'x' }] }),
+          status: 400,
+          code: 'invalid_body',
+        },
+        {
+          body: JSON.stringify({ toolCallId: 'call_refused', extra: true }),
+          status: 400,
+          code: 'invalid_body',
+        },
+        {
+          body: JSON.stringify({
+            toolCallId: 'call_refused',
+            content: [{ type: 'text', text: 'x'.repeat(mcpModelContextMaxCharacters) }],
+          }),
+          status: 413,
+          code: 'context_too_large',
+        },
+        {
+          body: JSON.stringify({ toolCallId: 'call_elsewhere', content: [] }),
+          status: 404,
+          code: 'result_not_found',
+        },
+      ] as const;
+      for (const { body, status, code } of cases) {
+        const response = await routes.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        await expectErrorResponse({ response, status, codes: mcpRouteErrorCodes, code });
+      }
+      expect(await storedContext(threadId, 'call_refused')).not.toHaveProperty('modelContext');
+      await expectErrorResponse({
+        response: await post('/threads/no-such-thread/model-context', { toolCallId: 'call_refused' }),
+        status: 404,
+        codes: mcpRouteErrorCodes,
+        code: 'thread_not_found',
+      });
     });
   });
 });

@@ -2,6 +2,8 @@ import {
   describeSchemaError,
   type McpRouteErrorCode,
   type McpServerListResponse,
+  mcpModelContextBodySchema,
+  mcpModelContextMaxCharacters,
   mcpReadResourceBodySchema,
   mcpViewCarrierKey,
   mcpViewToolCallBodySchema,
@@ -18,6 +20,7 @@ import type { McpServers } from '../mcp/mcp-servers.ts';
 import { mcpServerToolPrefix } from '../mcp/mcp-tool-name.ts';
 import { mcpToolResultText } from '../mcp/mcp-tool-result-text.ts';
 import { isVisibleToApp } from '../mcp/mcp-tool-visibility.ts';
+import { storeViewModelContext } from '../mcp/store-view-model-context.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 
@@ -34,7 +37,7 @@ export interface SandboxLocation {
 export interface McpRoutesOptions {
   servers: McpServers;
   sandbox: SandboxLocation;
-  store: Pick<Store, 'getThread' | 'listMessages'>;
+  store: Pick<Store, 'getThread' | 'listMessages' | 'updateMessage'>;
   auditLog: AuditLog;
   callLimits: CallLimits;
   clock: () => Date;
@@ -75,7 +78,8 @@ async function readJson(context: Context): Promise<{ ok: true; body: unknown } |
 /**
  * `/api/mcp/*`: the configured servers and their tools (`GET servers`), a server's resource for a view
  * (`POST resources/read`), a view's call of a tool of its own server through governance and audit
- * (`POST tool-calls`), and what a model's call with a view was given and returned (`GET threads/…`).
+ * (`POST tool-calls`), what a model's call with a view was given and returned (`GET threads/…/tool-results/…`)
+ * and what that view tells the model for the next turn (`POST threads/…/model-context`).
  */
 export function createMcpRoutes(options: McpRoutesOptions): Hono {
   const { servers } = options;
@@ -209,6 +213,36 @@ export function createMcpRoutes(options: McpRoutesOptions): Hono {
       return refuse(context, 404, 'result_not_found', 'No MCP tool result is stored for that call.');
     }
     return context.json({ input: stored.input, result: stored.result });
+  });
+
+  routes.post('/threads/:threadId/model-context', async (context) => {
+    const threadId = context.req.param('threadId');
+    const userId = requestUser(context).id;
+    // Another user's thread is answered exactly as one that does not exist, before its body is looked at.
+    if ((await ownedThread({ store: options.store, threadId, userId })) === undefined) {
+      return refuse(context, 404, 'thread_not_found', 'No thread has that id.');
+    }
+    const text = await context.req.text();
+    if (text.length > mcpModelContextMaxCharacters) {
+      return refuse(
+        context,
+        413,
+        'context_too_large',
+        `A view's model context is at most ${mcpModelContextMaxCharacters} characters of JSON.`,
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return refuse(context, 400, 'invalid_json', 'The request body is not valid JSON.');
+    }
+    const parsed = mcpModelContextBodySchema.safeParse(body);
+    if (!parsed.success) return refuse(context, 400, 'invalid_body', describeSchemaError(parsed.error));
+    const { toolCallId, ...modelContext } = parsed.data;
+    const stored = await storeViewModelContext({ store: options.store, threadId, toolCallId, modelContext });
+    if (!stored) return refuse(context, 404, 'result_not_found', 'No MCP view call is stored for that id.');
+    return context.body(null, 204);
   });
 
   return routes;

@@ -218,6 +218,13 @@ export function openKyselyStore({
             .where('id', '=', id)
             .execute();
         }
+        if (patch.render !== undefined) {
+          await transaction
+            .updateTable('messages')
+            .set({ render_json: JSON.stringify(patch.render) })
+            .where('id', '=', id)
+            .execute();
+        }
         if (patch.reply !== undefined) {
           await transaction
             .updateTable('messages')

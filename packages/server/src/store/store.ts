@@ -92,10 +92,18 @@ export interface Store {
   /** Removes the thread with its messages, widgets and runs; false when it did not exist. */
   deleteThread(id: string): Promise<boolean>;
   appendMessage(input: Omit<StoredMessage, 'createdAt'> & { createdAt?: string }): Promise<StoredMessage>;
-  /** Rewrites a stored message as it grows (the prose so far, the widget so far); a missing message is ignored. */
+  /**
+   * Rewrites a stored message as it grows (the prose so far, the widget so far) or as its carrier's view
+   * speaks (`render`); a missing message is ignored.
+   */
   updateMessage(
     id: string,
-    patch: { content?: string; widget?: StoredWidget; reply?: ReplyDetails },
+    patch: {
+      content?: string;
+      widget?: StoredWidget;
+      reply?: ReplyDetails;
+      render?: { tool: string; args: unknown };
+    },
   ): Promise<void>;
   /** Oldest first, in the order they were appended. */
   listMessages(threadId: string): Promise<StoredMessage[]>;

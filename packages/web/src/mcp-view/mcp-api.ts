@@ -1,10 +1,12 @@
 import {
+  type McpModelContextBody,
   type McpServerListResponse,
   mcpReadResourceResponseSchema,
   mcpServerListResponseSchema,
   mcpToolResultResponseSchema,
   mcpViewToolCallResponseSchema,
 } from '@drawbridge/protocol';
+import { ApiError } from '../api/api-error.ts';
 import { requestJson } from '../api/request-json.ts';
 
 let catalogue: Promise<McpServerListResponse> | undefined;
@@ -64,4 +66,19 @@ export function fetchMcpToolResult({ threadId, toolCallId }: { threadId: string;
     path: `/api/mcp/threads/${encodeURIComponent(threadId)}/tool-results/${encodeURIComponent(toolCallId)}`,
     schema: mcpToolResultResponseSchema,
   });
+}
+
+/** What a view tells the model for the thread's next turn (`ui/update-model-context`); replaces its earlier one. */
+export async function updateMcpModelContext({
+  threadId,
+  body,
+}: {
+  threadId: string;
+  body: McpModelContextBody;
+}): Promise<void> {
+  const response = await fetch(
+    `/api/mcp/threads/${encodeURIComponent(threadId)}/model-context`,
+    postJson(body),
+  );
+  if (!response.ok) throw await ApiError.fromResponse(response);
 }

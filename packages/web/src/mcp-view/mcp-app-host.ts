@@ -1,3 +1,4 @@
+import type { McpViewModelContext } from '@drawbridge/protocol';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import {
   AppBridge,
@@ -8,6 +9,7 @@ import {
   type McpUiResourcePermissions,
   PostMessageTransport,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { FrameWatchdog, type FrameWatchdogOptions } from '../frame-host/hardening/frame-watchdog.ts';
 
 /** What the view asks of the chat, each answered by the card that hosts it. */
 export interface McpAppHostHandlers {
@@ -15,6 +17,8 @@ export interface McpAppHostHandlers {
   readResource(params: { uri: string }): Promise<ReadResourceResult>;
   /** `ui/message`: text for the user's next message; refused (with the reason) past the page's prompt budget. */
   sendMessage(text: string): { ok: boolean; message: string };
+  /** `ui/update-model-context`: kept for the model's next turn, replacing what the view said before. */
+  updateModelContext(context: McpViewModelContext): Promise<void>;
   /** `ui/open-link`: https only, opened without an opener. */
   openLink(url: string): { ok: boolean; message: string };
   sizeChanged(size: { height?: number; width?: number }): void;
@@ -89,6 +93,7 @@ export class McpAppHost {
         serverResources: {},
         logging: {},
         message: { text: {} },
+        updateModelContext: { text: {}, structuredContent: {} },
         sandbox: {
           ...(view.csp === undefined ? {} : { csp: view.csp }),
           ...(view.permissions === undefined ? {} : { permissions: view.permissions }),
@@ -117,6 +122,18 @@ export class McpAppHost {
       const text = params.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
       const outcome = handlers.sendMessage(text);
       return outcome.ok ? {} : { isError: true };
+    };
+    bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
+      // Only text blocks are advertised; anything else a view sends is not the model's to read.
+      const text = (content ?? []).flatMap((block) =>
+        block.type === 'text' ? [{ type: 'text' as const, text: block.text }] : [],
+      );
+      // A refusal (too large, the call gone) rejects, and the view gets it as the request's error.
+      await handlers.updateModelContext({
+        ...(text.length === 0 ? {} : { content: text }),
+        ...(structuredContent === undefined ? {} : { structuredContent }),
+      });
+      return {};
     };
     bridge.onopenlink = async ({ url }) => (handlers.openLink(url).ok ? {} : { isError: true });
     bridge.onsizechange = (size) => handlers.sizeChanged(size);
@@ -158,6 +175,32 @@ export class McpAppHost {
 
   setHostContext(context: McpUiHostContext): void {
     if (!this.closed) this.bridge.setHostContext(context);
+  }
+
+  /**
+   * The widgets' hung-frame watchdog for this view: MCP `ping` requests through the bridge (the proxy relays
+   * them; the SDK's `App` answers them itself), so a view whose event loop stops — or whose proxy does — falls
+   * silent. Call once the view is ready; returns the function that stops watching.
+   */
+  watch(
+    options: Pick<
+      FrameWatchdogOptions,
+      'onUnresponsive' | 'pingIntervalMs' | 'unresponsiveAfterMs' | 'timers'
+    >,
+  ): () => void {
+    const watchdog: FrameWatchdog = new FrameWatchdog({
+      ...options,
+      sendPing: (seq) => {
+        if (this.closed) return;
+        // A ping that times out or fails proves nothing; the watchdog judges by the silence.
+        this.bridge.request({ method: 'ping' }, { timeout: options.unresponsiveAfterMs }).then(
+          () => watchdog.notePong(seq),
+          () => undefined,
+        );
+      },
+    });
+    watchdog.start();
+    return () => watchdog.stop();
   }
 
   /** Asks the view to tear down (bounded wait), then removes its frame. */

@@ -7,16 +7,22 @@ import type {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useRef, useState } from 'react';
 import { distanceFromViewport, pageWebglBudget } from '../frame-host/hardening/webgl-budget.ts';
+import { WidgetStoppedNotice } from '../frame-host/hardening/widget-stopped-notice.tsx';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from '../frame-host/widget-bridge.ts';
 import { useWidgetEnvironment } from '../frame-host/widget-environment.ts';
 import type { TranscriptToolCall } from '../transcript/transcript-state.ts';
 import { hostStyleVariables } from './host-style-variables.ts';
-import { callMcpToolFromView, fetchMcpToolResult, readMcpResource } from './mcp-api.ts';
+import {
+  callMcpToolFromView,
+  fetchMcpToolResult,
+  readMcpResource,
+  updateMcpModelContext,
+} from './mcp-api.ts';
 import { McpAppHost } from './mcp-app-host.ts';
 import type { RestoredMcpCall } from './mcp-tool-call.tsx';
 import { partialJsonArguments } from './partial-json-arguments.ts';
 
-type ViewPhase = 'loading' | 'ready' | 'failed' | 'navigated' | 'released';
+type ViewPhase = 'loading' | 'ready' | 'failed' | 'navigated' | 'released' | 'unresponsive';
 
 function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
@@ -143,6 +149,11 @@ export function McpViewCard({
           readResource: async ({ uri }) =>
             (await readMcpResource({ server: serverName, uri })) as unknown as ReadResourceResult,
           sendMessage: (text) => handleWidgetPrompt(text, bridgeOptions),
+          updateModelContext: async (context) => {
+            const threadId = environmentRef.current.threadId;
+            if (threadId === undefined) throw new Error('The view has no thread to tell.');
+            await updateMcpModelContext({ threadId, body: { toolCallId, ...context } });
+          },
           openLink: (url) => handleWidgetLink(url, bridgeOptions),
           sizeChanged: ({ height: reported }) => {
             if (reported !== undefined) setHeight(clampWidgetHeight(Math.ceil(reported)));
@@ -182,6 +193,18 @@ export function McpViewCard({
       release: () => {
         setPhase('released');
         void hostRef.current?.close();
+      },
+    });
+  }, [phase]);
+
+  // The widgets' watchdog: a view that stops answering pings is torn down with their stopped notice.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (phase !== 'ready' || host === undefined) return;
+    return host.watch({
+      onUnresponsive: () => {
+        setPhase('unresponsive');
+        void host.close();
       },
     });
   }, [phase]);
@@ -258,8 +281,17 @@ export function McpViewCard({
         ref={containerRef}
         className="mcp-view__stage"
         style={fullscreen ? undefined : { height }}
-        hidden={phase === 'failed' || phase === 'navigated' || phase === 'released'}
+        hidden={
+          phase === 'failed' || phase === 'navigated' || phase === 'released' || phase === 'unresponsive'
+        }
       />
+      {phase === 'unresponsive' && (
+        <WidgetStoppedNotice
+          reason="unresponsive"
+          height={`${height}px`}
+          onRestore={() => setGeneration((value) => value + 1)}
+        />
+      )}
       {phase === 'failed' && <p className="mcp-view__notice">The view could not be shown: {problem}</p>}
       {phase === 'navigated' && (
         <p className="mcp-view__notice" role="alert">
