@@ -8,55 +8,41 @@ const packageDirectory = new URL('./', import.meta.url);
 const distribution = new URL('dist/', packageDirectory);
 await mkdir(distribution, { recursive: true });
 
-await build({
-  entryPoints: [new URL('src/runtime/main.ts', packageDirectory).pathname],
-  outfile: new URL('runtime.js', distribution).pathname,
-  bundle: true,
-  format: 'iife',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
-});
+/** Every bundle the frame ships is built the same way: minified ES2022 with no license comments, in dist/. */
+function bundle({ file, format = 'iife', ...input }) {
+  return build({
+    ...input,
+    outfile: new URL(file, distribution).pathname,
+    bundle: true,
+    format,
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+  });
+}
+const source = (path) => new URL(path, packageDirectory).pathname;
+
+await bundle({ entryPoints: [source('src/runtime/main.ts')], file: 'runtime.js' });
 
 // The MCP Apps sandbox proxy, served from the sandbox origin (packages/server/src/mcp/sandbox-server.ts).
-await build({
-  entryPoints: [new URL('src/mcp-sandbox/sandbox-proxy.ts', packageDirectory).pathname],
-  outfile: new URL('mcp-sandbox-proxy.js', distribution).pathname,
-  bundle: true,
-  format: 'iife',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
-});
+await bundle({ entryPoints: [source('src/mcp-sandbox/sandbox-proxy.ts')], file: 'mcp-sandbox-proxy.js' });
 
 // The `show_widget` view served to MCP hosts (packages/server/src/mcp-serve/).
-await build({
-  entryPoints: [new URL('src/mcp-app-view/main.ts', packageDirectory).pathname],
-  outfile: new URL('mcp-app-view.js', distribution).pathname,
-  bundle: true,
-  format: 'iife',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
-});
+await bundle({ entryPoints: [source('src/mcp-app-view/main.ts')], file: 'mcp-app-view.js' });
 
-await build({
+await bundle({
   stdin: {
     contents:
       "export * from 'three';\nexport { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';\n",
     resolveDir: packageDirectory.pathname,
     loader: 'js',
   },
-  outfile: new URL('three-bundle.js', distribution).pathname,
-  bundle: true,
+  file: 'three-bundle.js',
   format: 'esm',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
 });
 
 // The same three.js for the show_widget view, which can import nothing (src/mcp-app-view/three-import-rewriter.ts).
-await build({
+await bundle({
   stdin: {
     contents:
       "import * as THREE from 'three';\nimport { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';\n" +
@@ -64,12 +50,7 @@ await build({
     resolveDir: packageDirectory.pathname,
     loader: 'js',
   },
-  outfile: new URL('three-global.js', distribution).pathname,
-  bundle: true,
-  format: 'iife',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
+  file: 'three-global.js',
 });
 
 await writeFile(new URL('frame.html', distribution), renderFrameBootstrapHtml());
