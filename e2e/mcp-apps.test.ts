@@ -1,19 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   basicReactServer,
   basicVanillaServer,
 } from '../packages/server/src/mcp/testing/npm-mcp-app-servers.ts';
 import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
-import { startMcpAppServer } from './support/mcp-app-server.ts';
+import { mcpViewOf, startMcpAppServer } from './support/mcp-app-server.ts';
 
 const isoTime = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/;
-
-/** The view inside the sandbox proxy inside the card (the spec's double iframe). */
-function viewOf(page: Page, index = 0): FrameLocator {
-  return page.locator('.mcp-view__frame').nth(index).contentFrame().locator('iframe').contentFrame();
-}
 
 async function serverTimeShown(view: FrameLocator): Promise<string> {
   return (await view.locator('body').textContent({ timeout: 5000 })) ?? '';
@@ -47,7 +42,7 @@ describe('the npm vanillajs MCP App server, hosted in the transcript', () => {
     const { page } = opened;
     await sendChatMessage(page, 'what time is it on the server?');
     await page.locator('.mcp-view[data-mcp-view-phase="ready"]').waitFor({ timeout: 30_000 });
-    const view = viewOf(page);
+    const view = mcpViewOf(page);
     await expect.poll(() => serverTimeShown(view), { timeout: 20_000 }).toMatch(isoTime);
     modelCallTime = (await serverTimeShown(view)).match(isoTime)?.[0];
     const proxyUrl = new URL((await page.locator('.mcp-view__frame').getAttribute('src'))!);
@@ -68,7 +63,7 @@ describe('the npm vanillajs MCP App server, hosted in the transcript', () => {
 
   it("proxies the view's own tools/call to its server through governance, and audits it", async () => {
     const { page } = opened;
-    const view = viewOf(page);
+    const view = mcpViewOf(page);
     const before = (await serverTimeShown(view)).match(isoTime)?.[0];
     await view.getByRole('button', { name: 'Get Server Time' }).click();
     await expect
@@ -88,7 +83,7 @@ describe('the npm vanillajs MCP App server, hosted in the transcript', () => {
     // Not a new call: the restored view shows the time the model's call returned, not the later one.
     expect(modelCallTime).toMatch(isoTime);
     await expect
-      .poll(async () => (await serverTimeShown(viewOf(page))).match(isoTime)?.[0], { timeout: 20_000 })
+      .poll(async () => (await serverTimeShown(mcpViewOf(page))).match(isoTime)?.[0], { timeout: 20_000 })
       .toBe(modelCallTime);
   });
 });
@@ -114,7 +109,7 @@ describe('the npm React MCP App server, hosted in the transcript', () => {
     const { page } = opened;
     await sendChatMessage(page, 'what time is it?');
     await page.locator('.mcp-view[data-mcp-view-phase="ready"]').waitFor({ timeout: 30_000 });
-    await expect.poll(() => serverTimeShown(viewOf(page)), { timeout: 20_000 }).toMatch(isoTime);
+    await expect.poll(() => serverTimeShown(mcpViewOf(page)), { timeout: 20_000 }).toMatch(isoTime);
     expect(opened.pageErrors).toEqual([]);
     await page.screenshot({ path: '/tmp/drawbridge-mcp-react.png' });
   });

@@ -1,12 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppBridgeTestHost, startAppBridgeTestHost } from './support/app-bridge-test-host.ts';
 import { type OpenedPage, openAppPage } from './support/app-server.ts';
-
-const drawbridgeCommand = fileURLToPath(new URL('../packages/server/src/cli/main.ts', import.meta.url));
+import { drawbridgeMcpServer } from './support/mcp-app-server.ts';
 
 interface TestHostWindow {
   startView(html: string): void;
@@ -67,8 +65,8 @@ describe("Drawbridge's views driven by the SDK's AppBridge host (drawbridge mcp 
     client = new Client({ name: 'drawbridge-e2e', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
-        command: process.execPath,
-        args: ['--import', 'tsx', drawbridgeCommand, 'mcp'],
+        command: drawbridgeMcpServer.command,
+        args: drawbridgeMcpServer.args,
       }),
     );
   });

@@ -1,15 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
-import { startMcpAppServer } from './support/mcp-app-server.ts';
-
-const drawbridgeCommand = fileURLToPath(new URL('../packages/server/src/cli/main.ts', import.meta.url));
-
-/** The view of the `index`-th MCP card: inside the sandbox proxy inside the card (the spec's double iframe). */
-function viewOf(page: Page, index: number): FrameLocator {
-  return page.locator('.mcp-view__frame').nth(index).contentFrame().locator('iframe').contentFrame();
-}
+import { drawbridgeMcpServer, mcpViewOf, startMcpAppServer } from './support/mcp-app-server.ts';
 
 describe("Drawbridge hosting its own MCP server's typed render tools (drawbridge mcp over stdio)", () => {
   let server: AppServer;
@@ -18,11 +10,7 @@ describe("Drawbridge hosting its own MCP server's typed render tools (drawbridge
   beforeAll(async () => {
     server = await startMcpAppServer({
       servers: {
-        drawbridge: {
-          command: process.execPath,
-          args: ['--import', 'tsx', drawbridgeCommand, 'mcp'],
-          env: {},
-        },
+        drawbridge: drawbridgeMcpServer,
       },
       replayFile: fileURLToPath(new URL('./fixtures/mcp/render-tools.jsonl', import.meta.url)),
     });
@@ -41,7 +29,7 @@ describe("Drawbridge hosting its own MCP server's typed render tools (drawbridge
       .poll(() => page.locator('.mcp-view[data-mcp-view-phase="ready"]').count(), { timeout: 30_000 })
       .toBe(2);
 
-    const table = viewOf(page, 0);
+    const table = mcpViewOf(page, 0);
     await table.locator('html[data-render-tool="render_table"][data-render-state="rendered"]').waitFor({
       timeout: 20_000,
     });
@@ -56,7 +44,7 @@ describe("Drawbridge hosting its own MCP server's typed render tools (drawbridge
       .poll(() => table.locator('th', { hasText: 'Year' }).getAttribute('aria-sort'))
       .not.toBe('none');
 
-    const chart = viewOf(page, 1);
+    const chart = mcpViewOf(page, 1);
     await chart.locator('html[data-render-tool="render_chart"][data-render-state="rendered"]').waitFor({
       timeout: 20_000,
     });

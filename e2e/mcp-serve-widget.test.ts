@@ -1,15 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
-import { startMcpAppServer } from './support/mcp-app-server.ts';
-
-const drawbridgeCommand = fileURLToPath(new URL('../packages/server/src/cli/main.ts', import.meta.url));
-
-/** The view inside the sandbox proxy inside the card (the spec's double iframe). */
-function viewOf(page: Page): FrameLocator {
-  return page.locator('.mcp-view__frame').first().contentFrame().locator('iframe').contentFrame();
-}
+import { drawbridgeMcpServer, mcpViewOf, startMcpAppServer } from './support/mcp-app-server.ts';
 
 describe("Drawbridge hosting Drawbridge's own MCP server (drawbridge mcp over stdio)", () => {
   let server: AppServer;
@@ -18,11 +10,7 @@ describe("Drawbridge hosting Drawbridge's own MCP server (drawbridge mcp over st
   beforeAll(async () => {
     server = await startMcpAppServer({
       servers: {
-        drawbridge: {
-          command: process.execPath,
-          args: ['--import', 'tsx', drawbridgeCommand, 'mcp'],
-          env: {},
-        },
+        drawbridge: drawbridgeMcpServer,
       },
       replayFile: fileURLToPath(new URL('./fixtures/mcp/show-widget.jsonl', import.meta.url)),
     });
@@ -38,7 +26,7 @@ describe("Drawbridge hosting Drawbridge's own MCP server (drawbridge mcp over st
     const { page } = opened;
     await sendChatMessage(page, 'draw me a counter');
     await page.locator('.mcp-view[data-mcp-view-phase="ready"]').waitFor({ timeout: 30_000 });
-    const view = viewOf(page);
+    const view = mcpViewOf(page);
     await view.locator('html[data-widget-state="rendered"]').waitFor({ timeout: 20_000 });
     const button = view.locator('#count');
     expect(await button.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(200, 30, 30)');

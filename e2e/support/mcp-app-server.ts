@@ -1,11 +1,30 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FrameLocator, Page } from 'playwright-core';
 import { startServer } from '../../packages/server/src/app/start-server.ts';
 import type { McpServerConfig } from '../../packages/server/src/mcp/mcp-config.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
 import type { AppServer } from './app-server.ts';
+
+/** Drawbridge's own MCP server (`drawbridge mcp`) over stdio, from the checkout, as an MCP host would start it. */
+export const drawbridgeMcpServer = {
+  command: process.execPath,
+  args: [
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('../../packages/server/src/cli/main.ts', import.meta.url)),
+    'mcp',
+  ],
+  env: {},
+} satisfies McpServerConfig;
+
+/** The view of the `index`-th MCP card: inside the sandbox proxy inside the card (the spec's double iframe). */
+export function mcpViewOf(page: Page, index = 0): FrameLocator {
+  return page.locator('.mcp-view__frame').nth(index).contentFrame().locator('iframe').contentFrame();
+}
 
 /**
  * The real Drawbridge server with MCP servers connected (`DRAWBRIDGE_MCP_CONFIG`), one skill granting every
