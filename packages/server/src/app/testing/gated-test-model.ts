@@ -1,5 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { ServedModel } from '../create-app.ts';
+import { streamingOnlyTestModel } from './test-models.ts';
 
 /** A model under the test's control: what it streamed, whether it was aborted, and when it may finish. */
 export interface GatedTestModel extends ServedModel {
@@ -60,19 +61,7 @@ export function gatedTestModel({
     return { stream };
   };
   return {
-    model: {
-      specificationVersion: 'v4',
-      provider: 'drawbridge.test',
-      modelId: 'gated',
-      supportedUrls: {},
-      doGenerate: async () => {
-        throw new Error('gatedTestModel only streams');
-      },
-      doStream,
-    },
-    id: 'gated',
-    demo: false,
-    hint: 'A test model that waits for the test.',
+    ...streamingOnlyTestModel({ id: 'gated', hint: 'A test model that waits for the test.', doStream }),
     release() {
       released = true;
       for (const resolve of [...waiting]) resolve();

@@ -79,6 +79,33 @@ export function failingTestModel(message: string): ServedModel {
   };
 }
 
+/** A served test model that only streams, through `doStream`; a non-streaming call is a test bug. */
+export function streamingOnlyTestModel({
+  id,
+  hint,
+  doStream,
+}: {
+  id: string;
+  hint: string;
+  doStream: LanguageModelV4['doStream'];
+}): ServedModel {
+  return {
+    model: {
+      specificationVersion: 'v4',
+      provider: 'drawbridge.test',
+      modelId: id,
+      supportedUrls: {},
+      doGenerate: async () => {
+        throw new Error(`The ${id} test model only streams.`);
+      },
+      doStream,
+    },
+    id,
+    demo: false,
+    hint,
+  };
+}
+
 /** A model that thinks for `delayMs` before each piece of `pieces` (a slow provider), honouring abort. */
 export function stallingTestModel({ pieces, delayMs }: { pieces: string[]; delayMs: number }): ServedModel {
   const usage = {
@@ -108,19 +135,5 @@ export function stallingTestModel({ pieces, delayMs }: { pieces: string[]; delay
     });
     return { stream };
   };
-  return {
-    model: {
-      specificationVersion: 'v4',
-      provider: 'drawbridge.test',
-      modelId: 'stalling',
-      supportedUrls: {},
-      doGenerate: async () => {
-        throw new Error('stallingTestModel only streams');
-      },
-      doStream,
-    },
-    id: 'stalling',
-    demo: false,
-    hint: 'A slow test model.',
-  };
+  return streamingOnlyTestModel({ id: 'stalling', hint: 'A slow test model.', doStream });
 }
