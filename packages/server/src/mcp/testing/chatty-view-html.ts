@@ -1,11 +1,14 @@
 /**
  * A minimal MCP App view speaking the protocol by hand (so the test needs no bundle): it initializes,
  * answers `ping` as the SDK's `App` does, and has two buttons — "Tell the model" sends
- * `ui/update-model-context` and writes the host's answer into `#status`, "Hang" stops its event loop for good.
+ * `ui/update-model-context` and writes the host's answer into `#status`, "Hang" makes it answer nothing ever
+ * again, which is all a host can see of a view whose event loop is stuck. (A real busy loop would also freeze
+ * the test's own key press, which waits for the frame to acknowledge the key-up.)
  */
 export function chattyViewHtml(): string {
   const script = `
 let nextId = 0;
+let hung = false;
 const pending = new Map();
 const post = (message) => window.parent.postMessage({ jsonrpc: '2.0', ...message }, '*');
 const request = (method, params) => new Promise((resolve) => {
@@ -15,6 +18,7 @@ const request = (method, params) => new Promise((resolve) => {
 });
 window.addEventListener('message', (event) => {
   const message = event.data;
+  if (hung) return;
   if (message === null || typeof message !== 'object') return;
   if (message.method === 'ping' && message.id !== undefined) post({ id: message.id, result: {} });
   else if (message.method === undefined && pending.has(message.id)) {
@@ -31,7 +35,7 @@ document.getElementById('tell').addEventListener('click', async () => {
 });
 document.getElementById('hang').addEventListener('click', () => {
   status.textContent = 'hanging';
-  setTimeout(() => { for (;;) {} }, 0);
+  hung = true;
 });
 await request('ui/initialize', {
   appInfo: { name: 'chatty-fixture', version: '1.0.0' },
