@@ -11,6 +11,7 @@ interface TestHostWindow {
   testHost: {
     ready: Promise<{ name: string; version: string } | undefined>;
     messages: string[];
+    refuseMessages: number;
     logs: Array<{ level: string; data: unknown }>;
     sizes: Array<{ width?: number; height?: number }>;
     sendToolInputPartial(args: Record<string, unknown>): Promise<void>;
@@ -134,7 +135,7 @@ describe("Drawbridge's views driven by the SDK's AppBridge host (drawbridge mcp 
     expect(opened?.pageErrors).toEqual([]);
   });
 
-  it("sends a render_form view's answers to the host as ui/message", async () => {
+  it("sends a render_form view's answers to the host as ui/message, sent only once the host takes them", async () => {
     const { page, appVersion } = await startView('ui://drawbridge/render_form.html');
     expect(appVersion).toEqual({ name: 'drawbridge-render-tool', version: '1.0.0' });
     const view = page.frameLocator('#view');
@@ -145,10 +146,18 @@ describe("Drawbridge's views driven by the SDK's AppBridge host (drawbridge mcp 
     });
     await view.locator('html[data-render-tool="render_form"][data-render-state="rendered"]').waitFor();
     await view.locator('[name="city"]').fill('Lisbon');
+    await page.evaluate(() => {
+      (window as unknown as TestHostWindow).testHost.refuseMessages = 1;
+    });
     await view.getByRole('button', { name: 'Send' }).click();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as TestHostWindow).testHost.messages))
-      .toEqual(['Here are my answers:\n- City: Lisbon']);
+    await view.getByRole('alert').getByText('Your answers were not sent: the chat did not take them.').waitFor();
+    expect(await view.locator('form[data-sent]').count()).toBe(0);
+
+    await view.getByRole('button', { name: 'Send' }).click();
+    await view.locator('form[data-sent="true"]').waitFor();
+    expect(await page.evaluate(() => (window as unknown as TestHostWindow).testHost.messages)).toEqual([
+      'Here are my answers:\n- City: Lisbon',
+    ]);
     expect(opened?.pageErrors).toEqual([]);
   });
 });

@@ -22,8 +22,13 @@ window.startView = (html) => {
     { openLinks: {}, logging: {}, message: { text: {} } },
     { hostContext: { theme: 'light', displayMode: 'inline' } },
   );
-  const host = { messages: [], links: [], logs: [], sizes: [] };
+  const host = { messages: [], links: [], logs: [], sizes: [], refuseMessages: 0 };
+  // A host may decline a message (\`isError\`): the next \`refuseMessages\` ones are declined, and not kept.
   bridge.onmessage = async ({ content }) => {
+    if (host.refuseMessages > 0) {
+      host.refuseMessages -= 1;
+      return { isError: true };
+    }
     host.messages.push(content.map((block) => block.text).join('\\n'));
     return {};
   };

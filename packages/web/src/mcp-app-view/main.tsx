@@ -21,8 +21,9 @@ const root = createRoot(rootElement);
 const app = new App({ name: 'drawbridge-render-tool', version: '1.0.0' }, {});
 
 const host = {
-  sendUserMessage(text: string) {
-    void app.sendMessage({ role: 'user', content: [{ type: 'text', text }] });
+  async sendUserMessage(text: string) {
+    const answer = await app.sendMessage({ role: 'user', content: [{ type: 'text', text }] });
+    if (answer.isError === true) throw new Error('the chat did not take them.');
   },
   openLink(url: string) {
     void app.openLink({ url });

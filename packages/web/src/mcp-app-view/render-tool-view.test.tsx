@@ -10,8 +10,15 @@ let container: HTMLDivElement;
 let root: Root;
 let sentMessages: string[];
 let openedLinks: string[];
+/** How the host answers the next `ui/message`: settled by each test when it wants the answer to arrive. */
+let hostAnswer: { accept(): void; refuse(reason: string): void };
 const host: RenderToolViewHost = {
-  sendUserMessage: (text) => sentMessages.push(text),
+  sendUserMessage: (text) => {
+    sentMessages.push(text);
+    return new Promise<void>((resolve, reject) => {
+      hostAnswer = { accept: resolve, refuse: (reason) => reject(new Error(reason)) };
+    });
+  },
   openLink: (url) => openedLinks.push(url),
 };
 
@@ -71,20 +78,34 @@ describe('renderToolView', () => {
     expect(draw('constructor', {})).toBe('refused');
   });
 
-  it("sends a form's answers as the user's next message", () => {
-    draw('render_form', {
-      title: 'Trip',
-      fields: [{ name: 'city', label: 'City', type: 'text', required: true }],
-      submitLabel: 'Send',
-    });
-    const city = container.querySelector<HTMLInputElement>('[name="city"]');
-    if (city === null) throw new Error('no city field');
-    act(() => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(city, 'Lisbon');
-      city.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+  it("sends a form's answers as the user's next message, shown as sent once the host took them", async () => {
+    fillTripForm();
     act(() => container.querySelector('form')?.requestSubmit());
     expect(sentMessages).toEqual(['Here are my answers:\n- City: Lisbon']);
+    expect(submitButton()?.textContent).toBe('Sending…');
+    expect(submitButton()?.disabled).toBe(true);
+    expect(container.querySelector('form')?.dataset.sent).toBeUndefined();
+
+    await act(async () => hostAnswer.accept());
+    expect(container.querySelector('form')?.dataset.sent).toBe('true');
+    expect(container.querySelector('[role="status"]')?.textContent).toContain('Lisbon');
+  });
+
+  it('keeps the form open with the reason when the host does not take the answers, and sends again', async () => {
+    fillTripForm();
+    act(() => container.querySelector('form')?.requestSubmit());
+    await act(async () => hostAnswer.refuse('the chat did not take them.'));
+    expect(container.querySelector('form')?.dataset.sent).toBeUndefined();
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'Your answers were not sent: the chat did not take them.',
+    );
+    expect(submitButton()?.textContent).toBe('Send');
+
+    act(() => container.querySelector('form')?.requestSubmit());
+    expect(sentMessages).toHaveLength(2);
+    await act(async () => hostAnswer.accept());
+    expect(container.querySelector('form')?.dataset.sent).toBe('true');
+    expect(container.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('opens an image through the host instead of loading it inside the view', () => {
@@ -97,3 +118,21 @@ describe('renderToolView', () => {
     expect(container.querySelector('iframe')).toBeNull();
   });
 });
+
+function fillTripForm(): void {
+  draw('render_form', {
+    title: 'Trip',
+    fields: [{ name: 'city', label: 'City', type: 'text', required: true }],
+    submitLabel: 'Send',
+  });
+  const city = container.querySelector<HTMLInputElement>('[name="city"]');
+  if (city === null) throw new Error('no city field');
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(city, 'Lisbon');
+    city.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+function submitButton(): HTMLButtonElement | null {
+  return container.querySelector<HTMLButtonElement>('button[type="submit"]');
+}

@@ -7,8 +7,11 @@ import { chatWidgetRegistry } from '../render-tools/widget-registry.tsx';
 
 /** What a typed component in an MCP host's view may ask of that host. */
 export interface RenderToolViewHost {
-  /** A form's answers, sent as the user's next message (`ui/message`). */
-  sendUserMessage(text: string): void;
+  /**
+   * A form's answers, sent as the user's next message (`ui/message`); settles once the host answers, and
+   * rejects with the reason when it does not take them.
+   */
+  sendUserMessage(text: string): Promise<void>;
   /** Opens a link in the user's browser (`ui/open-link`): a view may load nothing remote itself. */
   openLink(url: string): void;
 }
@@ -41,11 +44,9 @@ export function renderToolView({
   }
   const form = validation.args as RenderFormArgs;
   const node = definition.render(validation.args, {
-    // Handed to the host, which owns the conversation: the view cannot learn here whether it takes it.
-    onSubmitForm: (answers) => {
-      host.sendUserMessage(formAnswersAsMessage(form, answers));
-      return { ok: true, message: '' };
-    },
+    // Handed to the host, which owns the conversation: the form shows them as sent once the host took them.
+    onSubmitForm: (answers) =>
+      host.sendUserMessage(formAnswersAsMessage(form, answers)).then(() => ({ ok: true, message: '' })),
   });
   return { state: 'rendered', node };
 }

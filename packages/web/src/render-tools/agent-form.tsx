@@ -7,11 +7,14 @@ import {
   initialFormDraft,
   validateFormAnswers,
 } from './validate-form-answers.ts';
+import type { FormSubmitOutcome } from './widget-definition.ts';
 import './agent-form.css';
 
 /**
  * A form the agent asked the user to fill in; checked here by the schema's rules, sent once, then read-only.
- * A form sent before (`sentAnswers`, from a reloaded thread) starts read-only with those answers.
+ * A form sent before (`sentAnswers`, from a reloaded thread) starts read-only with those answers. When the
+ * answers go somewhere that answers later (an MCP host), the form shows it is sending and only shows them as
+ * sent once they were taken.
  */
 export function AgentForm({
   form,
@@ -19,7 +22,7 @@ export function AgentForm({
   sentAnswers: previouslySent,
 }: {
   form: RenderFormArgs;
-  onSubmitForm?(answers: FormAnswers['values']): { ok: boolean; message: string };
+  onSubmitForm?(answers: FormAnswers['values']): FormSubmitOutcome | Promise<FormSubmitOutcome>;
   sentAnswers?: FormAnswers['values'];
 }) {
   const formId = useId();
@@ -28,6 +31,7 @@ export function AgentForm({
   const [sentAnswers, setSentAnswers] = useState<FormAnswers['values'] | undefined>(previouslySent);
   // Why the chat did not take the answers (a reply is still running); the form stays open to send again.
   const [refusal, setRefusal] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
   const formElement = useRef<HTMLFormElement>(null);
 
   const update = (field: RenderFormField, value: string | boolean) => {
@@ -47,7 +51,7 @@ export function AgentForm({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sentAnswers) return;
+    if (sentAnswers || sending) return;
     const checked = validateFormAnswers(form, draft);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -58,13 +62,25 @@ export function AgentForm({
       return;
     }
     setErrors({});
+    const settle = (outcome: FormSubmitOutcome) => {
+      if (!outcome.ok) {
+        setRefusal(outcome.message);
+        return;
+      }
+      setRefusal(undefined);
+      setSentAnswers(checked.answers);
+    };
     const outcome = onSubmitForm?.(checked.answers) ?? { ok: true, message: '' };
-    if (!outcome.ok) {
-      setRefusal(outcome.message);
+    if (!(outcome instanceof Promise)) {
+      settle(outcome);
       return;
     }
-    setRefusal(undefined);
-    setSentAnswers(checked.answers);
+    setSending(true);
+    void outcome
+      .then(settle, (error: unknown) =>
+        settle({ ok: false, message: `Your answers were not sent: ${describeFailure(error)}` }),
+      )
+      .finally(() => setSending(false));
   };
 
   const titleId = `${formId}-title`;
@@ -77,6 +93,7 @@ export function AgentForm({
       noValidate
       onSubmit={handleSubmit}
       data-sent={sentAnswers ? 'true' : undefined}
+      aria-busy={sending ? true : undefined}
     >
       {form.title && (
         <h3 className="agent-form__title" id={titleId}>
@@ -84,7 +101,7 @@ export function AgentForm({
         </h3>
       )}
       {form.description && <p className="agent-form__description">{form.description}</p>}
-      <fieldset className="agent-form__fields" disabled={sentAnswers !== undefined}>
+      <fieldset className="agent-form__fields" disabled={sentAnswers !== undefined || sending}>
         {form.fields.map((field) => (
           <FormField
             key={field.name}
@@ -122,8 +139,8 @@ export function AgentForm({
         </div>
       ) : (
         <div className="agent-form__actions">
-          <button type="submit" className="button button--primary">
-            {form.submitLabel}
+          <button type="submit" className="button button--primary" disabled={sending}>
+            {sending ? 'Sending…' : form.submitLabel}
           </button>
           {refusal && (
             <p className="agent-form__error" role="alert">
@@ -142,6 +159,10 @@ export function AgentForm({
       )}
     </form>
   );
+}
+
+function describeFailure(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function withFieldError(errors: Record<string, string>, name: string, message: string | undefined) {

@@ -1,10 +1,19 @@
 import type { FormAnswers, ToolResult } from '@drawbridge/protocol';
 import type { ReactNode } from 'react';
 
+/** Whether whoever owns the conversation took a form's answers, and if not, why (shown on the form). */
+export interface FormSubmitOutcome {
+  ok: boolean;
+  message: string;
+}
+
 /** What a widget's render function may call back into the chat with. */
 export interface WidgetRenderProps {
-  /** A form's answers, sent by the chat as the user's next message; a refusal says why (a reply is running). */
-  onSubmitForm?(answers: FormAnswers['values']): { ok: boolean; message: string };
+  /**
+   * A form's answers, sent by the chat as the user's next message; a refusal says why (a reply is running).
+   * A promise when the answer comes later (an MCP host's `ui/message`).
+   */
+  onSubmitForm?(answers: FormAnswers['values']): FormSubmitOutcome | Promise<FormSubmitOutcome>;
   /** A form the user already sent (a reloaded thread): drawn as sent, with these answers. */
   sentAnswers?: FormAnswers['values'];
 }
