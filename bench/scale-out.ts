@@ -28,6 +28,7 @@ import pg from 'pg';
 import { createApp } from '../packages/server/src/app/create-app.ts';
 import { openRunBackplane, type RunBackplane } from '../packages/server/src/app/open-run-backplane.ts';
 import type { ClientToolBridge } from '../packages/server/src/bridge/client-tool-bridge.ts';
+import { defaultRunLeaseMs } from '../packages/server/src/run/run-supervisor.ts';
 import { openStorage } from '../packages/server/src/store/open-storage.ts';
 import type { Store } from '../packages/server/src/store/store.ts';
 import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
@@ -79,7 +80,14 @@ async function startInstance({
         ? { dialect: 'sqlite', path: join(sqliteFolder, 'drawbridge.db') }
         : { dialect: 'postgres', url: databaseUrl },
   });
-  const backplane = await openRunBackplane({ redisUrl, instanceId: crypto.randomUUID(), logError: quiet });
+  const backplane = await openRunBackplane({
+    redisUrl,
+    instanceId: crypto.randomUUID(),
+    store: storage.store,
+    leaseMs: defaultRunLeaseMs,
+    clock: () => new Date(),
+    logError: quiet,
+  });
   const app = createApp({
     store: storage.store,
     bridge: backplane.bridge,

@@ -25,10 +25,11 @@ import { createThreadRoutes, type StandaloneRenderer } from '../routes/thread-ro
 import { createToolResultRoutes } from '../routes/tool-result-routes.ts';
 import { createWebAppRoutes } from '../routes/web-app-routes.ts';
 import type { AgentModel } from '../run/run-agent.ts';
+import { DatabaseRunLeases } from '../run/run-leases/database-run-leases.ts';
 import { InProcessRunLog } from '../run/run-log/in-process-run-log.ts';
 import type { RunLog } from '../run/run-log/run-log.ts';
 import { InProcessRunSignals } from '../run/run-signals/in-process-run-signals.ts';
-import { RunSupervisor } from '../run/run-supervisor.ts';
+import { defaultRunLeaseMs, RunSupervisor } from '../run/run-supervisor.ts';
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
@@ -115,11 +116,9 @@ export function createApp(dependencies: AppDependencies): Hono {
   const supervisor =
     dependencies.runSupervisor ??
     new RunSupervisor({
-      store,
+      leases: new DatabaseRunLeases({ store, instanceId: ids(), leaseMs: defaultRunLeaseMs, clock }),
       log: runLog,
       signals: new InProcessRunSignals(),
-      instanceId: ids(),
-      clock,
       logError,
       runs,
     });

@@ -2,17 +2,22 @@ import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import { RedisClientToolBridge } from '../bridge/redis-client-tool-bridge.ts';
 import { openRedisConnections } from '../redis/redis-connections.ts';
+import { DatabaseRunLeases } from '../run/run-leases/database-run-leases.ts';
+import { RedisRunLeases } from '../run/run-leases/redis-run-leases.ts';
+import type { RunLeases } from '../run/run-leases/run-leases.ts';
 import { InProcessRunLog } from '../run/run-log/in-process-run-log.ts';
 import { RedisRunLog } from '../run/run-log/redis-run-log.ts';
 import type { RunLog } from '../run/run-log/run-log.ts';
 import { InProcessRunSignals } from '../run/run-signals/in-process-run-signals.ts';
 import { RedisRunSignals } from '../run/run-signals/redis-run-signals.ts';
 import type { RunSignals } from '../run/run-signals/run-signals.ts';
+import type { Store } from '../store/store.ts';
 
-/** What instances share about runs besides the database: the event log, cancel signals, parked calls. */
+/** What instances share about runs besides the records: the event log, cancel signals, parked calls, leases. */
 export interface RunBackplane {
   runLog: RunLog;
   runSignals: RunSignals;
+  runLeases: RunLeases;
   bridge: ClientToolBridge;
   /** True when other instances may share it (Redis); false for the embedded, single-process default. */
   shared: boolean;
@@ -26,10 +31,17 @@ export interface RunBackplane {
 export async function openRunBackplane({
   redisUrl,
   instanceId,
+  store,
+  leaseMs,
+  clock,
   logError,
 }: {
   redisUrl: string | undefined;
   instanceId: string;
+  /** The run records; the leases live there too without Redis. */
+  store: Store;
+  leaseMs: number;
+  clock: () => Date;
   logError(message: string, error: unknown): void;
 }): Promise<RunBackplane> {
   if (redisUrl === undefined || redisUrl.trim() === '') {
@@ -38,6 +50,7 @@ export async function openRunBackplane({
     return {
       runLog,
       runSignals,
+      runLeases: new DatabaseRunLeases({ store, instanceId, leaseMs, clock }),
       bridge: new InMemoryClientToolBridge(),
       shared: false,
       close: async () => {
@@ -59,6 +72,7 @@ export async function openRunBackplane({
   return {
     runLog: new RedisRunLog({ redis, subscriptions, logError }),
     runSignals,
+    runLeases: new RedisRunLeases({ redis, store, instanceId, leaseMs, clock }),
     bridge,
     shared: true,
     close: async () => {

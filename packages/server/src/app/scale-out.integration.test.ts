@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { EventType, messageListResponseSchema, runInProgressResponseSchema } from '@drawbridge/protocol';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
 import type { ModelScript } from '../models/script/model-script.ts';
 import { createScriptedModel } from '../models/scripted/scripted-language-model.ts';
 import { readJsonResponse } from '../routes/testing/read-json-response.ts';
+import { openStorage } from '../store/open-storage.ts';
 import type { ServedModel } from './create-app.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 import { gatedTestModel } from './testing/gated-test-model.ts';
@@ -19,9 +21,11 @@ import {
 
 const started: RunningServer[] = [];
 const children: ChildProcess[] = [];
+const inspectors: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
   await Promise.all(started.splice(0).map((server) => server.close()));
+  await Promise.all(inspectors.splice(0).map((inspector) => inspector.close()));
 });
 
 /** Two instances of one deployment: the same PostgreSQL database and Redis, a model each. */
@@ -203,6 +207,7 @@ describe('two instances on one PostgreSQL and Redis', () => {
     const runId = await runIdOf(starter);
     const follower = await followRun({ url: b.url, runId });
     await runIdOf(follower);
+    await expectLeaseRenewedOnRedisOnly({ env, runId });
 
     a.child.kill('SIGKILL');
     expect((await finalEventOf(follower)).event).toMatchObject({
@@ -213,6 +218,42 @@ describe('two instances on one PostgreSQL and Redis', () => {
     expect(record).toMatchObject({ run: { status: 'interrupted' } });
   }, 60_000);
 });
+
+/**
+ * Watches A renew the run's lease on Redis (the key's time-to-live goes back up) while the run record keeps
+ * the lease it started with: renewals cost the database nothing.
+ */
+async function expectLeaseRenewedOnRedisOnly({
+  env,
+  runId,
+}: {
+  env: { DRAWBRIDGE_DATABASE_URL: string; DRAWBRIDGE_REDIS_URL: string };
+  runId: string;
+}): Promise<void> {
+  const records = await openStorage({ location: { dialect: 'postgres', url: env.DRAWBRIDGE_DATABASE_URL } });
+  inspectors.push(records);
+  const redis = new Redis(env.DRAWBRIDGE_REDIS_URL, { lazyConnect: true });
+  await redis.connect();
+  inspectors.push({ close: async () => void (await redis.quit()) });
+  const startedWith = (await records.store.getRun(runId))?.leaseExpiresAt;
+  expect(startedWith).toEqual(expect.any(String));
+  const key = `drawbridge:run:${runId}:lease`;
+  let lowestTtl = Number.POSITIVE_INFINITY;
+  await expect
+    .poll(
+      async () => {
+        const ttl = await redis.pttl(key);
+        if (ttl < 0) return false;
+        const renewed = ttl > lowestTtl;
+        lowestTtl = Math.min(lowestTtl, ttl);
+        return renewed;
+      },
+      { timeout: 20_000, interval: 20 },
+    )
+    .toBe(true);
+  expect(await redis.get(key)).toMatch(/^[0-9a-f-]{36}$/);
+  expect((await records.store.getRun(runId))?.leaseExpiresAt).toBe(startedWith);
+}
 
 const binary = fileURLToPath(new URL('../../bin/drawbridge.mjs', import.meta.url));
 

@@ -212,21 +212,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const instanceId = randomUUID();
   let backplane: RunBackplane;
   try {
-    backplane = await openRunBackplane({ redisUrl: env.DRAWBRIDGE_REDIS_URL, instanceId, logError });
+    backplane = await openRunBackplane({
+      redisUrl: env.DRAWBRIDGE_REDIS_URL,
+      instanceId,
+      store,
+      leaseMs: runLeaseMs,
+      clock,
+      logError,
+    });
   } catch (error) {
     await storage?.close();
     throw error;
   }
-  const { runLog, runSignals } = backplane;
+  const { runLog, runSignals, runLeases } = backplane;
   const bridge = options.bridge ?? backplane.bridge;
   const supervisor = new RunSupervisor({
-    store,
+    leases: runLeases,
     log: runLog,
     signals: runSignals,
-    instanceId,
-    leaseMs: runLeaseMs,
     runTimeoutMs,
-    clock,
     logError,
     runs,
   });
@@ -237,6 +241,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     sweeper = startInterruptedRunSweeper({
       store,
+      leases: runLeases,
       log: runLog,
       clock,
       intervalMs: runLeaseMs / 3,

@@ -22,7 +22,7 @@ configured by the environment:
   DRAWBRIDGE_SHUTDOWN_GRACE_MS  how long SIGTERM lets running runs finish (25000)
   DRAWBRIDGE_RUN_TIMEOUT_MS   how long a run may take before it is stopped (600000)
   DRAWBRIDGE_RUN_LEASE_MS     how long a run's lease lasts unrenewed (15000)
-  DRAWBRIDGE_REDIS_URL        Redis for run logs, parked calls and cancels (several instances)
+  DRAWBRIDGE_REDIS_URL        Redis for run logs, parked calls, cancels and leases (several instances)
   DRAWBRIDGE_AUTO_REPAIR      1: a broken widget asks for its repair once
 
 options:

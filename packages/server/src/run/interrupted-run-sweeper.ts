@@ -1,10 +1,13 @@
 import { runEvents } from '@drawbridge/protocol';
 import type { ErrorLogger } from '../app/error-handler.ts';
 import type { RunRecord, Store } from '../store/store.ts';
+import type { RunLeases } from './run-leases/run-leases.ts';
 import type { RunLog } from './run-log/run-log.ts';
 
 export interface InterruptedRunSweeperOptions {
-  store: Pick<Store, 'interruptExpiredRuns' | 'interruptRunningRuns'>;
+  store: Pick<Store, 'interruptRunningRuns'>;
+  /** Decides which runs' leases ran out (in the database, or on Redis) and interrupts them. */
+  leases: Pick<RunLeases, 'interruptExpired'>;
   log: RunLog;
   clock: () => Date;
   /** How often to look for runs whose lease expired. */
@@ -28,10 +31,11 @@ export interface InterruptedRunSweeper {
 /**
  * Finds runs whose instance died (their lease ran out unrenewed), marks them `interrupted` and ends their
  * logs with a RUN_ERROR `interrupted`, so followers are told instead of waiting forever. Every instance runs
- * one; the store's conditional update makes sure each run is interrupted once.
+ * one; the leases decide which runs are abandoned, and the store's conditional update makes sure each run
+ * is interrupted once.
  */
 export function startInterruptedRunSweeper(options: InterruptedRunSweeperOptions): InterruptedRunSweeper {
-  const { store, log, clock, intervalMs, logError } = options;
+  const { store, leases, log, clock, intervalMs, logError } = options;
   const endLogs = async (interrupted: RunRecord[]) => {
     for (const run of interrupted) {
       await log.endAbandoned(
@@ -44,13 +48,13 @@ export function startInterruptedRunSweeper(options: InterruptedRunSweeperOptions
     }
     return interrupted;
   };
-  const sweep = async () => endLogs(await store.interruptExpiredRuns({ now: clock().toISOString() }));
+  const sweep = async () => endLogs(await leases.interruptExpired({ now: clock().toISOString() }));
   const started = (async () => {
     const now = clock().toISOString();
     await endLogs(
       options.interruptAllAtStart
         ? await store.interruptRunningRuns({ now })
-        : await store.interruptExpiredRuns({ now }),
+        : await leases.interruptExpired({ now }),
     );
   })();
   let sweeping = false;

@@ -1,7 +1,8 @@
 import { type RunEvent, runEvents } from '@drawbridge/protocol';
 import type { ErrorLogger } from '../app/error-handler.ts';
 import type { RunRegistry } from '../app/run-registry.ts';
-import type { RunLease, Store } from '../store/store.ts';
+import type { RunLease } from '../store/store.ts';
+import type { RunLeases } from './run-leases/run-leases.ts';
 import type { RunLog } from './run-log/run-log.ts';
 import type { RunSignals } from './run-signals/run-signals.ts';
 import { RunStop } from './run-stop.ts';
@@ -13,14 +14,11 @@ export const defaultRunTimeoutMs = 10 * 60_000;
 export const defaultRunLeaseMs = 15_000;
 
 export interface RunSupervisorOptions {
-  store: Pick<Store, 'renewLease'>;
+  /** Where this instance's leases of the runs it executes are kept (the database, or Redis). */
+  leases: RunLeases;
   log: RunLog;
   signals: RunSignals;
-  /** This instance's id in run leases. */
-  instanceId: string;
-  leaseMs?: number;
   runTimeoutMs?: number;
-  clock: () => Date;
   logError: ErrorLogger;
   /** Runs still executing, so a shutdown can wait for their last writes. */
   runs: RunRegistry;
@@ -35,7 +33,6 @@ export type RunProducer = (emit: (event: RunEvent) => void, abortSignal: AbortSi
  * any instance or its lease is lost. Shutting down interrupts what still runs and waits for its last writes.
  */
 export class RunSupervisor {
-  readonly leaseMs: number;
   readonly #options: RunSupervisorOptions;
   readonly #runTimeoutMs: number;
   readonly #active = new Map<string, { abort(reason: RunStop): void; done: Promise<void> }>();
@@ -43,7 +40,6 @@ export class RunSupervisor {
 
   constructor(options: RunSupervisorOptions) {
     this.#options = options;
-    this.leaseMs = options.leaseMs ?? defaultRunLeaseMs;
     this.#runTimeoutMs = options.runTimeoutMs ?? defaultRunTimeoutMs;
     this.#unsubscribe = options.signals.onCancelRequested((runId) =>
       this.#active.get(runId)?.abort(new RunStop('cancelled')),
@@ -52,12 +48,12 @@ export class RunSupervisor {
 
   /** The lease a run started now on this instance begins with. */
   newLease(): Omit<RunLease, 'runId'> {
-    return { instanceId: this.#options.instanceId, expiresAt: this.#leaseExpiry() };
+    return this.#options.leases.initialLease();
   }
 
   /** Starts executing a run whose record holds `newLease()`; returns at once, the run goes on by itself. */
   launch({ runId, produce }: { runId: string; produce: RunProducer }): void {
-    const { log, store, logError, runs, instanceId } = this.#options;
+    const { log, leases, logError, runs } = this.#options;
     const writer = log.create(runId);
     const controller = new AbortController();
     const abort = (reason: RunStop) => {
@@ -68,16 +64,26 @@ export class RunSupervisor {
         abort(new RunStop('timeout', `The run took longer than ${this.#runTimeoutMs} ms and was stopped.`)),
       this.#runTimeoutMs,
     );
+    let renewing = false;
     const renewal = setInterval(() => {
-      store.renewLease({ runId, instanceId, expiresAt: this.#leaseExpiry() }).then(
-        (renewed) => {
-          // Another instance found the lease expired (this one stalled) and interrupted the run.
-          if (!renewed) abort(new RunStop('interrupted', 'The run lost its lease and was interrupted.'));
-        },
-        // The database is briefly away; the lease lasts three renewals, so the next try may still hold it.
-        (error) => logError(`could not renew the lease of run ${runId}`, error),
-      );
-    }, this.leaseMs / 3);
+      // A renewal the database or Redis is slow to answer is not sent again on top of itself.
+      if (renewing) return;
+      renewing = true;
+      leases
+        .renew(runId)
+        .then(
+          (renewed) => {
+            // Another instance found the lease expired (this one stalled) and interrupted the run.
+            if (!renewed) abort(new RunStop('interrupted', 'The run lost its lease and was interrupted.'));
+          },
+          // Briefly away: the lease lasts three renewals, so the next try may still hold it; longer away, the
+          // sweeps of other instances decide (docs/deployment.md), and the run goes on until they do.
+          (error) => logError(`could not renew the lease of run ${runId}`, error),
+        )
+        .finally(() => {
+          renewing = false;
+        });
+    }, leases.leaseMs / 3);
     const done = (async () => {
       try {
         await produce((event) => writer.append(event), controller.signal);
@@ -93,6 +99,10 @@ export class RunSupervisor {
           );
         }
         await writer.flushed().catch((error) => logError(`could not write the log of run ${runId}`, error));
+        // Only now: released before its record was ended, the run could be swept as abandoned.
+        await leases
+          .release(runId)
+          .catch((error) => logError(`could not release the lease of run ${runId}`, error));
         this.#active.delete(runId);
       }
     })();
@@ -126,9 +136,5 @@ export class RunSupervisor {
     for (const run of stopping)
       run.abort(new RunStop('interrupted', 'The server shut down during this run.'));
     await Promise.allSettled(stopping.map((run) => run.done));
-  }
-
-  #leaseExpiry(): string {
-    return new Date(this.#options.clock().getTime() + this.leaseMs).toISOString();
   }
 }

@@ -156,6 +156,37 @@ describe.each(storageDialects)('durable run records on %s', (dialect) => {
   });
 });
 
+describe.each(storageDialects)('run records whose leases live elsewhere, on %s', (dialect) => {
+  it('lists running runs past their recorded lease without changing them, and interrupts the named ones once', async () => {
+    const clock = manualClock();
+    const storage = await openTestStorage({ dialect, clock: clock.now });
+    try {
+      const { store } = storage;
+      for (const id of ['t1', 't2', 't3']) await store.createThread({ id });
+      const lease = (offset: number) => ({ instanceId: 'A', expiresAt: clock.at(offset) });
+      await store.startRun({ id: 'old', threadId: 't1', model: 'demo', lease: lease(10_000) });
+      await store.startRun({ id: 'young', threadId: 't2', model: 'demo', lease: lease(40_000) });
+      await store.startRun({ id: 'done', threadId: 't3', model: 'demo', lease: lease(10_000) });
+      await store.finishRun('done', { status: 'finished' });
+      const sweepAt = clock.at(20_000);
+
+      expect((await store.runsWithExpiredLeases({ now: sweepAt })).map((run) => run.id)).toEqual(['old']);
+      expect(await store.getRun('old')).toMatchObject({ status: 'running' });
+
+      const interrupted = await store.interruptRuns({ runIds: ['old', 'done', 'missing'], now: sweepAt });
+      expect(interrupted).toEqual([
+        expect.objectContaining({ id: 'old', status: 'interrupted', endedAt: sweepAt }),
+      ]);
+      expect(await store.interruptRuns({ runIds: ['old'], now: sweepAt })).toEqual([]);
+      expect(await store.getRun('done')).toMatchObject({ status: 'finished' });
+      expect(await store.runsWithExpiredLeases({ now: sweepAt })).toEqual([]);
+      expect(await store.interruptRuns({ runIds: [], now: sweepAt })).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
 describe.each(storageDialects)('a single instance starting up on %s', (dialect) => {
   it('interrupts every running run, whatever its lease, and leaves ended ones', async () => {
     const clock = manualClock();

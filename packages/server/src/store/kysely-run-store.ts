@@ -14,6 +14,8 @@ type RunMethods = Pick<
   | 'leaseRun'
   | 'renewLease'
   | 'interruptExpiredRuns'
+  | 'runsWithExpiredLeases'
+  | 'interruptRuns'
   | 'interruptRunningRuns'
   | 'listRuns'
   | 'tokenUsage'
@@ -33,6 +35,8 @@ const runColumns = [
   'output_tokens',
   'error',
 ] as const;
+
+const interruptSliceSize = 500;
 
 /** The run half of the store: the run record, its lease and the sweep that interrupts abandoned runs. */
 export function kyselyRunStore({
@@ -145,6 +149,33 @@ export function kyselyRunStore({
         .returning(runColumns)
         .execute();
       return rows.map(runFromRow).sort((left, right) => left.startedAt.localeCompare(right.startedAt));
+    },
+
+    async runsWithExpiredLeases({ now: at }) {
+      const rows = await kysely
+        .selectFrom('runs')
+        .select(runColumns)
+        .where('status', '=', 'running')
+        .where('lease_expires_at', '<', at)
+        .orderBy('started_at')
+        .execute();
+      return rows.map(runFromRow);
+    },
+
+    async interruptRuns({ runIds, now: at }) {
+      const interrupted = [];
+      // In slices, so a long list stays under either dialect's limit on bound parameters.
+      for (let start = 0; start < runIds.length; start += interruptSliceSize) {
+        const rows = await kysely
+          .updateTable('runs')
+          .set({ status: 'interrupted', ended_at: at, lease_expires_at: null })
+          .where('status', '=', 'running')
+          .where('id', 'in', runIds.slice(start, start + interruptSliceSize))
+          .returning(runColumns)
+          .execute();
+        interrupted.push(...rows.map(runFromRow));
+      }
+      return interrupted.sort((left, right) => left.startedAt.localeCompare(right.startedAt));
     },
 
     async interruptRunningRuns({ now: at }) {

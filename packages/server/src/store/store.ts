@@ -143,6 +143,13 @@ export interface Store {
   /** Marks every running run whose lease expired before `now` (ISO) `interrupted`; returns those runs. */
   interruptExpiredRuns(input: { now: string }): Promise<RunRecord[]>;
   /**
+   * Running runs whose recorded lease expired before `now` (ISO), changing nothing: with leases on Redis the
+   * record keeps only the lease a run started with, so these are the runs whose Redis lease must be checked.
+   */
+  runsWithExpiredLeases(input: { now: string }): Promise<RunRecord[]>;
+  /** Marks `interrupted` those of `runIds` still running (one conditional update, so once); returns them. */
+  interruptRuns(input: { runIds: readonly string[]; now: string }): Promise<RunRecord[]>;
+  /**
    * Marks every running run `interrupted`, leases or not; returns those runs. For a single instance starting
    * up, when no other instance can be executing them.
    */
