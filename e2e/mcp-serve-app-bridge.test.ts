@@ -150,7 +150,10 @@ describe("Drawbridge's views driven by the SDK's AppBridge host (drawbridge mcp 
       (window as unknown as TestHostWindow).testHost.refuseMessages = 1;
     });
     await view.getByRole('button', { name: 'Send' }).click();
-    await view.getByRole('alert').getByText('Your answers were not sent: the chat did not take them.').waitFor();
+    await view
+      .getByRole('alert')
+      .getByText('Your answers were not sent: the chat did not take them.')
+      .waitFor();
     expect(await view.locator('form[data-sent]').count()).toBe(0);
 
     await view.getByRole('button', { name: 'Send' }).click();
