@@ -9,10 +9,7 @@ import {
   type UnknownRow,
   type ValueNode,
 } from 'kysely';
-
-function withoutNul(value: unknown): unknown {
-  return typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
-}
+import { withoutNul } from './nul-free-text.ts';
 
 class NulFreeTextTransformer extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {
@@ -24,11 +21,7 @@ class NulFreeTextTransformer extends OperationNodeTransformer {
   }
 }
 
-/**
- * PostgreSQL text cannot hold U+0000 and refuses the whole statement, so a model or a frame that sends one
- * would fail a write. Every text parameter has it replaced by U+FFFD, in both dialects so they store the same;
- * browsers make the same replacement when they parse NUL in HTML and CSS.
- */
+/** Replaces U+0000 in every text parameter (`withoutNul`), in both dialects alike. */
 export class NulFreeTextPlugin implements KyselyPlugin {
   readonly #transformer = new NulFreeTextTransformer();
 

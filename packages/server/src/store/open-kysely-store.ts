@@ -5,6 +5,7 @@ import { kyselyRunStore } from './kysely-run-store.ts';
 import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
 import { kyselyThreadSearch } from './kysely-thread-search.ts';
 import { localUserId } from './local-user-id.ts';
+import { withoutNul } from './nul-free-text.ts';
 import type { OpenedDatabase } from './open-database.ts';
 import type { Store, StoredMessage, StoredWidget } from './store.ts';
 import { type MessageWithWidgetRow, messageFromRow, threadFromRow, widgetFromRow } from './store-rows.ts';
@@ -59,6 +60,29 @@ async function writeWidget(
     .values({ message_id: messageId, thread_id: threadId, ...columns })
     .onConflict((conflict) => conflict.column('message_id').doUpdateSet(columns))
     .execute();
+}
+
+/**
+ * The message as the text columns hold it (`withoutNul`), so the copy `appendMessage` returns is the one a
+ * later read sees; JSON columns keep U+0000 escaped, as `\u0000`.
+ */
+function storedText(message: StoredMessage): StoredMessage {
+  return {
+    ...message,
+    content: withoutNul(message.content),
+    ...(message.toolCallId === undefined ? {} : { toolCallId: withoutNul(message.toolCallId) }),
+    ...(message.widget === undefined
+      ? {}
+      : {
+          widget: {
+            ...message.widget,
+            id: withoutNul(message.widget.id),
+            css: withoutNul(message.widget.css),
+            html: withoutNul(message.widget.html),
+            js: withoutNul(message.widget.js),
+          },
+        }),
+  };
 }
 
 /**
@@ -144,7 +168,7 @@ export function openKyselyStore({
     },
 
     async appendMessage(input) {
-      const message: StoredMessage = { ...input, createdAt: input.createdAt ?? now() };
+      const message = storedText({ ...input, createdAt: input.createdAt ?? now() });
       const row = {
         id: message.id,
         thread_id: message.threadId,
@@ -252,14 +276,6 @@ export function openKyselyStore({
         .orderBy('m.sequence')
         .execute();
       return rows.map(messageFromRow);
-    },
-
-    async lastMessage(threadId) {
-      const row: MessageWithWidgetRow | undefined = await selectMessages(kysely, threadId)
-        .orderBy('m.sequence', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row === undefined ? undefined : messageFromRow(row);
     },
 
     async getWidget(threadId, widgetId) {
