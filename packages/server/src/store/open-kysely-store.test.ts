@@ -252,6 +252,20 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       expect(await store.listMessages('t')).toHaveLength(1);
     });
 
+    it('rewrites content, render and reply in one update, and the thread moves to now', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'c1', threadId: 't', role: 'assistant', content: '' });
+      const before = await store.getThread('t');
+      const render = { tool: 'render_form', args: { title: 'Sign up' } };
+      const reply = { model: 'demo', inputTokens: null, outputTokens: 7 };
+      await store.updateMessage('c1', { content: 'Drawn.', render, reply });
+      await store.updateMessage('c1', { content: 'Drawn again.' });
+      const [message] = await store.listMessages('t');
+      expect(message).toMatchObject({ content: 'Drawn again.', render, reply });
+      expect((await store.getThread('t'))!.updatedAt > before!.updatedAt).toBe(true);
+    });
+
     it('ignores an update for a message that no longer exists', async () => {
       const store = await memoryStore();
       await expect(store.updateMessage('gone', { content: 'x' })).resolves.toBeUndefined();
