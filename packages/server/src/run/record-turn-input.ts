@@ -30,8 +30,8 @@ function isRetryOfUnansweredMessage(messages: readonly StoredMessage[], userText
 /**
  * Stores what the client sent for this turn before the run starts: the answers to its own frontend tool
  * calls, then the user's message unless the turn continues after those answers (or is a retry). Reads the
- * thread once; the run that follows takes its history from the outcome instead of reading it again (the
- * thread's running run keeps other writers out until then).
+ * thread once; the run that follows, started at once, takes its history from the outcome instead of reading
+ * the thread again (its run record, stored first, keeps any other turn out meanwhile).
  */
 export async function recordTurnInput({
   store,
