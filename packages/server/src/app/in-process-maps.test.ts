@@ -49,6 +49,8 @@ const audited: Record<string, string> = {
   'run/run-agent.ts:interruptedToolCalls': 'local to one run',
   'run/stream-agent-steps.ts:blocks': 'the text and reasoning blocks of one model call, local to that step',
   'skills/load-skills.ts:skills': 'one entry per skill file, loaded once',
+  'store/compiled-query-cache.ts:#compiled':
+    'one per query shape the code names: literal keys, and at most one per subset of five patchable columns',
   'store/kysely-thread-search.ts:snippets': 'local to one search, at most one per matching thread',
   'store/node-sqlite-database.ts:statements': 'at most maximumCachedStatements, least recently used dropped',
 };

@@ -114,7 +114,7 @@ function toUnits(messages: readonly StoredMessage[]): HistoryUnit[] {
  * at a user message.
  */
 export function buildModelHistory(
-  messages: StoredMessage[],
+  messages: readonly StoredMessage[],
   options: ModelHistoryLimits = {},
 ): ModelMessage[] {
   const maxMessages = options.maxMessages ?? defaultModelHistoryLimits.maxMessages;

@@ -269,7 +269,7 @@ describe('the embedded default across a restart', () => {
       });
       await closing;
       expect(await store.getRun(runId)).toMatchObject({ status: 'interrupted' });
-      expect((await store.lastMessage(threadId))?.content).toBe('Said so far');
+      expect((await store.listMessages(threadId)).at(-1)?.content).toBe('Said so far');
     } finally {
       await running.close();
       await store.close();

@@ -8,10 +8,18 @@ import { executeAgentRun } from './execute-agent-run.ts';
 import type { AgentModel } from './run-agent.ts';
 import { RunStop } from './run-stop.ts';
 
+const userTurn: StoredMessage = {
+  id: 'u1',
+  threadId: 't',
+  role: 'user',
+  content: 'show me sign-ups',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
 async function storeWithTurn(): Promise<Store> {
   const store = await openSqliteStore({ path: ':memory:' });
   await store.createThread({ id: 't' });
-  await store.appendMessage({ id: 'u1', threadId: 't', role: 'user', content: 'show me sign-ups' });
+  await store.appendMessage(userTurn);
   await store.startRun({ id: 'r1', threadId: 't', model: 'test' });
   return store;
 }
@@ -26,6 +34,7 @@ function runOptions(store: Store, model: AgentModel, emit: (event: RunEvent) => 
     threadId: 't',
     runId: 'client-run',
     runRecordId: 'r1',
+    messages: [userTurn],
     owner: { userId: 'local', isAdmin: true },
     clientAttached: false,
     ids: () => `id-${++counter}`,
@@ -35,6 +44,10 @@ function runOptions(store: Store, model: AgentModel, emit: (event: RunEvent) => 
     },
     emit,
   };
+}
+
+async function lastMessageOf(store: Store): Promise<StoredMessage | undefined> {
+  return (await store.listMessages('t')).at(-1);
 }
 
 async function waitFor<Value>(read: () => Promise<Value | undefined>): Promise<Value> {
@@ -58,7 +71,7 @@ describe('executeAgentRun', () => {
           events.push(event);
           // Queries issued now run after every write issued before this event.
           if (event.type === EventType.RUN_FINISHED) {
-            seenAtFinish.push(Promise.all([store.getRun('r1'), store.lastMessage('t')]));
+            seenAtFinish.push(Promise.all([store.getRun('r1'), lastMessageOf(store)]));
           }
         },
         new AbortController().signal,
@@ -86,7 +99,7 @@ describe('executeAgentRun', () => {
       messageWriteIntervalMs: 10,
     });
     const partial = await waitFor(async () => {
-      const last = await store.lastMessage('t');
+      const last = await lastMessageOf(store);
       return last?.role === 'assistant' ? last : undefined;
     });
     expect(partial.content).toBe('Half a reply');
@@ -120,7 +133,7 @@ describe('executeAgentRun', () => {
     await running;
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'cancelled' });
     expect(await store.getRun('r1')).toMatchObject({ status: 'cancelled', error: null });
-    expect((await store.lastMessage('t'))?.content).toBe('Stopped here');
+    expect((await lastMessageOf(store))?.content).toBe('Stopped here');
     await store.close();
   });
 
@@ -137,7 +150,7 @@ describe('executeAgentRun', () => {
     );
     const run = await store.getRun('r1');
     const details = { model: 'replay:test', inputTokens: run?.inputTokens, outputTokens: run?.outputTokens };
-    expect((await store.lastMessage('t'))?.reply).toEqual(details);
+    expect((await lastMessageOf(store))?.reply).toEqual(details);
     const replyEvents = events.filter(isReplyEvent);
     expect(replyEvents.map((event) => event.value)).toEqual([
       { messageId: result?.eventMessageId, ...details },
@@ -154,7 +167,7 @@ describe('executeAgentRun', () => {
       messageWriteIntervalMs: 10,
     });
     const partial = await waitFor(async () => {
-      const last = await store.lastMessage('t');
+      const last = await lastMessageOf(store);
       return last?.role === 'assistant' ? last : undefined;
     });
     expect(partial.content).toBe('Half a reply');
@@ -188,7 +201,7 @@ describe('executeAgentRun', () => {
     await running;
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'cancelled' });
     expect(await store.getRun('r1')).toMatchObject({ status: 'cancelled', error: null });
-    expect((await store.lastMessage('t'))?.content).toBe('Stopped here');
+    expect((await lastMessageOf(store))?.content).toBe('Stopped here');
     await store.close();
   });
 });

@@ -1,13 +1,11 @@
 import { EventType, type ReplyDetails, type RunEvent, runEvents } from '@drawbridge/protocol';
-import type { ModelMessage } from 'ai';
 import { buildModelHistory } from '../history/build-model-history.ts';
-import type { Store } from '../store/store.ts';
+import type { Store, StoredMessage } from '../store/store.ts';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
 import { editableWidgetsOf } from './editable-widgets.ts';
 import { GrowingMessageWriter } from './growing-message-writer.ts';
 import { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
 import { describeRunStop } from './run-stop.ts';
-import type { EditableWidgetLookup } from './widget-edit-builder.ts';
 
 export interface ExecuteAgentRunOptions {
   store: Store;
@@ -22,6 +20,8 @@ export interface ExecuteAgentRunOptions {
    * another run); this function closes it.
    */
   runRecordId: string;
+  /** The thread's messages, this turn's input included, oldest first: what the model's history is built from. */
+  messages: readonly StoredMessage[];
   /** Who the run acts for. */
   owner: ToolContext['owner'];
   clientAttached: boolean;
@@ -44,29 +44,13 @@ export interface ExecuteAgentRunOptions {
  * and a crash keeps what the user saw.
  */
 export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<AgentRunResult | undefined> {
-  const { store, threadId, runRecordId } = options;
+  const { store, threadId } = options;
   const writer = new GrowingMessageWriter({
     store,
     threadId,
     reportError: options.reportError,
     ...(options.messageWriteIntervalMs === undefined ? {} : { intervalMs: options.messageWriteIntervalMs }),
   });
-  let history: ModelMessage[];
-  let editableWidgets: EditableWidgetLookup;
-  try {
-    const messages = await store.listMessages(threadId);
-    history = buildModelHistory(messages);
-    editableWidgets = editableWidgetsOf(messages);
-  } catch (error) {
-    // Typically the thread was deleted between the request's check and now; the client still gets a closed run.
-    options.reportError(`could not load the thread of run ${runRecordId} (${threadId})`, error);
-    options.emit(runEvents.runStarted({ threadId, runId: options.runId }));
-    await persistOutcome(options, writer, undefined);
-    options.emit(
-      runEvents.runError({ message: 'The conversation could not be loaded.', code: 'storage_error' }),
-    );
-    return undefined;
-  }
   let result: AgentRunResult | undefined;
   // The run's last event waits until its outcome is stored: a client that starts the next run on
   // RUN_FINISHED (or reloads) must find this one ended and its reply complete, not still running.
@@ -79,13 +63,13 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
     result = await runAgent({
       model: options.model,
       system: options.system,
-      history,
+      history: buildModelHistory(options.messages),
       tools: options.tools,
       abortSignal: options.abortSignal,
       threadId,
       runId: options.runId,
       owner: options.owner,
-      runRecordId,
+      runRecordId: options.runRecordId,
       clientAttached: options.clientAttached,
       // An HTTP run's client can always answer in its next run (AG-UI 1.0 `resume[]`).
       interruptible: true,
@@ -98,7 +82,7 @@ export async function executeAgentRun(options: ExecuteAgentRunOptions): Promise<
       ...(options.onUnofferedToolCall ? { onUnofferedToolCall: options.onUnofferedToolCall } : {}),
       emit,
       ids: options.ids,
-      editableWidgets,
+      editableWidgets: editableWidgetsOf(options.messages),
     });
     return result;
   } finally {
@@ -135,16 +119,18 @@ async function persistOutcome(
           render: { tool: call.toolName, args: call.input ?? {} },
         });
       }
-      await writer.store(result);
-      if (writer.hasStored(result.messageId)) lastMessageId = result.messageId;
-      // The reply's model and token counts go on its last stored message.
-      if (lastMessageId !== undefined) {
-        details = {
-          model: options.model.id,
-          inputTokens: result.inputTokens ?? null,
-          outputTokens: result.outputTokens ?? null,
-        };
-        await store.updateMessage(lastMessageId, { reply: details });
+      // The reply's model and token counts go on its last stored message: with the final segment in the
+      // same write when that segment is stored, else on the message stored before it.
+      const reply: ReplyDetails = {
+        model: options.model.id,
+        inputTokens: result.inputTokens ?? null,
+        outputTokens: result.outputTokens ?? null,
+      };
+      await writer.store(result, { reply });
+      if (writer.hasStored(result.messageId)) details = reply;
+      else if (lastMessageId !== undefined) {
+        await store.updateMessage(lastMessageId, { reply });
+        details = reply;
       }
     }
     const stop = result?.status === 'aborted' ? describeRunStop(options.abortSignal.reason) : undefined;

@@ -1,3 +1,4 @@
+import type { ReplyDetails } from '@drawbridge/protocol';
 import type { Store } from '../store/store.ts';
 import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 
@@ -43,9 +44,12 @@ export class GrowingMessageWriter {
     }, this.#intervalMs);
   }
 
-  /** Stores a segment as it ended (at a tool call, or at the end of the run); resolves once it is written. */
-  async store(segment: AssembledAssistantMessage): Promise<void> {
-    await this.#enqueue(segment);
+  /**
+   * Stores a segment as it ended (at a tool call, or at the end of the run); resolves once it is written.
+   * `reply` (the run's model and tokens) goes into the same write, when the segment is stored at all.
+   */
+  async store(segment: AssembledAssistantMessage, extra: { reply?: ReplyDetails } = {}): Promise<void> {
+    await this.#enqueue(segment, extra.reply);
   }
 
   /** The id of the newest segment this writer appended, if any. */
@@ -70,19 +74,20 @@ export class GrowingMessageWriter {
     await this.#writes;
   }
 
-  #enqueue(segment: AssembledAssistantMessage): Promise<void> {
-    this.#writes = this.#writes.then(() => this.#write(segment));
+  #enqueue(segment: AssembledAssistantMessage, reply?: ReplyDetails): Promise<void> {
+    this.#writes = this.#writes.then(() => this.#write(segment, reply));
     return this.#writes;
   }
 
-  async #write(segment: AssembledAssistantMessage): Promise<void> {
+  async #write(segment: AssembledAssistantMessage, reply: ReplyDetails | undefined): Promise<void> {
     const { store, threadId } = this.#options;
+    const parts = {
+      ...(segment.widget === undefined ? {} : { widget: segment.widget }),
+      ...(reply === undefined ? {} : { reply }),
+    };
     try {
       if (this.#stored.has(segment.messageId)) {
-        await store.updateMessage(segment.messageId, {
-          content: segment.content,
-          ...(segment.widget === undefined ? {} : { widget: segment.widget }),
-        });
+        await store.updateMessage(segment.messageId, { content: segment.content, ...parts });
         return;
       }
       if (segment.content === '' && segment.widget === undefined) return;
@@ -91,7 +96,7 @@ export class GrowingMessageWriter {
         threadId,
         role: 'assistant',
         content: segment.content,
-        ...(segment.widget === undefined ? {} : { widget: segment.widget }),
+        ...parts,
       });
       this.#stored.add(segment.messageId);
       this.#lastAppendedId = segment.messageId;

@@ -1,6 +1,7 @@
 import type { RunEvent } from '@drawbridge/protocol';
 import type { AgentProfile } from '../agents/agent-profile.ts';
 import { governTools } from '../governance/govern-tools.ts';
+import type { StoredMessage } from '../store/store.ts';
 import type { ToolContext } from '../tools/agent-tool.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import { executeAgentRun } from './execute-agent-run.ts';
@@ -14,6 +15,8 @@ export interface ProduceAgentRunEventsOptions {
   owner: ToolContext['owner'];
   /** The run record `startAgentRun` stored as running. */
   runRecordId: string;
+  /** The thread's messages with the turn's input, as `startAgentRun` stored them. */
+  messages: readonly StoredMessage[];
   /** Receives every event of the run in order; whoever reads them (one HTTP response, a run log) is not our concern. */
   emit(event: RunEvent): void;
   /** Cancels the model call and every tool; the run then ends with the `RUN_ERROR` its reason describes (`describeRunStop`). */
@@ -31,6 +34,7 @@ export async function produceAgentRunEvents({
   request,
   owner,
   runRecordId,
+  messages,
   emit,
   abortSignal,
 }: ProduceAgentRunEventsOptions): Promise<void> {
@@ -65,6 +69,7 @@ export async function produceAgentRunEvents({
         runId,
         owner,
         runRecordId,
+        messages,
         clientAttached,
         ids,
         emit,

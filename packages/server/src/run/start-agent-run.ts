@@ -1,7 +1,7 @@
 import type { AgentRouteErrorCode, RunEvent } from '@drawbridge/protocol';
 import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
 import { RunInProgressError } from '../store/run-in-progress-error.ts';
-import type { RunLease } from '../store/store.ts';
+import type { RunLease, StoredMessage } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
 import type { ToolContext } from '../tools/agent-tool.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
@@ -86,6 +86,7 @@ export async function startAgentRun({
     return { started: false, refusal: { code: 'unknown_skill', message } };
   }
   const runRecordId = ids();
+  let messages: StoredMessage[];
   try {
     // A thread that does not exist yet has no calls for tool results to answer; refusing first leaves no empty thread behind.
     const existing = await store.getThread(threadId);
@@ -101,9 +102,8 @@ export async function startAgentRun({
         return { started: false, refusal: notFound(threadId) };
       }
     }
-    // Checked before anything is stored, so a refused turn leaves the thread as it was.
-    const running = await store.runningRun(threadId);
-    if (running !== undefined) return { started: false, refusal: runInProgress(threadId, running.id) };
+    // The run record is the first thing stored, so a thread that already has a running run refuses the turn
+    // (the database's one-running-run-per-thread index decides) before anything else changes.
     await store.startRun({
       id: runRecordId,
       threadId,
@@ -116,8 +116,9 @@ export async function startAgentRun({
       await store.finishRun(runRecordId, { status: 'error', error: refusal.message });
       return { started: false, refusal };
     }
+    messages = input.messages;
   } catch (error) {
-    // Two requests raced past the check above: the database let only the other one start.
+    // The thread already has a running run (perhaps started by a request that raced this one).
     if (error instanceof RunInProgressError) {
       return { started: false, refusal: runInProgress(threadId, error.runId) };
     }
@@ -133,7 +134,16 @@ export async function startAgentRun({
     run: {
       runId: runRecordId,
       produceEvents: ({ emit, abortSignal }) =>
-        produceAgentRunEvents({ services, profile, request, owner, runRecordId, emit, abortSignal }),
+        produceAgentRunEvents({
+          services,
+          profile,
+          request,
+          owner,
+          runRecordId,
+          messages,
+          emit,
+          abortSignal,
+        }),
     },
   };
 }

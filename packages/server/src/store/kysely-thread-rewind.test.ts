@@ -69,7 +69,7 @@ describe.each(storageDialects)('rewindThread on %s', (dialect) => {
   it("keeps a reply's model and token counts with its message", async () => {
     const store = await storeWithTwoTurns();
     await store.updateMessage('a2', { reply: { model: 'demo', inputTokens: 12, outputTokens: null } });
-    expect((await store.lastMessage('t'))?.reply).toEqual({
+    expect((await store.listMessages('t')).at(-1)?.reply).toEqual({
       model: 'demo',
       inputTokens: 12,
       outputTokens: null,

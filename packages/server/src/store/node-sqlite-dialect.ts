@@ -1,6 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { type DialectAdapter, SqliteAdapter, SqliteDialect } from 'kysely';
+import {
+  type DialectAdapter,
+  type QueryCompiler,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteQueryCompiler,
+} from 'kysely';
 import { nodeSqliteDatabase } from './node-sqlite-database.ts';
+import { nulFreeParameters } from './nul-free-parameters.ts';
 
 /**
  * SQLite does run CREATE, ALTER and DROP inside a transaction; Kysely's adapter says it cannot only to stay
@@ -13,7 +20,12 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** Kysely's SQLite dialect over Node's built-in `node:sqlite` (no native addon), with transactional DDL. */
+const NulFreeSqliteQueryCompiler = nulFreeParameters(SqliteQueryCompiler);
+
+/**
+ * Kysely's SQLite dialect over Node's built-in `node:sqlite` (no native addon), with transactional DDL and
+ * U+0000 replaced in every text parameter as in PostgreSQL (`withoutNul`), so both dialects store the same.
+ */
 export class NodeSqliteDialect extends SqliteDialect {
   constructor({ database }: { database: DatabaseSync }) {
     super({ database: nodeSqliteDatabase({ database }) });
@@ -21,5 +33,9 @@ export class NodeSqliteDialect extends SqliteDialect {
 
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new NulFreeSqliteQueryCompiler();
   }
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseDialect } from './database-dialect.ts';
 import { type DatabaseLocation, describeDatabaseLocation } from './database-location.ts';
@@ -9,7 +9,7 @@ import type { DatabaseTables } from './database-tables.ts';
 import { DatabaseUnavailableError } from './database-unavailable-error.ts';
 import { migrateDatabase } from './migrate-database.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
-import { NulFreeTextPlugin } from './nul-free-text-plugin.ts';
+import { NulFreePostgresDialect } from './nul-free-postgres-dialect.ts';
 
 /** One open database, migrated to this build's schema, shared by the store and the telemetry. */
 export interface OpenedDatabase {
@@ -33,10 +33,7 @@ function sqliteKysely(path: string): Kysely<DatabaseTables> {
   // it (bench/bridge.ts: p50 265 ms at 500 answers/s). Only a power cut or an OS crash can lose the last
   // commits.
   if (!inMemory) database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
-  return new Kysely<DatabaseTables>({
-    dialect: new NodeSqliteDialect({ database }),
-    plugins: [new NulFreeTextPlugin()],
-  });
+  return new Kysely<DatabaseTables>({ dialect: new NodeSqliteDialect({ database }) });
 }
 
 function postgresKysely(
@@ -47,10 +44,7 @@ function postgresKysely(
   // An idle connection that the server drops (restart, failover) emits here; unhandled it would end the
   // process, while the pool simply opens a new connection for the next query.
   pool.on('error', (error) => reportError('an idle PostgreSQL connection failed', error));
-  return new Kysely<DatabaseTables>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new NulFreeTextPlugin()],
-  });
+  return new Kysely<DatabaseTables>({ dialect: new NulFreePostgresDialect({ pool }) });
 }
 
 /**

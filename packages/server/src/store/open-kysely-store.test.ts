@@ -156,9 +156,6 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       expect(messages[3]?.createdAt).toBe('2030-01-01T00:00:00.000Z');
       expect(messages[0]).not.toHaveProperty('widget');
       expect(messages[0]).not.toHaveProperty('toolCallId');
-      // The newest message is the last in insertion order, whatever its createdAt says.
-      expect(await store.lastMessage('t')).toEqual(messages[4]);
-      expect(await store.lastMessage('no-such-thread')).toBeUndefined();
     });
 
     it('refuses a message for an unknown thread with a typed error', async () => {
@@ -187,6 +184,24 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       const attempt = store.appendMessage({ id: 'c2', threadId: 'nope', ...carrier });
       await expect(attempt).rejects.toBeInstanceOf(ThreadNotFoundError);
       expect(await store.listMessages('nope')).toEqual([]);
+    });
+
+    it('returns an appended message as a later read sees it, U+0000 replaced in its text', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      const appended = await store.appendMessage({
+        id: 'a1',
+        threadId: 't',
+        role: 'assistant',
+        content: 'a\u0000b',
+        widget: { ...widget, css: 'x\u0000', html: '<b>\u0000</b>' },
+        reply: { model: 'demo', inputTokens: 1, outputTokens: 2 },
+      });
+      expect(appended).toMatchObject({
+        content: 'a\uFFFDb',
+        widget: { css: 'x\uFFFD', html: '<b>\uFFFD</b>' },
+      });
+      expect(await store.listMessages('t')).toEqual([appended]);
     });
 
     it('updates content and adds then replaces a widget as it streams', async () => {
@@ -229,9 +244,26 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
           content: prose,
           widget: { ...widget, html: prose, complete: false },
         });
-        expect(await store.lastMessage('t')).toMatchObject({ content: prose, widget: { html: prose } });
+        expect((await store.listMessages('t')).at(-1)).toMatchObject({
+          content: prose,
+          widget: { html: prose },
+        });
       }
       expect(await store.listMessages('t')).toHaveLength(1);
+    });
+
+    it('rewrites content, render and reply in one update, and the thread moves to now', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'c1', threadId: 't', role: 'assistant', content: '' });
+      const before = await store.getThread('t');
+      const render = { tool: 'render_form', args: { title: 'Sign up' } };
+      const reply = { model: 'demo', inputTokens: null, outputTokens: 7 };
+      await store.updateMessage('c1', { content: 'Drawn.', render, reply });
+      await store.updateMessage('c1', { content: 'Drawn again.' });
+      const [message] = await store.listMessages('t');
+      expect(message).toMatchObject({ content: 'Drawn again.', render, reply });
+      expect((await store.getThread('t'))!.updatedAt > before!.updatedAt).toBe(true);
     });
 
     it('ignores an update for a message that no longer exists', async () => {

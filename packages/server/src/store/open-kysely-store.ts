@@ -1,64 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { DatabaseTables } from './database-tables.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
 import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
 import { kyselyThreadSearch } from './kysely-thread-search.ts';
 import { localUserId } from './local-user-id.ts';
+import { messageQueries } from './message-queries.ts';
+import { withoutNul } from './nul-free-text.ts';
 import type { OpenedDatabase } from './open-database.ts';
-import type { Store, StoredMessage, StoredWidget } from './store.ts';
-import { type MessageWithWidgetRow, messageFromRow, threadFromRow, widgetFromRow } from './store-rows.ts';
+import type { Store, StoredMessage } from './store.ts';
+import { messageFromRow, threadFromRow, widgetFromRow } from './store-rows.ts';
 import { ThreadNotFoundError } from './thread-not-found-error.ts';
 import { threadTitleFromText, untitledThreadTitle } from './thread-title.ts';
 import { threadTitleFromMessage } from './thread-title-from-message.ts';
 
-type Queries = Kysely<DatabaseTables> | Transaction<DatabaseTables>;
-
-function selectMessages(queries: Queries, threadId: string) {
-  return queries
-    .selectFrom('messages as m')
-    .leftJoin('widgets as w', 'w.message_id', 'm.id')
-    .select([
-      'm.id',
-      'm.thread_id',
-      'm.role',
-      'm.content',
-      'm.created_at',
-      'm.tool_call_id',
-      'm.render_json',
-      'm.form_answers_json',
-      'm.reply_model',
-      'm.reply_input_tokens',
-      'm.reply_output_tokens',
-      'w.widget_id',
-      'w.height as widget_height',
-      'w.css as widget_css',
-      'w.html as widget_html',
-      'w.js as widget_js',
-      'w.complete as widget_complete',
-      'w.revision_json as widget_revision_json',
-    ])
-    .where('m.thread_id', '=', threadId);
-}
-
-async function writeWidget(
-  queries: Queries,
-  { messageId, threadId, widget }: { messageId: string; threadId: string; widget: StoredWidget },
-): Promise<void> {
-  const columns = {
-    widget_id: widget.id,
-    height: widget.height,
-    css: widget.css,
-    html: widget.html,
-    js: widget.js,
-    complete: widget.complete ? 1 : 0,
-    revision_json: widget.revision === undefined ? null : JSON.stringify(widget.revision),
+/**
+ * The message as the text columns hold it (`withoutNul`), so the copy `appendMessage` returns is the one a
+ * later read sees; JSON columns keep U+0000 escaped, as `\u0000`.
+ */
+function storedText(message: StoredMessage): StoredMessage {
+  return {
+    ...message,
+    content: withoutNul(message.content),
+    ...(message.toolCallId === undefined ? {} : { toolCallId: withoutNul(message.toolCallId) }),
+    ...(message.widget === undefined
+      ? {}
+      : {
+          widget: {
+            ...message.widget,
+            id: withoutNul(message.widget.id),
+            css: withoutNul(message.widget.css),
+            html: withoutNul(message.widget.html),
+            js: withoutNul(message.widget.js),
+          },
+        }),
   };
-  await queries
-    .insertInto('widgets')
-    .values({ message_id: messageId, thread_id: threadId, ...columns })
-    .onConflict((conflict) => conflict.column('message_id').doUpdateSet(columns))
-    .execute();
 }
 
 /**
@@ -76,6 +50,7 @@ export function openKyselyStore({
 }): Store {
   const { kysely } = database;
   const now = () => clock().toISOString();
+  const messages = messageQueries({ kysely });
 
   async function requireThreadAfterFailure(threadId: string, error: unknown): Promise<never> {
     // Reading the thread only after a write failed keeps the common path to the writes themselves.
@@ -144,7 +119,7 @@ export function openKyselyStore({
     },
 
     async appendMessage(input) {
-      const message: StoredMessage = { ...input, createdAt: input.createdAt ?? now() };
+      const message = storedText({ ...input, createdAt: input.createdAt ?? now() });
       const row = {
         id: message.id,
         thread_id: message.threadId,
@@ -162,39 +137,25 @@ export function openKyselyStore({
       const titlesThread = message.role === 'user' && message.content.trim() !== '';
       try {
         if (database.dialect === 'postgres' && message.widget === undefined && !titlesThread) {
-          // The row and the thread's time in one statement, as atomic as a transaction but one round trip
-          // instead of four: a parked call's carrier is written on every answer, and on a shared
-          // PostgreSQL those round trips held a pooled connection each (bench/scale-out.ts).
-          await kysely
-            .with('inserted', (queries) => queries.insertInto('messages').values(row).returning('thread_id'))
-            .updateTable('threads')
-            .set({ updated_at: now() })
-            .where('id', 'in', (queries) => queries.selectFrom('inserted').select('thread_id'))
-            .execute();
+          // A parked call's carrier is written on every answer, and on a shared PostgreSQL the round trips
+          // of a transaction held a pooled connection each (bench/scale-out.ts).
+          await messages.insertMessageTouchingThread(row, now());
           return message;
         }
         await kysely.transaction().execute(async (transaction) => {
-          await transaction.insertInto('messages').values(row).execute();
+          await messages.insertMessage(transaction, row);
           if (message.widget !== undefined) {
-            await writeWidget(transaction, {
+            await messages.writeWidget(transaction, {
               messageId: message.id,
               threadId: message.threadId,
               widget: message.widget,
             });
           }
-          if (titlesThread) {
-            await transaction
-              .updateTable('threads')
-              .set({ title: threadTitleFromMessage(message.content), is_titled: 1 })
-              .where('id', '=', message.threadId)
-              .where('is_titled', '=', 0)
-              .execute();
-          }
-          await transaction
-            .updateTable('threads')
-            .set({ updated_at: now() })
-            .where('id', '=', message.threadId)
-            .execute();
+          await messages.touchThread(transaction, {
+            threadId: message.threadId,
+            now: now(),
+            ...(titlesThread ? { title: threadTitleFromMessage(message.content) } : {}),
+          });
         });
       } catch (error) {
         return requireThreadAfterFailure(message.threadId, error);
@@ -204,62 +165,35 @@ export function openKyselyStore({
 
     async updateMessage(id, patch) {
       await kysely.transaction().execute(async (transaction) => {
-        const row = await transaction
-          .selectFrom('messages')
-          .select('thread_id')
-          .where('id', '=', id)
-          .executeTakeFirst();
+        const updated = await messages.updateMessageColumns(transaction, {
+          id,
+          patch: {
+            ...(patch.content === undefined ? {} : { content: patch.content }),
+            ...(patch.render === undefined ? {} : { render_json: JSON.stringify(patch.render) }),
+            ...(patch.reply === undefined
+              ? {}
+              : {
+                  reply_model: patch.reply.model,
+                  reply_input_tokens: patch.reply.inputTokens,
+                  reply_output_tokens: patch.reply.outputTokens,
+                }),
+          },
+        });
         // The thread may have been deleted while its run was still streaming; there is nothing left to update.
-        if (row === undefined) return;
-        if (patch.content !== undefined) {
-          await transaction
-            .updateTable('messages')
-            .set({ content: patch.content })
-            .where('id', '=', id)
-            .execute();
-        }
-        if (patch.render !== undefined) {
-          await transaction
-            .updateTable('messages')
-            .set({ render_json: JSON.stringify(patch.render) })
-            .where('id', '=', id)
-            .execute();
-        }
-        if (patch.reply !== undefined) {
-          await transaction
-            .updateTable('messages')
-            .set({
-              reply_model: patch.reply.model,
-              reply_input_tokens: patch.reply.inputTokens,
-              reply_output_tokens: patch.reply.outputTokens,
-            })
-            .where('id', '=', id)
-            .execute();
-        }
+        if (updated === undefined) return;
         if (patch.widget !== undefined) {
-          await writeWidget(transaction, { messageId: id, threadId: row.thread_id, widget: patch.widget });
+          await messages.writeWidget(transaction, {
+            messageId: id,
+            threadId: updated.threadId,
+            widget: patch.widget,
+          });
         }
-        await transaction
-          .updateTable('threads')
-          .set({ updated_at: now() })
-          .where('id', '=', row.thread_id)
-          .execute();
+        await messages.touchThread(transaction, { threadId: updated.threadId, now: now() });
       });
     },
 
     async listMessages(threadId) {
-      const rows: MessageWithWidgetRow[] = await selectMessages(kysely, threadId)
-        .orderBy('m.sequence')
-        .execute();
-      return rows.map(messageFromRow);
-    },
-
-    async lastMessage(threadId) {
-      const row: MessageWithWidgetRow | undefined = await selectMessages(kysely, threadId)
-        .orderBy('m.sequence', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row === undefined ? undefined : messageFromRow(row);
+      return (await messages.listMessages(threadId)).map(messageFromRow);
     },
 
     async getWidget(threadId, widgetId) {

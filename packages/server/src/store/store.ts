@@ -107,8 +107,6 @@ export interface Store {
   ): Promise<void>;
   /** Oldest first, in the order they were appended. */
   listMessages(threadId: string): Promise<StoredMessage[]>;
-  /** The newest message of the thread, without reading the rest. */
-  lastMessage(threadId: string): Promise<StoredMessage | undefined>;
   getWidget(threadId: string, widgetId: string): Promise<StoredWidget | undefined>;
   /**
    * Records a `running` run, with its lease when given. Throws `ThreadNotFoundError` for a missing thread and

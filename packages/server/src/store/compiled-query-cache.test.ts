@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
+import { CompiledQueryCache, placeholdersFor } from './compiled-query-cache.ts';
+import type { DatabaseDialect } from './database-dialect.ts';
+import { type OpenedDatabase, openDatabase } from './open-database.ts';
+
+describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDialect) => {
+  const opened: OpenedDatabase[] = [];
+
+  async function databaseWithThreads(): Promise<OpenedDatabase> {
+    const location =
+      dialect === 'postgres'
+        ? { dialect, url: await createPostgresTestDatabase() }
+        : { dialect, path: ':memory:' };
+    const database = await openDatabase({ location });
+    opened.push(database);
+    const at = '2026-01-01T00:00:00.000Z';
+    await database.kysely
+      .insertInto('threads')
+      .values(
+        ['a', 'b'].map((id) => ({
+          id,
+          title: id,
+          is_titled: 0,
+          created_at: at,
+          updated_at: at,
+          user_id: 'u',
+        })),
+      )
+      .execute();
+    return database;
+  }
+
+  afterEach(async () => {
+    for (const database of opened.splice(0)) await database.close();
+  });
+
+  it('compiles a shape once and runs it with each call’s values, constants kept', async () => {
+    const { kysely } = await databaseWithThreads();
+    const cache = new CompiledQueryCache({ kysely });
+    let builds = 0;
+    const retitle = (values: { id: string; title: string }) =>
+      cache.execute({
+        key: 'retitle',
+        values,
+        build: (parameter) => {
+          builds += 1;
+          return kysely
+            .updateTable('threads')
+            .set({ title: parameter('title'), is_titled: 1 })
+            .where('id', '=', parameter('id'))
+            .returning('id');
+        },
+      });
+    expect((await retitle({ id: 'a', title: 'First' })).rows).toEqual([{ id: 'a' }]);
+    expect((await retitle({ id: 'b', title: 'Second' })).rows).toEqual([{ id: 'b' }]);
+    expect((await retitle({ id: 'missing', title: 'None' })).rows).toEqual([]);
+    expect(builds).toBe(1);
+    const threads = await kysely
+      .selectFrom('threads')
+      .select(['id', 'title', 'is_titled'])
+      .orderBy('id')
+      .execute();
+    expect(threads).toEqual([
+      { id: 'a', title: 'First', is_titled: 1 },
+      { id: 'b', title: 'Second', is_titled: 1 },
+    ]);
+  });
+
+  it('replaces U+0000 in the values it puts in, as the compiler does for the rest', async () => {
+    const { kysely } = await databaseWithThreads();
+    const cache = new CompiledQueryCache({ kysely });
+    const row = {
+      id: 'c',
+      title: 'x\u0000y',
+      is_titled: 0,
+      created_at: 'now',
+      updated_at: 'now',
+      user_id: 'u',
+    };
+    await cache.execute({
+      key: 'insert thread',
+      values: row,
+      build: (parameter) => kysely.insertInto('threads').values(placeholdersFor(parameter, row)),
+    });
+    const stored = await kysely
+      .selectFrom('threads')
+      .select('title')
+      .where('id', '=', 'c')
+      .executeTakeFirst();
+    expect(stored?.title).toBe('x\uFFFDy');
+  });
+
+  it('runs inside a transaction, which rolls back what it wrote', async () => {
+    const { kysely } = await databaseWithThreads();
+    const cache = new CompiledQueryCache({ kysely });
+    const attempt = kysely.transaction().execute(async (transaction) => {
+      await cache.execute({
+        queries: transaction,
+        key: 'delete thread',
+        values: { id: 'a' },
+        build: (parameter) => kysely.deleteFrom('threads').where('id', '=', parameter('id')),
+      });
+      throw new Error('roll back');
+    });
+    await expect(attempt).rejects.toThrow('roll back');
+    const ids = await kysely.selectFrom('threads').select('id').orderBy('id').execute();
+    expect(ids.map((thread) => thread.id)).toEqual(['a', 'b']);
+  });
+});

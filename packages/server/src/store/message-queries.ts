@@ -1,0 +1,201 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import { CompiledQueryCache, placeholdersFor } from './compiled-query-cache.ts';
+import type { DatabaseTables, MessagesTable } from './database-tables.ts';
+import type { StoredWidget } from './store.ts';
+import type { MessageWithWidgetRow } from './store-rows.ts';
+
+type Queries = Kysely<DatabaseTables>;
+
+/** Every column of a message row, `null` where it has no value: one shape, so one compiled insert. */
+export type MessageRow = Required<Omit<Insertable<MessagesTable>, 'sequence'>>;
+
+/** Columns of a message that a patch rewrites; the set present picks the compiled statement. */
+export type MessageColumnPatch = Pick<
+  Updateable<MessagesTable>,
+  'content' | 'render_json' | 'reply_model' | 'reply_input_tokens' | 'reply_output_tokens'
+>;
+
+/**
+ * The statements every run makes on messages and their threads (read the thread, append, rewrite as it
+ * grows, keep the thread's time), each compiled once (`CompiledQueryCache`). `queries` is the database or
+ * the transaction a statement belongs to.
+ */
+export function messageQueries({ kysely }: { kysely: Queries }) {
+  const cache = new CompiledQueryCache({ kysely });
+
+  return {
+    /** The thread's messages with their widgets, in insertion order. */
+    async listMessages(threadId: string): Promise<MessageWithWidgetRow[]> {
+      const { rows } = await cache.execute({
+        key: 'list messages',
+        values: { threadId },
+        build: (parameter) =>
+          kysely
+            .selectFrom('messages as m')
+            .leftJoin('widgets as w', 'w.message_id', 'm.id')
+            .select([
+              'm.id',
+              'm.thread_id',
+              'm.role',
+              'm.content',
+              'm.created_at',
+              'm.tool_call_id',
+              'm.render_json',
+              'm.form_answers_json',
+              'm.reply_model',
+              'm.reply_input_tokens',
+              'm.reply_output_tokens',
+              'w.widget_id',
+              'w.height as widget_height',
+              'w.css as widget_css',
+              'w.html as widget_html',
+              'w.js as widget_js',
+              'w.complete as widget_complete',
+              'w.revision_json as widget_revision_json',
+            ])
+            .where('m.thread_id', '=', parameter('threadId'))
+            .orderBy('m.sequence'),
+      });
+      return rows;
+    },
+
+    async insertMessage(queries: Queries, row: MessageRow): Promise<void> {
+      await cache.execute({
+        queries,
+        key: 'insert message',
+        values: row,
+        build: (parameter) => kysely.insertInto('messages').values(placeholdersFor(parameter, row)),
+      });
+    },
+
+    /**
+     * Appends the row and sets its thread's time in one PostgreSQL statement (a data-modifying CTE, which
+     * SQLite does not have): as atomic as a transaction, one round trip instead of four.
+     */
+    async insertMessageTouchingThread(row: MessageRow, now: string): Promise<void> {
+      await cache.execute({
+        key: 'insert message touching thread',
+        values: { ...row, now },
+        build: (parameter) =>
+          kysely
+            .with('inserted', (queries) =>
+              queries.insertInto('messages').values(placeholdersFor(parameter, row)).returning('thread_id'),
+            )
+            .updateTable('threads')
+            .set({ updated_at: parameter('now') })
+            .where('id', 'in', (queries) => queries.selectFrom('inserted').select('thread_id')),
+      });
+    },
+
+    /**
+     * Sets the thread's time and, when `title` is given and nobody named the thread yet, its title: one
+     * statement for both.
+     */
+    async touchThread(
+      queries: Queries,
+      { threadId, now, title }: { threadId: string; now: string; title?: string },
+    ): Promise<void> {
+      if (title === undefined) {
+        await cache.execute({
+          queries,
+          key: 'touch thread',
+          values: { threadId, now },
+          build: (parameter) =>
+            kysely
+              .updateTable('threads')
+              .set({ updated_at: parameter('now') })
+              .where('id', '=', parameter('threadId')),
+        });
+        return;
+      }
+      await cache.execute({
+        queries,
+        key: 'touch and title thread',
+        values: { threadId, now, title },
+        build: (parameter) =>
+          kysely
+            .updateTable('threads')
+            .set((columns) => ({
+              updated_at: parameter('now'),
+              title: columns
+                .case()
+                .when('is_titled', '=', 0)
+                .then(parameter('title'))
+                .else(columns.ref('title'))
+                .end(),
+              is_titled: 1,
+            }))
+            .where('id', '=', parameter('threadId')),
+      });
+    },
+
+    /**
+     * Rewrites the columns in `patch` and says whose message it is, in one statement; `undefined` when
+     * there is no such message. An empty patch only reads the thread.
+     */
+    async updateMessageColumns(
+      queries: Queries,
+      { id, patch }: { id: string; patch: MessageColumnPatch },
+    ): Promise<{ threadId: string } | undefined> {
+      // A column left out and a column given as `undefined` are the same patch, so the same statement.
+      const present = Object.fromEntries(
+        Object.entries(patch).filter(([, value]) => value !== undefined),
+      ) as MessageColumnPatch;
+      const names = Object.keys(present).sort();
+      const { rows } =
+        names.length === 0
+          ? await cache.execute({
+              queries,
+              key: 'thread of message',
+              values: { id },
+              build: (parameter) =>
+                kysely.selectFrom('messages').select('thread_id').where('id', '=', parameter('id')),
+            })
+          : await cache.execute({
+              queries,
+              key: `update message ${names.join(' ')}`,
+              values: { ...present, id },
+              build: (parameter) =>
+                kysely
+                  .updateTable('messages')
+                  .set(placeholdersFor(parameter, present))
+                  .where('id', '=', parameter('id'))
+                  .returning('thread_id'),
+            });
+      const row = rows[0];
+      return row === undefined ? undefined : { threadId: row.thread_id };
+    },
+
+    /** Stores the message's widget, replacing the one it had. */
+    async writeWidget(
+      queries: Queries,
+      { messageId, threadId, widget }: { messageId: string; threadId: string; widget: StoredWidget },
+    ): Promise<void> {
+      const columns = {
+        widget_id: widget.id,
+        height: widget.height,
+        css: widget.css,
+        html: widget.html,
+        js: widget.js,
+        complete: widget.complete ? 1 : 0,
+        revision_json: widget.revision === undefined ? null : JSON.stringify(widget.revision),
+      };
+      await cache.execute({
+        queries,
+        key: 'write widget',
+        values: { ...columns, message_id: messageId, thread_id: threadId },
+        build: (parameter) => {
+          const placeholders = placeholdersFor(parameter, columns);
+          return kysely
+            .insertInto('widgets')
+            .values({
+              message_id: parameter('message_id'),
+              thread_id: parameter('thread_id'),
+              ...placeholders,
+            })
+            .onConflict((conflict) => conflict.column('message_id').doUpdateSet(placeholders));
+        },
+      });
+    },
+  };
+}
