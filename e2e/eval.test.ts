@@ -8,7 +8,9 @@ import { temporaryDirectory } from '../packages/server/src/app/testing/temporary
 import { evalCommand } from '../packages/server/src/cli/eval-command.ts';
 import type { EvalSummary } from '../packages/server/src/eval/eval-summary.ts';
 import { runEval } from '../packages/server/src/eval/run-eval.ts';
+import { latestQuotedWidget } from '../packages/server/src/models/demo/latest-quoted-widget.ts';
 import { loadModelScript } from '../packages/server/src/models/script/load-model-script.ts';
+import type { ModelScript } from '../packages/server/src/models/script/model-script.ts';
 import { createScriptedModel } from '../packages/server/src/models/scripted/scripted-language-model.ts';
 import { startFakeOpenAiCompatibleServer } from '../packages/server/src/models/testing/fake-openai-compatible-server.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -23,13 +25,26 @@ function lastUserText(prompt: LanguageModelV4Prompt): string {
     : '';
 }
 
+/** An edit fixture names the widget it edits `{{widget}}`: the one the conversation quoted last. */
+function namingQuotedWidget(script: ModelScript, prompt: LanguageModelV4Prompt): ModelScript {
+  const widgetId = latestQuotedWidget(prompt)?.id ?? 'no-widget-yet';
+  return {
+    steps: script.steps.map((step) => ({
+      parts: step.parts.map((part) =>
+        part.type === 'text' ? { ...part, text: part.text.replaceAll('{{widget}}', widgetId) } : part,
+      ),
+    })),
+  };
+}
+
 /** The replay model over several fixture files: the prompt names the file to play. */
 const fixtureModel = {
   model: createScriptedModel({
     modelId: 'eval-fixtures',
     provider: 'drawbridge.replay',
     pacing: { tokensPerSecond: 0 },
-    resolveScript: (prompt) => loadModelScript(fixture(lastUserText(prompt).trim())),
+    resolveScript: (prompt) =>
+      namingQuotedWidget(loadModelScript(fixture(lastUserText(prompt).trim())), prompt),
   }),
   id: 'replay:eval-fixtures',
   demo: false,
@@ -71,6 +86,8 @@ describe('drawbridge eval', () => {
           { id: 'invalid-tool', prompt: 'invalid-table-call.jsonl' },
           { id: 'prose', prompt: 'prose-only.txt' },
           { id: 'follow-up', prompt: 'prose-only.txt', followUps: ['good-widget.txt'] },
+          { id: 'edit', prompt: 'good-widget.txt', followUps: ['applicable-edit.txt'] },
+          { id: 'failed-edit', prompt: 'good-widget.txt', followUps: ['unapplicable-edit.txt'] },
         ],
         suiteName: 'fixtures',
         outDirectory: join(out.path, 'fixtures'),
@@ -127,11 +144,19 @@ describe('drawbridge eval', () => {
       expect(followUp?.kinds).toEqual(['widget']);
     });
 
+    it('passes an edit that applies and fails one whose search text is not in the widget', () => {
+      expect(byId('edit')?.problems).toEqual([]);
+      expect(byId('edit')?.kinds).toEqual(['widget', 'widget']);
+      expect(byId('failed-edit')?.passed).toBe(false);
+      expect(codes('failed-edit')).toEqual(['reply:edit_failed']);
+      expect(byId('failed-edit')?.problems[0]?.message).toContain('hunk_not_found');
+    });
+
     it('writes summary.json with the pass rate, a contact sheet and one picture per rendered case', async () => {
       const written = JSON.parse(
         await readFile(join(out.path, 'fixtures', 'summary.json'), 'utf8'),
       ) as EvalSummary;
-      expect(written.passRate).toBeCloseTo(2 / 8, 5);
+      expect(written.passRate).toBeCloseTo(3 / 10, 5);
       expect(written.cases.map((result) => result.id)).toEqual([
         'good',
         'throws',
@@ -141,6 +166,8 @@ describe('drawbridge eval', () => {
         'invalid-tool',
         'prose',
         'follow-up',
+        'edit',
+        'failed-edit',
       ]);
       const sheet = await readFile(join(out.path, 'fixtures', 'index.html'), 'utf8');
       for (const id of ['good', 'click', 'csp']) {

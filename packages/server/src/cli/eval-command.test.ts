@@ -32,6 +32,7 @@ describe('evalCommand flags (checked before anything starts)', () => {
     [['--concurrency', '0'], '--concurrency must be a whole number from 1 to 16 (got "0")'],
     [['--concurrency', '2.5'], '--concurrency must be a whole number'],
     [['--min-pass', '90'], '--min-pass must be a share from 0 to 1, e.g. 0.9 (got "90")'],
+    [['--min-pass', ''], '--min-pass must be a share from 0 to 1, e.g. 0.9 (got "")'],
     [['--render-timeout', 'soon'], '--render-timeout must be a number of seconds'],
     [['--colour', 'red'], "Unknown option '--colour'"],
     [['stray'], 'stray'],

@@ -41,6 +41,10 @@ interface EvalFlags {
   renderTimeoutSeconds: number;
 }
 
+/** `Number('')` is 0: an empty value (`--min-pass "$UNSET"` in CI) must be refused, never read as 0. */
+const numberFlag = (value: string | boolean | undefined): number =>
+  typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+
 type FlagsOutcome = { ok: true; flags: EvalFlags } | { ok: false; message: string } | { ok: 'help' };
 
 function readFlags(args: string[]): FlagsOutcome {
@@ -64,21 +68,21 @@ function readFlags(args: string[]): FlagsOutcome {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   if (values.help) return { ok: 'help' };
-  const concurrency = Number(values.concurrency);
+  const concurrency = numberFlag(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
     return {
       ok: false,
       message: `--concurrency must be a whole number from 1 to 16 (got "${values.concurrency}")`,
     };
   }
-  const minPass = Number(values['min-pass']);
+  const minPass = numberFlag(values['min-pass']);
   if (!Number.isFinite(minPass) || minPass < 0 || minPass > 1) {
     return {
       ok: false,
       message: `--min-pass must be a share from 0 to 1, e.g. 0.9 (got "${values['min-pass']}")`,
     };
   }
-  const renderTimeoutSeconds = Number(values['render-timeout']);
+  const renderTimeoutSeconds = numberFlag(values['render-timeout']);
   if (!Number.isFinite(renderTimeoutSeconds) || renderTimeoutSeconds <= 0 || renderTimeoutSeconds > 600) {
     return {
       ok: false,

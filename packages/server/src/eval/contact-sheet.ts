@@ -156,8 +156,8 @@ body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1d2330}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #dde2ea;padding:8px;vertical-align:top;text-align:left}
 th button{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;color:inherit}
 th button[data-direction="ascending"]::after{content:" ▲"}th button[data-direction="descending"]::after{content:" ▼"}
-img{max-width:560px;display:block;margin-top:6px;border:1px solid #dde2ea}
-.prompt{margin:4px 0;color:#6b7385;max-width:560px}.pass{color:#137333;font-weight:600}.fail{color:#b3261e;font-weight:600}
+img{max-width:min(560px,30vw);display:block;margin-top:6px;border:1px solid #dde2ea}
+.prompt{margin:4px 0;color:#6b7385;max-width:min(560px,30vw)}.pass{color:#137333;font-weight:600}.fail{color:#b3261e;font-weight:600}
 ul{margin:0;padding-left:18px}code{font-size:12px}.action{color:#6b7385}.none{color:#6b7385}
 </style>
 </head>

@@ -1,4 +1,10 @@
-import { decodeEventStream, EventType, isWidgetPartEvent, type ToolResult } from '@drawbridge/protocol';
+import {
+  decodeEventStream,
+  EventType,
+  isWidgetPartEvent,
+  isWidgetRevisionEvent,
+  type ToolResult,
+} from '@drawbridge/protocol';
 import { checkRenderCall } from './check-render-call.ts';
 import type { EvalProblem } from './eval-problem.ts';
 
@@ -70,11 +76,21 @@ export async function driveAgentTurn({
   const openCalls = new Map<string, OpenToolCall>();
   const answers: Promise<void>[] = [];
   let widgetOpen = false;
+  const failedEdits = new Set<string>();
   const noteOutput = () => {
     record.firstEventSeconds ??= elapsed();
   };
   try {
     for await (const event of decodeEventStream(response.body)) {
+      if (isWidgetRevisionEvent(event)) {
+        // The server keeps the widget as it was and says why; the page would show the old widget working.
+        const failure = event.value.revision.failure;
+        if (failure !== undefined && !failedEdits.has(event.value.widgetId)) {
+          failedEdits.add(event.value.widgetId);
+          problem('edit_failed', `${failure.code}: ${failure.message}`);
+        }
+        continue;
+      }
       if (isWidgetPartEvent(event)) {
         noteOutput();
         if (event.value.part === 'end') {

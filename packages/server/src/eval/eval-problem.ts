@@ -3,6 +3,7 @@ export type EvalProblemCode =
   | 'run_error'
   | 'no_widget'
   | 'widget_incomplete'
+  | 'edit_failed'
   | 'invalid_tool_call'
   | 'tool_error'
   | 'not_rendered'

@@ -43,7 +43,7 @@ export interface EvalCaseResult {
   kinds: string[];
   scores: EvalScores;
   tokens: { input: number | null; output: number | null };
-  /** From sending the request: to the model's first output, and to the last widget complete (`@@END@@` or tool call). */
+  /** From sending the first message to the model's first output; from sending the last to its last widget complete (`@@END@@` or tool call). */
   seconds: { firstEvent: number | null; widgetComplete: number | null; total: number };
   /** The case's picture (light left, dark right), relative to the summary. */
   screenshot: string | null;

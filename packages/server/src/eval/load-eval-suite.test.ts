@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../models/demo/demo-catalogue.ts';
 import { pickDemoEntry } from '../models/demo/pick-demo-entry.ts';
@@ -75,5 +76,26 @@ describe('the built-in suite', () => {
       expect(picked).toContain(id);
     }
     expect(picked).toContain('render-image-lighthouse');
+  });
+
+  it('edits a widget in its multi-turn cases: every follow-up picks a demo edit of the widget on screen', async () => {
+    const cases = (await loadEvalSuite({ path: builtInSuitePath })).filter(
+      (evalCase) => evalCase.followUps !== undefined,
+    );
+    expect(cases.length).toBeGreaterThanOrEqual(2);
+    for (const evalCase of cases) {
+      const first = pickDemoEntry({
+        catalogue: demoCatalogue,
+        userText: evalCase.prompt,
+        offeredTools: chatTools,
+      });
+      expect(first?.edits).toBeUndefined();
+      const editableText = await readFile(first?.file ?? '', 'utf8');
+      const edits = (evalCase.followUps ?? []).map(
+        (userText) =>
+          pickDemoEntry({ catalogue: demoCatalogue, userText, offeredTools: chatTools, editableText })?.edits,
+      );
+      expect(edits).not.toContain(undefined);
+    }
   });
 });

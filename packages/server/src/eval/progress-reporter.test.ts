@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ProgressReporter } from './progress-reporter.ts';
 import { sampleCaseResult } from './testing-results.ts';
 
-const sink = (isTTY: boolean) => {
+const sink = (isTTY: boolean, columns = 80) => {
   const writes: string[] = [];
-  return { writes, output: { isTTY, columns: 80, write: (text: string) => writes.push(text) } };
+  return { writes, output: { isTTY, columns, write: (text: string) => writes.push(text) } };
 };
 
 describe('ProgressReporter', () => {
@@ -40,5 +40,12 @@ describe('ProgressReporter', () => {
     expect(writes[1]).toBe('\r\x1b[2K✗ a: no_widget\n');
     expect(writes[2]).toBe(`\r\x1b[2K[${'█'.repeat(12)}${'░'.repeat(12)}] 1/2 (1 failed)`);
     expect(writes.at(-1)).toBe('\n');
+  });
+
+  it('draws the whole bar on a terminal that reports no width', () => {
+    const { writes, output } = sink(true, 0);
+    const progress = new ProgressReporter({ output, total: 3 });
+    progress.started('solar-system-3d');
+    expect(writes[0]).toBe(`\r\x1b[2K[${'░'.repeat(24)}] 0/3 · solar-system-3d`);
   });
 });

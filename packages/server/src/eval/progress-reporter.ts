@@ -60,6 +60,8 @@ export class ProgressReporter {
     const line = `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${this.#done}/${this.#total}${
       this.#failed > 0 ? ` (${this.#failed} failed)` : ''
     }${running ? ` · ${running}` : ''}`;
-    this.#output.write(`\r\x1b[2K${line.slice(0, Math.max(20, (this.#output.columns ?? 100) - 1))}`);
+    // A terminal that reports no width (0: `docker run -t`, `script`) gets the default, not a 20-character stub.
+    const columns = this.#output.columns || 100;
+    this.#output.write(`\r\x1b[2K${line.slice(0, Math.max(20, columns - 1))}`);
   }
 }
