@@ -2,24 +2,13 @@ import { EventType, runEvents } from '@drawbridge/protocol';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
+import { manualClock } from '../app/testing/manual-clock.ts';
 import { openRedisConnections } from '../redis/redis-connections.ts';
 import { openStorage } from '../store/open-storage.ts';
 import { type InterruptedRunSweeper, startInterruptedRunSweeper } from './interrupted-run-sweeper.ts';
 import { RedisRunLeases } from './run-leases/redis-run-leases.ts';
 import { RedisRunLog } from './run-log/redis-run-log.ts';
 import type { RunLog } from './run-log/run-log.ts';
-
-/** A clock the test moves by hand: record leases and the sweeps' patience follow it, never wall time. */
-function manualClock(start = '2026-12-01T09:00:00.000Z') {
-  let time = Date.parse(start);
-  return {
-    now: () => new Date(time),
-    advance: (milliseconds: number) => {
-      time += milliseconds;
-    },
-    at: (offsetMilliseconds: number) => new Date(time + offsetMilliseconds).toISOString(),
-  };
-}
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -1,23 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
+import { manualClock } from '../app/testing/manual-clock.ts';
 import { openDatabase } from './open-database.ts';
 import { openKyselyStore } from './open-kysely-store.ts';
 import type { Storage } from './open-storage.ts';
 import { RunInProgressError } from './run-in-progress-error.ts';
 import type { Store } from './store.ts';
-
-/** A clock the test moves by hand, so lease expiry is decided by the test, never by wall time. */
-function manualClock(start = '2026-12-01T09:00:00.000Z') {
-  let time = Date.parse(start);
-  return {
-    now: () => new Date(time),
-    advance: (milliseconds: number) => {
-      time += milliseconds;
-    },
-    at: (offsetMilliseconds: number) => new Date(time + offsetMilliseconds).toISOString(),
-  };
-}
 
 describe.each(storageDialects)('durable run records on %s', (dialect) => {
   const opened: Storage[] = [];

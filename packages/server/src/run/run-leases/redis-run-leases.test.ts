@@ -1,20 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openTestStorage } from '../../../../../test-support/open-test-storage.ts';
+import { manualClock } from '../../app/testing/manual-clock.ts';
 import { openRedisConnections, type RedisConnections } from '../../redis/redis-connections.ts';
 import type { Storage } from '../../store/open-storage.ts';
 import { RedisRunLeases } from './redis-run-leases.ts';
-
-/** A clock the test moves by hand: the record's lease and the sweep's patience follow it, never wall time. */
-function manualClock(start = '2026-12-01T09:00:00.000Z') {
-  let time = Date.parse(start);
-  return {
-    now: () => new Date(time),
-    advance: (milliseconds: number) => {
-      time += milliseconds;
-    },
-  };
-}
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
