@@ -6,6 +6,17 @@ import type { MessageWithWidgetRow } from './store-rows.ts';
 
 type Queries = Kysely<DatabaseTables>;
 
+/** A widget's columns as its message rows carry them (`widgets as w`), in every query that reads one. */
+export const widgetColumns = [
+  'w.widget_id',
+  'w.height as widget_height',
+  'w.css as widget_css',
+  'w.html as widget_html',
+  'w.js as widget_js',
+  'w.complete as widget_complete',
+  'w.revision_json as widget_revision_json',
+] as const;
+
 /** Every column of a message row, `null` where it has no value: one shape, so one compiled insert. */
 export type MessageRow = Required<Omit<Insertable<MessagesTable>, 'sequence'>>;
 
@@ -45,13 +56,7 @@ export function messageQueries({ kysely }: { kysely: Queries }) {
               'm.reply_model',
               'm.reply_input_tokens',
               'm.reply_output_tokens',
-              'w.widget_id',
-              'w.height as widget_height',
-              'w.css as widget_css',
-              'w.html as widget_html',
-              'w.js as widget_js',
-              'w.complete as widget_complete',
-              'w.revision_json as widget_revision_json',
+              ...widgetColumns,
             ])
             .where('m.thread_id', '=', parameter('threadId'))
             .orderBy('m.sequence'),

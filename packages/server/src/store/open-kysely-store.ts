@@ -3,7 +3,7 @@ import { kyselyRunStore } from './kysely-run-store.ts';
 import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
 import { kyselyThreadSearch } from './kysely-thread-search.ts';
 import { localUserId } from './local-user-id.ts';
-import { messageQueries } from './message-queries.ts';
+import { messageQueries, widgetColumns } from './message-queries.ts';
 import { withoutNul } from './nul-free-text.ts';
 import type { OpenedDatabase } from './open-database.ts';
 import type { Store, StoredMessage } from './store.ts';
@@ -201,16 +201,7 @@ export function openKyselyStore({
       const row = await kysely
         .selectFrom('widgets as w')
         .innerJoin('messages as m', 'm.id', 'w.message_id')
-        .select([
-          'w.widget_id',
-          'w.height as widget_height',
-          'w.css as widget_css',
-          'w.html as widget_html',
-          'w.js as widget_js',
-          'w.complete as widget_complete',
-          'w.revision_json as widget_revision_json',
-          'w.revision_json as widget_revision_json',
-        ])
+        .select(widgetColumns)
         .where('w.thread_id', '=', threadId)
         .where('w.widget_id', '=', widgetId)
         .orderBy('m.sequence', 'desc')
