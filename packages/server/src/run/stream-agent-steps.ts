@@ -250,7 +250,8 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
           yield { type: 'error', error: part.error };
           break;
       }
-      yield* handOn();
+      // Each `yield*` makes a generator and awaits it even when it has nothing to hand on: once per part.
+      if (finishedOutputs.length > 0) yield* handOn();
     }
     // The model is done; what remains are executions still running (a parked call waits for its browser).
     const onAbort = () => outputArrived?.();
