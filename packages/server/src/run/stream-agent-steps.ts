@@ -19,6 +19,11 @@ export interface StreamAgentStepsOptions extends StartModelCallOptions {
   maxSteps: number;
   /** Checked after each step's tool results: true ends the run after this step. */
   stopAfterStep(): boolean;
+  /**
+   * Handed each part in order. A returned promise is awaited before the next part is read; returning nothing
+   * (the common text delta) costs no promise at all.
+   */
+  onPart(part: AgentStepPart): void | Promise<void>;
 }
 
 type ToolOutputPart = Extract<AgentStepPart, { type: 'tool-result' | 'tool-error' }>;
@@ -56,8 +61,8 @@ function upsertBlock(
  * `streamText` and `experimental_streamLanguageModelCall` do the same through web TransformStreams per part,
  * which at a thousand concurrent runs cost more than the rest of a run's path (bench/stream.ts, row `sdk`).
  */
-export async function* streamAgentSteps(options: StreamAgentStepsOptions): AsyncGenerator<AgentStepPart> {
-  const { tools, abortSignal } = options;
+export async function streamAgentSteps(options: StreamAgentStepsOptions): Promise<void> {
+  const { tools, abortSignal, onPart } = options;
   const messages = [...options.messages];
   let inputTokens: number | undefined;
   let outputTokens: number | undefined;
@@ -84,7 +89,7 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
     let callsToAnswer = 0;
     let failed = false;
 
-    async function* handOn(): AsyncGenerator<AgentStepPart> {
+    async function handOn(): Promise<void> {
       while (finishedOutputs.length > 0) {
         const part = finishedOutputs.shift()!;
         const tool = tools?.[part.toolName];
@@ -106,7 +111,7 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
           toolName: part.toolName,
           output,
         });
-        yield part;
+        await onPart(part);
       }
     }
 
@@ -131,7 +136,11 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
               text: part.delta,
               providerMetadata: part.providerMetadata,
             });
-            if (part.delta !== '') yield { type: 'text-delta', text: part.delta };
+            if (part.delta !== '') {
+              // Awaited only when the handler is waiting on something: an await of nothing is a microtask too.
+              const handled = onPart({ type: 'text-delta', text: part.delta });
+              if (handled !== undefined) await handled;
+            }
             break;
           case 'reasoning-delta':
             upsertBlock(assistantContent, blocks, {
@@ -143,14 +152,14 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
             break;
           case 'tool-input-start':
             if (part.providerExecuted !== true) {
-              yield { type: 'tool-input-start', id: part.id, toolName: part.toolName };
+              await onPart({ type: 'tool-input-start', id: part.id, toolName: part.toolName });
             }
             break;
           case 'tool-input-delta':
-            yield { type: 'tool-input-delta', id: part.id, delta: part.delta };
+            await onPart({ type: 'tool-input-delta', id: part.id, delta: part.delta });
             break;
           case 'tool-input-end':
-            yield { type: 'tool-input-end', id: part.id };
+            await onPart({ type: 'tool-input-end', id: part.id });
             break;
           case 'tool-call': {
             if (part.providerExecuted === true) break;
@@ -185,7 +194,7 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
                   (error: unknown) => finish({ type: 'tool-error', toolCallId, toolName, input, error }),
                 );
             }
-            yield { type: 'tool-call', toolCallId, toolName, input, ...(invalid ? { invalid } : {}) };
+            await onPart({ type: 'tool-call', toolCallId, toolName, input, ...(invalid ? { invalid } : {}) });
             if (invalid) {
               const error = 'error' in call ? errorText(call.error) : 'The tool call is invalid.';
               finish({ type: 'tool-error', toolCallId, toolName, input, error });
@@ -198,11 +207,10 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
             break;
           case 'error':
             failed = true;
-            yield { type: 'error', error: part.error };
+            await onPart({ type: 'error', error: part.error });
             break;
         }
-        // Each `yield*` makes a generator and awaits it even when it has nothing to hand on: once per part.
-        if (finishedOutputs.length > 0) yield* handOn();
+        if (finishedOutputs.length > 0) await handOn();
       }
     } finally {
       abortSignal.removeEventListener('abort', cancelModelCall);
@@ -219,7 +227,7 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
           });
           outputArrived = undefined;
         }
-        yield* handOn();
+        await handOn();
       }
     } finally {
       abortSignal.removeEventListener('abort', onAbort);
@@ -230,5 +238,5 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
     messages.push({ role: 'assistant', content: assistantContent });
     messages.push({ role: 'tool', content: toolResults });
   }
-  yield { type: 'finish', totalUsage: { inputTokens, outputTokens } };
+  await onPart({ type: 'finish', totalUsage: { inputTokens, outputTokens } });
 }
