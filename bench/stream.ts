@@ -323,7 +323,14 @@ async function main(): Promise<void> {
   const profileFlags = profileDirectory === '' ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDirectory];
   const child = spawn(
     process.execPath,
-    [...process.execArgv, ...profileFlags, fileURLToPath(import.meta.url), '--serve'],
+    [
+      ...process.execArgv,
+      ...profileFlags,
+      fileURLToPath(import.meta.url),
+      '--serve',
+      // The model runs in the child: it must stream what the parent counts on.
+      ...['--pieces', String(piecesPerRun), '--interval-ms', String(pieceIntervalMs)],
+    ],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const { url, floorUrl, sdkUrl } = await new Promise<ServerUrls>((resolve) =>
