@@ -8,6 +8,7 @@
  * written straight to `node:http`: no store, no run log, no Hono), then against the app. floor → sdk is what
  * the AI SDK costs, sdk → app what our own layers cost. `cpu s` is the server's CPU time for the row and
  * `µs/evt` that per event: on a shared machine they move far less with other load than wall time does.
+ * `start ms` is how long the last of the row's runs, all started at once, waited for its first event.
  * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20] [--cpu-prof-dir DIR]
  * (`--cpu-prof-dir` writes a CPU profile of the server child there when it exits.)
  */
@@ -94,8 +95,9 @@ function serveRuns(stream: (outgoing: ServerResponse) => void): Promise<string> 
       stream(outgoing);
     });
   });
+  // The app's backlog (start-server.ts), so a burst of connections is accepted alike by every row.
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
+    server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () =>
       resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
     ),
   );
@@ -192,6 +194,8 @@ function postJson(url: string, body: unknown): Promise<unknown> {
 interface RunMeasurement {
   events: number;
   latencies: number[];
+  /** performance.now() when the run's first event arrived. */
+  firstEventAt: number;
 }
 
 /** One run over a plain node:http request, reading NDJSON lines as they arrive. */
@@ -210,7 +214,7 @@ function measureRun({
     messages: [{ id: `u-${index}`, role: 'user', content: 'stream please' }],
   });
   return new Promise((resolve, reject) => {
-    const measurement: RunMeasurement = { events: 0, latencies: [] };
+    const measurement: RunMeasurement = { events: 0, latencies: [], firstEventAt: Number.NaN };
     const outgoing = request(
       `${url}/api/agent`,
       {
@@ -228,6 +232,7 @@ function measureRun({
           pending = lines.pop() ?? '';
           for (const line of lines) {
             if (line === '') continue;
+            if (measurement.events === 0) measurement.firstEventAt = performance.now();
             measurement.events += 1;
             for (const match of line.matchAll(/\[\[t=([\d.]+)\]\]/g))
               measurement.latencies.push(now - Number(match[1]));
@@ -288,6 +293,8 @@ async function measureRow({ label, runCount, pid, startRun, askChild }: RowOptio
   clearInterval(sampler);
   const events = measurements.reduce((sum, measurement) => sum + measurement.events, 0);
   const latencies = measurements.flatMap((measurement) => measurement.latencies).sort((a, b) => a - b);
+  // How long the last of the runs started together waited for its first event: the cost of starting runs.
+  const lastStartMs = Math.max(...measurements.map((measurement) => measurement.firstEventAt)) - startedAt;
   const memory = readMemory(pid);
   const loop = await askChild<{ loopDelayP99Ms: number }>('report');
   console.log(
@@ -299,6 +306,7 @@ async function measureRow({ label, runCount, pid, startRun, askChild }: RowOptio
       percentile(latencies, 0.5).toFixed(1).padStart(6),
       percentile(latencies, 0.99).toFixed(1).padStart(6),
       (latencies.at(-1) ?? Number.NaN).toFixed(1).padStart(6),
+      lastStartMs.toFixed(0).padStart(8),
       loop.loopDelayP99Ms.toFixed(1).padStart(11),
       `${peakDuring.toFixed(0)} MB`.padStart(8),
       `${memory.peakMb.toFixed(0)} MB`.padStart(6),
@@ -315,7 +323,14 @@ async function main(): Promise<void> {
   const profileFlags = profileDirectory === '' ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDirectory];
   const child = spawn(
     process.execPath,
-    [...process.execArgv, ...profileFlags, fileURLToPath(import.meta.url), '--serve'],
+    [
+      ...process.execArgv,
+      ...profileFlags,
+      fileURLToPath(import.meta.url),
+      '--serve',
+      // The model runs in the child: it must stream what the parent counts on.
+      ...['--pieces', String(piecesPerRun), '--interval-ms', String(pieceIntervalMs)],
+    ],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const { url, floorUrl, sdkUrl } = await new Promise<ServerUrls>((resolve) =>
@@ -329,10 +344,10 @@ async function main(): Promise<void> {
     `idle server RSS ${readMemory(pid).rssMb.toFixed(0)} MB; an unloaded run lasts ≈ ${idealSeconds} s\n`,
   );
   console.log(
-    'what  | runs | events   | events/s | p50 ms | p99 ms | max ms | loop p99 ms | peak RSS | VmHWM  | wall s | cpu s | µs/evt',
+    'what  | runs | events   | events/s | p50 ms | p99 ms | max ms | start ms | loop p99 ms | peak RSS | VmHWM  | wall s | cpu s | µs/evt',
   );
   console.log(
-    '----- | ---- | -------- | -------- | ------ | ------ | ------ | ----------- | -------- | ------ | ------ | ----- | ------',
+    '----- | ---- | -------- | -------- | ------ | ------ | ------ | -------- | ----------- | -------- | ------ | ------ | ----- | ------',
   );
   const askChild = <Reply>(message: string) =>
     new Promise<Reply>((resolve) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
@@ -163,6 +163,13 @@ function parseSandboxPort(setting: string | undefined): number {
   return port;
 }
 
+/**
+ * Connections the kernel may hold for the server before it accepts them (capped by `net.core.somaxconn`).
+ * Node's default, 511, overflows when a thousand clients connect at once, and each dropped connection
+ * waits a one-second SYN retransmit before it is even seen (bench/stream.ts, column `start ms`).
+ */
+const listenBacklog = 4096;
+
 /** Starts the app on Node's HTTP server; resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const {
@@ -300,8 +307,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         fetch: (request, bindings) => app.fetch(request, bindings),
         limits: { ...defaultEventStreamLimits, ...streamLimits },
       });
-      const started = serve({ fetch, port, hostname: host, serverOptions }, () => resolve(started as Server));
+      const started = createAdaptorServer({ fetch, serverOptions }) as Server;
       started.once('error', reject);
+      started.listen({ port, host, backlog: listenBacklog }, () => resolve(started));
     });
   } catch (error) {
     // Nothing is served (a broken skill file, a port in use): the database and servers opened for it close too.

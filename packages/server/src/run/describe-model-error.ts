@@ -8,6 +8,19 @@ function firstLine(text: string): string {
   return trimmed.length > maximumMessageLength ? `${trimmed.slice(0, maximumMessageLength - 1)}…` : trimmed;
 }
 
+/**
+ * The message of an error a provider put in its stream as it parsed it from the wire, not as an `Error`:
+ * `{ message }`, or `{ error: { message } }` (Anthropic's `overloaded_error`, OpenAI's `error` event).
+ */
+function streamedErrorMessage(error: unknown): string | undefined {
+  const messageOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'message' in value && typeof value.message === 'string'
+      ? value.message
+      : undefined;
+  if (typeof error !== 'object' || error === null) return undefined;
+  return messageOf(error) ?? ('error' in error ? messageOf(error.error) : undefined);
+}
+
 /** One clear line for a failed model call: what the provider said, never a stack trace. */
 export function describeModelError(error: unknown): string {
   if (APICallError.isInstance(error)) {
@@ -15,5 +28,6 @@ export function describeModelError(error: unknown): string {
     return `The model provider refused the request${status}: ${firstLine(error.message) || 'no reason given'}`;
   }
   if (error instanceof Error) return `The model call failed: ${firstLine(error.message) || error.name}`;
-  return `The model call failed: ${firstLine(String(error)) || 'unknown error'}`;
+  const text = streamedErrorMessage(error) ?? String(error);
+  return `The model call failed: ${firstLine(text) || 'unknown error'}`;
 }

@@ -23,8 +23,7 @@ export function createFollowRunResponse(options: FollowRunResponseOptions): Resp
   const { log, runId, after, ...streamOptions } = options;
   return createEventStreamResponse({
     ...streamOptions,
-    produce: async (emit, abortSignal) => {
-      for await (const { seq, event } of log.follow({ runId, after, signal: abortSignal })) emit(event, seq);
-    },
+    produce: (emit, abortSignal) =>
+      log.follow({ runId, after, signal: abortSignal, onEvent: ({ seq, event }) => emit(event, seq) }),
   });
 }

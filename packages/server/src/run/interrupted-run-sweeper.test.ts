@@ -1,4 +1,4 @@
-import { EventType, runEvents } from '@drawbridge/protocol';
+import { EventType, type RunEvent, runEvents } from '@drawbridge/protocol';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
@@ -59,9 +59,13 @@ async function instance({
 }
 
 async function eventsOf(log: RunLog, runId: string) {
-  const events = [];
-  for await (const { event } of log.follow({ runId, after: 0, signal: AbortSignal.timeout(10_000) }))
-    events.push(event);
+  const events: RunEvent[] = [];
+  await log.follow({
+    runId,
+    after: 0,
+    signal: AbortSignal.timeout(10_000),
+    onEvent: ({ event }) => events.push(event),
+  });
   return events;
 }
 

@@ -8,7 +8,7 @@ import { describeModelError } from './describe-model-error.ts';
 import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
 import { runFinishedOutcome } from './run-finished-outcome.ts';
 import { describeRunStop } from './run-stop.ts';
-import { streamAgentSteps } from './stream-agent-steps.ts';
+import { type AgentStepPart, streamAgentSteps } from './stream-agent-steps.ts';
 import type { EditableWidgetLookup } from './widget-edit-builder.ts';
 
 /** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
@@ -156,46 +156,19 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
 
   try {
     const tools = options.tools ?? [];
-    // Our own step loop rather than `streamText`: the same model calls and tool round trips, without the
-    // chain of web streams per part that dominated a run's cost at a thousand concurrent runs.
-    const parts = streamAgentSteps({
-      model: model.model,
-      instructions: system,
-      messages: history,
-      ...(tools.length === 0
-        ? {}
-        : {
-            tools: createAgentToolSet({
-              tools,
-              threadId,
-              runId,
-              owner: options.owner,
-              clientAttached: options.clientAttached ?? false,
-              clientState: options.clientState,
-              clientExecutedToolNames,
-              abortSignal,
-              onParked: (toolCallId) => parkedCalls.parked(toolCallId),
-              ...(interruptible
-                ? { onInterrupt: (toolCallId: string) => interruptingCallIds.add(toolCallId) }
-                : {}),
-            }),
-          }),
-      maxSteps: options.maxSteps ?? defaultMaxSteps,
-      stopAfterStep: () => interruptingCallIds.size > 0,
-      abortSignal,
-      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-    });
-
-    for await (const part of parts) {
+    // The common part, a text delta, is handled without a promise; the others may wait on the store.
+    const handleTextDelta = (text: string): void | Promise<void> => {
+      emitAll(assembler.push(text));
+      const closed = assembler.takeClosedSegments();
+      if (closed.length === 0) {
+        options.onMessageGrowth?.(readSegment);
+        return;
+      }
+      // Rare (after a widget): what follows waits until the closed segments are stored.
+      return storeSegments(closed).then(() => options.onMessageGrowth?.(readSegment));
+    };
+    const handlePart = async (part: Exclude<AgentStepPart, { type: 'text-delta' }>): Promise<void> => {
       switch (part.type) {
-        case 'text-delta': {
-          emitAll(assembler.push(part.text));
-          // Rare (after a widget), so the common delta does not wait on a promise.
-          const closed = assembler.takeClosedSegments();
-          if (closed.length > 0) await storeSegments(closed);
-          options.onMessageGrowth?.(readSegment);
-          break;
-        }
         case 'tool-input-start':
           await closeSegmentBeforeToolCall();
           announcedToolCalls.add(part.id);
@@ -289,7 +262,37 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           error = describeModelError(part.error);
           break;
       }
-    }
+    };
+    // Our own step loop rather than `streamText`: the same model calls and tool round trips, without the
+    // chain of web streams per part that dominated a run's cost at a thousand concurrent runs.
+    await streamAgentSteps({
+      model: model.model,
+      instructions: system,
+      messages: history,
+      ...(tools.length === 0
+        ? {}
+        : {
+            tools: createAgentToolSet({
+              tools,
+              threadId,
+              runId,
+              owner: options.owner,
+              clientAttached: options.clientAttached ?? false,
+              clientState: options.clientState,
+              clientExecutedToolNames,
+              abortSignal,
+              onParked: (toolCallId) => parkedCalls.parked(toolCallId),
+              ...(interruptible
+                ? { onInterrupt: (toolCallId: string) => interruptingCallIds.add(toolCallId) }
+                : {}),
+            }),
+          }),
+      maxSteps: options.maxSteps ?? defaultMaxSteps,
+      stopAfterStep: () => interruptingCallIds.size > 0,
+      abortSignal,
+      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+      onPart: (part) => (part.type === 'text-delta' ? handleTextDelta(part.text) : handlePart(part)),
+    });
   } catch (thrown) {
     status = abortSignal.aborted ? 'aborted' : 'error';
     error = status === 'aborted' ? undefined : describeModelError(thrown);

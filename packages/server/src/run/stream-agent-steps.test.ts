@@ -76,16 +76,17 @@ async function collect(
   options: Partial<Parameters<typeof streamAgentSteps>[0]> & { model: LanguageModelV4 },
 ) {
   const parts: AgentStepPart[] = [];
-  for await (const part of streamAgentSteps({
+  await streamAgentSteps({
     instructions: 'test',
     messages: history,
     maxSteps: 4,
     stopAfterStep: () => false,
     abortSignal: new AbortController().signal,
+    onPart: (part) => {
+      parts.push(part);
+    },
     ...options,
-  })) {
-    parts.push(part);
-  }
+  });
   return parts;
 }
 
@@ -156,6 +157,85 @@ describe('streamAgentSteps', () => {
       role: 'tool',
       content: [{ type: 'tool-result', toolCallId: 'call-1', output: { type: 'error-text' } }],
     });
+  });
+
+  it('refuses arguments the tool schema rejects, with the reason as the call result', async () => {
+    const { model, prompts } = stepModel([
+      [
+        { type: 'tool-call', toolCallId: 'call-1', toolName: 'echo', input: JSON.stringify({ word: 7 }) },
+        finish('tool-calls'),
+      ],
+      [...text('t', 'Fixed.'), finish('stop')],
+    ]);
+    const parts = await collect({ model, tools: echoTools });
+
+    expect(parts.map((part) => part.type)).toEqual(['tool-call', 'tool-error', 'text-delta', 'finish']);
+    expect(parts[0]).toMatchObject({ invalid: true, input: { word: 7 } });
+    expect(parts[1]).toMatchObject({ type: 'tool-error', error: expect.stringContaining('Invalid input') });
+    expect(prompts[1]?.at(-1)).toMatchObject({
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'call-1', output: { type: 'error-text' } }],
+    });
+  });
+
+  it('hands on an error the provider streams, and makes no further step', async () => {
+    const overloaded = { type: 'overloaded_error', message: 'Overloaded' };
+    const { model, prompts } = stepModel([[...text('t', 'Part'), { type: 'error', error: overloaded }]]);
+    const parts = await collect({ model, tools: echoTools });
+    expect(parts).toEqual([
+      { type: 'text-delta', text: 'Part' },
+      { type: 'error', error: overloaded },
+      { type: 'finish', totalUsage: { inputTokens: undefined, outputTokens: undefined } },
+    ]);
+    expect(prompts).toHaveLength(1);
+  });
+
+  it('reads the next part only once the handler is done with the last', async () => {
+    const { model } = stepModel([[...text('a', 'one'), ...text('b', 'two'), finish('stop')]]);
+    const seen: string[] = [];
+    let release: () => void = () => {};
+    const storing = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const run = collect({
+      model,
+      onPart: (part) => {
+        seen.push(part.type === 'text-delta' ? part.text : part.type);
+        if (seen.length === 1) return storing;
+      },
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['one']);
+    release();
+    await run;
+    expect(seen).toEqual(['one', 'two', 'finish']);
+  });
+
+  it('cancels the provider stream when the run is aborted mid-reply', async () => {
+    const abort = new AbortController();
+    let cancelled: unknown;
+    const model: LanguageModelV4 = {
+      ...stepModel([]).model,
+      doStream: async () => ({
+        stream: new ReadableStream<LanguageModelV4StreamPart>({
+          start(controller) {
+            controller.enqueue({ type: 'text-start', id: 't' });
+            controller.enqueue({ type: 'text-delta', id: 't', delta: 'Hel' });
+          },
+          // A provider that would stream on forever: only the cancel ends it.
+          cancel(reason) {
+            cancelled = reason;
+          },
+        }),
+      }),
+    };
+    const run = collect({
+      model,
+      abortSignal: abort.signal,
+      onPart: () => abort.abort(new Error('the client cancelled')),
+    });
+    await expect(run).rejects.toThrow('the client cancelled');
+    expect(cancelled).toMatchObject({ message: 'the client cancelled' });
   });
 
   it('ends the run at a call the client executes, and after a step the caller stops', async () => {

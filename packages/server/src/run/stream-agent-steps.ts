@@ -1,13 +1,6 @@
-import {
-  APICallError,
-  type AssistantContent,
-  experimental_streamLanguageModelCall,
-  type LanguageModel,
-  type ModelMessage,
-  type ToolResultPart,
-  type ToolSet,
-} from 'ai';
-import { modelRetryDelay } from './model-retry-delay.ts';
+import type { AssistantContent, ToolResultPart } from 'ai';
+import { parseToolCall } from 'ai/internal';
+import { type StartModelCallOptions, startModelCall } from './start-model-call.ts';
 
 /** What a run reads of the model's turn: the parts `runAgent` turns into events, named as the AI SDK names them. */
 export type AgentStepPart =
@@ -21,71 +14,19 @@ export type AgentStepPart =
   | { type: 'finish'; totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined } }
   | { type: 'error'; error: unknown };
 
-export interface StreamAgentStepsOptions {
-  model: LanguageModel;
-  instructions: string;
-  messages: ModelMessage[];
-  tools?: ToolSet;
+export interface StreamAgentStepsOptions extends StartModelCallOptions {
   /** Model calls at most (tool round trips + 1). */
   maxSteps: number;
   /** Checked after each step's tool results: true ends the run after this step. */
   stopAfterStep(): boolean;
-  abortSignal: AbortSignal;
-  /** Retries of a model call that failed before streaming with a retryable error (AI SDK default: 2). */
-  maxRetries?: number;
-  /** The wait before the first retry, doubled for each further one; default 2 s (the AI SDK's). */
-  retryDelayMs?: number;
+  /**
+   * Handed each part in order. A returned promise is awaited before the next part is read; returning nothing
+   * (the common text delta) costs no promise at all.
+   */
+  onPart(part: AgentStepPart): void | Promise<void>;
 }
-
-const defaultMaxRetries = 2;
-const defaultRetryDelayMs = 2_000;
 
 type ToolOutputPart = Extract<AgentStepPart, { type: 'tool-result' | 'tool-error' }>;
-
-function waitBeforeRetry(delayMs: number, abortSignal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, delayMs);
-    function done() {
-      clearTimeout(timer);
-      abortSignal.removeEventListener('abort', done);
-      resolve();
-    }
-    abortSignal.addEventListener('abort', done, { once: true });
-  });
-}
-
-/**
- * Starts one model call, retrying what the provider marks retryable: after the wait the provider asks for
- * (`retry-after`), else with the AI SDK's doubling backoff.
- */
-async function startModelCall(
-  options: StreamAgentStepsOptions,
-  messages: ModelMessage[],
-): ReturnType<typeof experimental_streamLanguageModelCall> {
-  const maxRetries = options.maxRetries ?? defaultMaxRetries;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await experimental_streamLanguageModelCall({
-        model: options.model,
-        instructions: options.instructions,
-        messages,
-        ...(options.tools === undefined ? {} : { tools: options.tools }),
-        abortSignal: options.abortSignal,
-        // Only the next step's messages need the call's content, and this loop collects that itself.
-        _internal: { collectContent: false },
-      });
-    } catch (error) {
-      if (!APICallError.isInstance(error) || !error.isRetryable) throw error;
-      if (attempt >= maxRetries || options.abortSignal.aborted) throw error;
-      const delayMs = modelRetryDelay({
-        responseHeaders: error.responseHeaders,
-        backoffMs: (options.retryDelayMs ?? defaultRetryDelayMs) * 2 ** attempt,
-      });
-      await waitBeforeRetry(delayMs, options.abortSignal);
-      if (options.abortSignal.aborted) throw error;
-    }
-  }
-}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -115,13 +56,13 @@ function upsertBlock(
 }
 
 /**
- * The run's own step loop over `experimental_streamLanguageModelCall`: one model call per step, tools
+ * The run's own step loop: one model call per step, read part by part from the provider's stream, tools
  * executed as their calls arrive and their results fed back, until a step makes no call the server answers.
- * `streamText` does the same through a chain of web TransformStreams per part, which at a thousand
- * concurrent runs cost three times what all the rest of a run's stream does (bench/stream.ts, row `sdk`).
+ * `streamText` and `experimental_streamLanguageModelCall` do the same through web TransformStreams per part,
+ * which at a thousand concurrent runs cost more than the rest of a run's path (bench/stream.ts, row `sdk`).
  */
-export async function* streamAgentSteps(options: StreamAgentStepsOptions): AsyncGenerator<AgentStepPart> {
-  const { tools, abortSignal } = options;
+export async function streamAgentSteps(options: StreamAgentStepsOptions): Promise<void> {
+  const { tools, abortSignal, onPart } = options;
   const messages = [...options.messages];
   let inputTokens: number | undefined;
   let outputTokens: number | undefined;
@@ -129,7 +70,10 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
     more === undefined ? total : (total ?? 0) + more;
 
   for (let step = 0; step < options.maxSteps; step += 1) {
-    const { stream } = await startModelCall(options, messages);
+    // Read straight from the provider: cancelled on abort, and on leaving early so its response is closed.
+    const reader = (await startModelCall({ ...options, messages })).getReader();
+    const cancelModelCall = () => void reader.cancel(abortSignal.reason).catch(() => {});
+    abortSignal.addEventListener('abort', cancelModelCall, { once: true });
     const assistantContent: AssistantParts = [];
     const blocks = new Map<string, number>();
     const toolResults: ToolResultPart[] = [];
@@ -145,7 +89,7 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
     let callsToAnswer = 0;
     let failed = false;
 
-    async function* handOn(): AsyncGenerator<AgentStepPart> {
+    async function handOn(): Promise<void> {
       while (finishedOutputs.length > 0) {
         const part = finishedOutputs.shift()!;
         const tool = tools?.[part.toolName];
@@ -167,91 +111,110 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
           toolName: part.toolName,
           output,
         });
-        yield part;
+        await onPart(part);
       }
     }
 
-    for await (const part of stream) {
-      switch (part.type) {
-        case 'text-start':
-        case 'text-end':
-        case 'reasoning-start':
-        case 'reasoning-end':
-          upsertBlock(assistantContent, blocks, {
-            type: part.type.startsWith('text') ? 'text' : 'reasoning',
-            id: part.id,
-            providerMetadata: part.providerMetadata,
-          });
-          break;
-        case 'text-delta':
-          upsertBlock(assistantContent, blocks, {
-            type: 'text',
-            id: part.id,
-            text: part.text,
-            providerMetadata: part.providerMetadata,
-          });
-          if (part.text !== '') yield { type: 'text-delta', text: part.text };
-          break;
-        case 'reasoning-delta':
-          upsertBlock(assistantContent, blocks, {
-            type: 'reasoning',
-            id: part.id,
-            text: part.text,
-            providerMetadata: part.providerMetadata,
-          });
-          break;
-        case 'tool-input-start':
-          if (part.providerExecuted !== true) {
-            yield { type: 'tool-input-start', id: part.id, toolName: part.toolName };
+    try {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        const part = read.value;
+        switch (part.type) {
+          case 'text-start':
+          case 'text-end':
+          case 'reasoning-start':
+          case 'reasoning-end':
+            upsertBlock(assistantContent, blocks, {
+              type: part.type.startsWith('text') ? 'text' : 'reasoning',
+              id: part.id,
+              providerMetadata: part.providerMetadata,
+            });
+            break;
+          case 'text-delta':
+            upsertBlock(assistantContent, blocks, {
+              type: 'text',
+              id: part.id,
+              text: part.delta,
+              providerMetadata: part.providerMetadata,
+            });
+            if (part.delta !== '') {
+              // Awaited only when the handler is waiting on something: an await of nothing is a microtask too.
+              const handled = onPart({ type: 'text-delta', text: part.delta });
+              if (handled !== undefined) await handled;
+            }
+            break;
+          case 'reasoning-delta':
+            upsertBlock(assistantContent, blocks, {
+              type: 'reasoning',
+              id: part.id,
+              text: part.delta,
+              providerMetadata: part.providerMetadata,
+            });
+            break;
+          case 'tool-input-start':
+            if (part.providerExecuted !== true) {
+              await onPart({ type: 'tool-input-start', id: part.id, toolName: part.toolName });
+            }
+            break;
+          case 'tool-input-delta':
+            await onPart({ type: 'tool-input-delta', id: part.id, delta: part.delta });
+            break;
+          case 'tool-input-end':
+            await onPart({ type: 'tool-input-end', id: part.id });
+            break;
+          case 'tool-call': {
+            if (part.providerExecuted === true) break;
+            // Validated against the tool's schema as the AI SDK validates it; an unknown tool or bad input comes
+            // back marked invalid, and the model reads the reason as the call's result.
+            const call = await parseToolCall({
+              toolCall: part,
+              tools,
+              repairToolCall: undefined,
+              instructions: options.instructions,
+              messages,
+              abortSignal,
+            });
+            const { toolCallId, toolName, input } = call;
+            const invalid = 'invalid' in call && call.invalid === true;
+            assistantContent.push({
+              type: 'tool-call',
+              toolCallId,
+              toolName,
+              input: invalid && typeof input !== 'object' ? {} : input,
+              ...(part.providerMetadata === undefined ? {} : { providerOptions: part.providerMetadata }),
+            });
+            toolCalls += 1;
+            const execute = invalid ? undefined : tools?.[toolName]?.execute;
+            if (invalid || execute !== undefined) callsToAnswer += 1;
+            // Started before the call is handed on, as streamText does, so a parked call parks at once.
+            if (execute !== undefined) {
+              Promise.resolve()
+                .then(() => execute(input, { toolCallId, messages, abortSignal, context: {} }))
+                .then(
+                  (output: unknown) => finish({ type: 'tool-result', toolCallId, toolName, input, output }),
+                  (error: unknown) => finish({ type: 'tool-error', toolCallId, toolName, input, error }),
+                );
+            }
+            await onPart({ type: 'tool-call', toolCallId, toolName, input, ...(invalid ? { invalid } : {}) });
+            if (invalid) {
+              const error = 'error' in call ? errorText(call.error) : 'The tool call is invalid.';
+              finish({ type: 'tool-error', toolCallId, toolName, input, error });
+            }
+            break;
           }
-          break;
-        case 'tool-input-delta':
-          yield { type: 'tool-input-delta', id: part.id, delta: part.delta };
-          break;
-        case 'tool-input-end':
-          yield { type: 'tool-input-end', id: part.id };
-          break;
-        case 'tool-call': {
-          if (part.providerExecuted === true) break;
-          const { toolCallId, toolName, input } = part;
-          const invalid = part.invalid === true;
-          assistantContent.push({
-            type: 'tool-call',
-            toolCallId,
-            toolName,
-            input: invalid && typeof input !== 'object' ? {} : input,
-            ...(part.providerMetadata === undefined ? {} : { providerOptions: part.providerMetadata }),
-          });
-          toolCalls += 1;
-          const execute = invalid ? undefined : tools?.[toolName]?.execute;
-          if (invalid || execute !== undefined) callsToAnswer += 1;
-          // Started before the call is handed on, as streamText does, so a parked call parks at once.
-          if (execute !== undefined) {
-            Promise.resolve()
-              .then(() => execute(input, { toolCallId, messages, abortSignal, context: {} }))
-              .then(
-                (output: unknown) => finish({ type: 'tool-result', toolCallId, toolName, input, output }),
-                (error: unknown) => finish({ type: 'tool-error', toolCallId, toolName, input, error }),
-              );
-          }
-          yield { type: 'tool-call', toolCallId, toolName, input, ...(invalid ? { invalid } : {}) };
-          break;
+          case 'finish':
+            inputTokens = addTokens(inputTokens, part.usage.inputTokens.total);
+            outputTokens = addTokens(outputTokens, part.usage.outputTokens.total);
+            break;
+          case 'error':
+            failed = true;
+            await onPart({ type: 'error', error: part.error });
+            break;
         }
-        case 'tool-error':
-          // The SDK's own answer to a call it could not parse or does not know: the model reads it as the result.
-          if (part.providerExecuted !== true) finish({ ...part, type: 'tool-error' });
-          break;
-        case 'model-call-end':
-          inputTokens = addTokens(inputTokens, part.usage.inputTokens);
-          outputTokens = addTokens(outputTokens, part.usage.outputTokens);
-          break;
-        case 'error':
-          failed = true;
-          yield { type: 'error', error: part.error };
-          break;
+        if (finishedOutputs.length > 0) await handOn();
       }
-      // Each `yield*` makes a generator and awaits it even when it has nothing to hand on: once per part.
-      if (finishedOutputs.length > 0) yield* handOn();
+    } finally {
+      abortSignal.removeEventListener('abort', cancelModelCall);
+      cancelModelCall();
     }
     // The model is done; what remains are executions still running (a parked call waits for its browser).
     const onAbort = () => outputArrived?.();
@@ -264,7 +227,7 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
           });
           outputArrived = undefined;
         }
-        yield* handOn();
+        await handOn();
       }
     } finally {
       abortSignal.removeEventListener('abort', onAbort);
@@ -275,5 +238,5 @@ export async function* streamAgentSteps(options: StreamAgentStepsOptions): Async
     messages.push({ role: 'assistant', content: assistantContent });
     messages.push({ role: 'tool', content: toolResults });
   }
-  yield { type: 'finish', totalUsage: { inputTokens, outputTokens } };
+  await onPart({ type: 'finish', totalUsage: { inputTokens, outputTokens } });
 }

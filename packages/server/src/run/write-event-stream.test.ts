@@ -1,6 +1,7 @@
 import { encodeNdjsonEvent, encodeSseEvent, type RunEvent, runEvents } from '@drawbridge/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventStreamSink, SinkClosedReason } from './event-stream-sink.ts';
+import { WriteBatch } from './write-batch.ts';
 import { type WriteEventStreamOptions, writeEventStream } from './write-event-stream.ts';
 
 /** A sink that records each write, so a test sees how events were batched. */
@@ -77,6 +78,40 @@ describe('writeEventStream', () => {
       encodeNdjsonEvent(content('first')),
       encodeNdjsonEvent(content('second')),
     ]);
+  });
+
+  it('writes the streams of one turn back to back, and a sink that throws ends only its own stream', async () => {
+    const writeBatch = new WriteBatch();
+    const order: string[] = [];
+    const reported: unknown[] = [];
+    const streamInto = (name: string, write: (text: string) => void) => {
+      const recorded = recordingSink();
+      recorded.sink.write = write;
+      let aborted = false;
+      start({
+        sink: recorded.sink,
+        writeBatch,
+        reportError: (error) => reported.push(error),
+        produce: async (emit, abortSignal) => {
+          emit(content(name));
+          await nextMacrotask();
+          aborted = abortSignal.aborted;
+          emit(content(`${name} again`));
+        },
+      });
+      return { ended: recorded.ended, wasAborted: () => aborted };
+    };
+    const broken = streamInto('broken', () => {
+      throw new Error('socket gone');
+    });
+    const healthy = streamInto('healthy', (text) => order.push(text));
+    await healthy.ended;
+    expect(order).toEqual([
+      encodeNdjsonEvent(content('healthy')),
+      encodeNdjsonEvent(content('healthy again')),
+    ]);
+    expect(String(reported[0])).toContain('socket gone');
+    expect(broken.wasAborted()).toBe(true);
   });
 
   it('encodes SSE byte for byte like the SSE encoder', async () => {

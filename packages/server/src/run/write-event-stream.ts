@@ -1,6 +1,7 @@
 import { encodeNdjsonEvent, encodeSseEvent, type RunEvent, runEvents } from '@drawbridge/protocol';
 import type { EventStreamSink } from './event-stream-sink.ts';
 import type { StreamFormat } from './negotiate-stream-format.ts';
+import { processWriteBatch, type WriteBatch } from './write-batch.ts';
 
 export interface WriteEventStreamOptions {
   sink: EventStreamSink;
@@ -15,17 +16,21 @@ export interface WriteEventStreamOptions {
    * soon after `abortSignal` fires.
    */
   produce(emit: (event: RunEvent, seq?: number) => void, abortSignal: AbortSignal): Promise<void>;
-  /** Told about a producer that rejected, which only a bug can cause: the stream still closes. */
+  /** Told about a producer that rejected, or a sink that threw, which only a bug can cause: the stream still closes. */
   reportError(error: unknown): void;
+  /** Gathers this stream's writes with other streams'; default the process's own. */
+  writeBatch?: WriteBatch;
 }
 
 /**
- * Runs the producer and writes its events to one response: encoded at once, coalesced per tick (every
- * event produced in one turn of the event loop leaves in one write, before the loop moves on, so nothing
- * waits for a timer), a heartbeat while idle, and one abort signal that fires when the client goes away.
+ * Runs the producer and writes its events to one response: encoded at once, coalesced per turn of the event
+ * loop (every event produced in one turn leaves in one write, with the other streams' writes of that turn,
+ * so nothing waits for a timer), a heartbeat while idle, and one abort signal that fires when the client goes
+ * away.
  */
 export function writeEventStream(options: WriteEventStreamOptions): void {
   const { sink, format, heartbeatIntervalMs, now, requestSignal, produce, reportError } = options;
+  const writeBatch = options.writeBatch ?? processWriteBatch;
   const encode = format === 'sse' ? encodeSseEvent : encodeNdjsonEvent;
   const runAbort = new AbortController();
   const abortRun = (reason = 'The client went away.') => runAbort.abort(new Error(reason));
@@ -39,16 +44,23 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     if (closed || pending === '') return;
     const text = pending;
     pending = '';
-    sink.write(text);
+    // The batch flushes other streams after this one: a sink's failure ends only its own stream.
+    try {
+      sink.write(text);
+    } catch (error) {
+      reportError(error);
+      stop();
+      abortRun('The response could not be written.');
+    }
   };
   const emit = (event: RunEvent, seq?: number) => {
     if (closed) return;
     pending += encode(event, seq);
-    // A tick callback runs once the current callback and every promise it settled are done, so events that
+    // The batch flushes once the current callback and every promise it settled are done, so events that
     // follow one another through promises (model part → parser → events) share the write.
     if (!flushScheduled) {
       flushScheduled = true;
-      process.nextTick(flush);
+      writeBatch.add(flush);
     }
     // Re-arming one timer per event is cheaper than creating and clearing one per event.
     heartbeat.refresh();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { CompiledQueryCache } from './compiled-query-cache.ts';
 import type { DatabaseTables } from './database-tables.ts';
 import { RunInProgressError } from './run-in-progress-error.ts';
 import type { Store } from './store.ts';
@@ -56,21 +57,33 @@ export function kyselyRunStore({
     return row === undefined ? undefined : runFromRow(row);
   }
 
+  // Every run starts and finishes once: those two statements are compiled once, not per run.
+  const cache = new CompiledQueryCache({ kysely });
+
   return {
     async startRun(input) {
       try {
-        await kysely
-          .insertInto('runs')
-          .values({
+        await cache.execute({
+          key: 'start run',
+          values: {
             id: input.id,
-            thread_id: input.threadId,
+            threadId: input.threadId,
             model: input.model,
-            status: 'running',
-            started_at: now(),
-            instance_id: input.lease?.instanceId ?? null,
-            lease_expires_at: input.lease?.expiresAt ?? null,
-          })
-          .execute();
+            startedAt: now(),
+            instanceId: input.lease?.instanceId ?? null,
+            leaseExpiresAt: input.lease?.expiresAt ?? null,
+          },
+          build: (parameter) =>
+            kysely.insertInto('runs').values({
+              id: parameter('id'),
+              thread_id: parameter('threadId'),
+              model: parameter('model'),
+              status: 'running',
+              started_at: parameter('startedAt'),
+              instance_id: parameter('instanceId'),
+              lease_expires_at: parameter('leaseExpiresAt'),
+            }),
+        });
       } catch (error) {
         // The constraints decide (so two instances cannot race past a check); the cause is read afterwards.
         const thread = await kysely
@@ -95,20 +108,31 @@ export function kyselyRunStore({
     runningRun,
 
     async finishRun(id, outcome) {
-      const result = await kysely
-        .updateTable('runs')
-        .set({
+      const result = await cache.execute({
+        key: 'finish run',
+        values: {
+          id,
           status: outcome.status,
-          ended_at: now(),
-          lease_expires_at: null,
-          input_tokens: outcome.inputTokens ?? null,
-          output_tokens: outcome.outputTokens ?? null,
+          endedAt: now(),
+          inputTokens: outcome.inputTokens ?? null,
+          outputTokens: outcome.outputTokens ?? null,
           error: outcome.error ?? null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+        },
+        build: (parameter) =>
+          kysely
+            .updateTable('runs')
+            .set({
+              status: parameter('status'),
+              ended_at: parameter('endedAt'),
+              lease_expires_at: null,
+              input_tokens: parameter('inputTokens'),
+              output_tokens: parameter('outputTokens'),
+              error: parameter('error'),
+            })
+            .where('id', '=', parameter('id'))
+            .where('status', '=', 'running'),
+      });
+      return (result.numAffectedRows ?? 0n) > 0n;
     },
 
     async leaseRun(lease) {

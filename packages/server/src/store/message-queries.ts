@@ -1,6 +1,6 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { CompiledQueryCache, placeholdersFor } from './compiled-query-cache.ts';
-import type { DatabaseTables, MessagesTable } from './database-tables.ts';
+import type { DatabaseTables, MessagesTable, ThreadsTable } from './database-tables.ts';
 import type { StoredWidget } from './store.ts';
 import type { MessageWithWidgetRow } from './store-rows.ts';
 
@@ -35,6 +35,16 @@ export function messageQueries({ kysely }: { kysely: Queries }) {
   const cache = new CompiledQueryCache({ kysely });
 
   return {
+    /** The thread's row, read before every run and every listing of its messages. */
+    async threadRow(id: string): Promise<Selectable<ThreadsTable> | undefined> {
+      const { rows } = await cache.execute({
+        key: 'thread',
+        values: { id },
+        build: (parameter) => kysely.selectFrom('threads').selectAll().where('id', '=', parameter('id')),
+      });
+      return rows[0];
+    },
+
     /** The thread's messages with their widgets, in insertion order. */
     async listMessages(threadId: string): Promise<MessageWithWidgetRow[]> {
       const { rows } = await cache.execute({

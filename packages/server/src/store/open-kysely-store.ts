@@ -84,7 +84,7 @@ export function openKyselyStore({
     },
 
     async getThread(id) {
-      const row = await kysely.selectFrom('threads').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await messages.threadRow(id);
       return row === undefined ? undefined : threadFromRow(row);
     },
 

@@ -1,5 +1,5 @@
 import { isFinalRunEvent, type RunEvent } from '@drawbridge/protocol';
-import type { LoggedRunEvent, RunLog, RunLogWriter } from './run-log.ts';
+import type { FollowRunLogOptions, LoggedRunEvent, RunLog, RunLogWriter } from './run-log.ts';
 
 /** How long an ended run stays replayable by default: the ten minutes the API promises, and a little more. */
 export const defaultRunLogRetentionMs = 15 * 60_000;
@@ -7,16 +7,23 @@ export const defaultRunLogRetentionMs = 15 * 60_000;
 /** At most this many ended runs are kept in memory, however many end within the retention time. */
 export const defaultEndedRunLogCapacity = 500;
 
+/** A live follower: handed each append as it happens, and told once it is done. */
+interface Follower {
+  onEvent(logged: LoggedRunEvent): void;
+  /** Resolves (no error) or rejects its `follow`, and stops listening for its abort. */
+  done(error?: unknown): void;
+}
+
 interface KeptLog {
   events: LoggedRunEvent[];
   ended: boolean;
   endedAt: number;
-  /** Followers waiting for the next event: each one's resolver, taken out once it is called. */
-  waiters: Set<() => void>;
+  followers: Set<Follower>;
 }
 
 /**
- * The embedded run log: every run's events in an array in this process, followers woken on each append.
+ * The embedded run log: every run's events in an array in this process, each append handed to its live
+ * followers in the same call, so an event reaches its responses with no promise or wake-up in between.
  * Ended runs are forgotten after the retention time, and the oldest beyond the capacity first.
  */
 export class InProcessRunLog implements RunLog {
@@ -40,7 +47,7 @@ export class InProcessRunLog implements RunLog {
   create(runId: string): RunLogWriter {
     this.#forgetExpired();
     if (this.#logs.has(runId)) throw new Error(`run ${runId} already has a log`);
-    const log: KeptLog = { events: [], ended: false, endedAt: 0, waiters: new Set() };
+    const log: KeptLog = { events: [], ended: false, endedAt: 0, followers: new Set() };
     this.#logs.set(runId, log);
     return {
       append: (event) => this.#append(runId, log, event),
@@ -61,66 +68,60 @@ export class InProcessRunLog implements RunLog {
     return this.#logs.has(runId);
   }
 
-  async *follow({
-    runId,
-    after,
-    signal,
-  }: {
-    runId: string;
-    after: number;
-    signal: AbortSignal;
-  }): AsyncGenerator<LoggedRunEvent> {
+  follow({ runId, after, signal, onEvent }: FollowRunLogOptions): Promise<void> {
     const log = this.#logs.get(runId);
-    if (log === undefined) return;
-    // One abort listener for the whole follow, not one per wait: a follower waits once per event, and adding
-    // and removing a listener each time cost more than the wait itself.
-    let wake: (() => void) | undefined;
-    const onAbort = () => wake?.();
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (log === undefined || signal.aborted) return Promise.resolve();
     try {
       // seq n sits at index n - 1, so the first event after `after` is at index `after`.
-      let index = Math.max(0, after);
-      while (!signal.aborted) {
-        while (index < log.events.length) {
-          yield log.events[index]!;
-          index += 1;
-          if (signal.aborted) return;
-        }
-        if (log.ended) return;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          log.waiters.add(resolve);
-        });
-      }
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      // Woken by the abort rather than an append: the resolver would otherwise stay until the next append.
-      if (wake !== undefined) log.waiters.delete(wake);
+      for (let index = Math.max(0, after); index < log.events.length; index += 1) onEvent(log.events[index]!);
+    } catch (error) {
+      return Promise.reject(error);
     }
+    if (log.ended) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const follower: Follower = {
+        onEvent,
+        done: (error) => {
+          log.followers.delete(follower);
+          signal.removeEventListener('abort', onAbort);
+          if (error === undefined) resolve();
+          else reject(error);
+        },
+      };
+      const onAbort = () => follower.done();
+      signal.addEventListener('abort', onAbort, { once: true });
+      log.followers.add(follower);
+    });
   }
 
   async close(): Promise<void> {
-    for (const log of this.#logs.values()) InProcessRunLog.#wakeFollowers(log);
+    for (const log of this.#logs.values()) for (const follower of log.followers) follower.done();
     this.#logs.clear();
     this.#endedOrder.clear();
   }
 
   #append(runId: string, log: KeptLog, event: RunEvent): void {
     if (log.ended) return;
-    log.events.push({ seq: log.events.length + 1, event });
+    const logged = { seq: log.events.length + 1, event };
+    log.events.push(logged);
     if (isFinalRunEvent(event)) {
       log.ended = true;
       log.endedAt = this.#now();
       this.#endedOrder.set(runId, log.endedAt);
     }
-    InProcessRunLog.#wakeFollowers(log);
+    // A copy, so a follower that starts or stops inside another's `onEvent` is handed this event once or not.
+    for (const follower of [...log.followers]) {
+      if (!log.followers.has(follower)) continue;
+      // One follower's failure is its own: the run and the other followers go on.
+      try {
+        follower.onEvent(logged);
+      } catch (error) {
+        follower.done(error);
+        continue;
+      }
+      if (log.ended) follower.done();
+    }
     if (log.ended) this.#forgetExpired();
-  }
-
-  /** Resolves every waiting follower once; each resumes later, in a microtask, and waits anew if it must. */
-  static #wakeFollowers(log: KeptLog): void {
-    for (const wake of log.waiters) wake();
-    log.waiters.clear();
   }
 
   #forgetExpired(): void {

@@ -2,7 +2,7 @@ import { isFinalRunEvent, parseRunEvent, type RunEvent } from '@drawbridge/proto
 import type { Redis } from 'ioredis';
 import type { RedisSubscriptions } from '../../redis/redis-subscriptions.ts';
 import { defaultRunLogRetentionMs } from './in-process-run-log.ts';
-import type { LoggedRunEvent, RunLog, RunLogWriter } from './run-log.ts';
+import type { FollowRunLogOptions, RunLog, RunLogWriter } from './run-log.ts';
 
 /** A log whose writer died without ending it is dropped after this long, whatever happens. */
 const unendedLogMs = 24 * 60 * 60_000;
@@ -114,15 +114,7 @@ export class RedisRunLog implements RunLog {
     return (await this.#redis.exists(streamKey(runId))) === 1;
   }
 
-  async *follow({
-    runId,
-    after,
-    signal,
-  }: {
-    runId: string;
-    after: number;
-    signal: AbortSignal;
-  }): AsyncGenerator<LoggedRunEvent> {
+  async follow({ runId, after, signal, onEvent }: FollowRunLogOptions): Promise<void> {
     let wake: (() => void) | undefined;
     let notified = false;
     const onAbort = () => wake?.();
@@ -144,7 +136,7 @@ export class RedisRunLog implements RunLog {
           const event = this.#decode(runId, fields);
           last = seq;
           if (event === undefined) continue;
-          yield { seq, event };
+          onEvent({ seq, event });
           if (isFinalRunEvent(event) || signal.aborted) return;
         }
         // Still nothing kept after a whole poll: the log expired (or never was) and nothing more will come.

@@ -6,6 +6,14 @@ export interface LoggedRunEvent {
   event: RunEvent;
 }
 
+export interface FollowRunLogOptions {
+  runId: string;
+  /** The last seq the follower has (0: from the start). */
+  after: number;
+  signal: AbortSignal;
+  onEvent(logged: LoggedRunEvent): void;
+}
+
 /** The one writer of a run's log: the instance that executes the run. */
 export interface RunLogWriter {
   /**
@@ -36,7 +44,11 @@ export interface RunLog {
   endAbandoned(runId: string, finalEvent: RunEvent): Promise<void>;
   /** Whether the run's log is kept (running, or ended within the retention time). */
   exists(runId: string): Promise<boolean>;
-  /** Yields the events after `after`, then follows the run live; returns after the final event or on abort. */
-  follow(options: { runId: string; after: number; signal: AbortSignal }): AsyncIterable<LoggedRunEvent>;
+  /**
+   * Hands `onEvent` the events after `after`, then each live event as it is appended, in order and without a
+   * promise per event; resolves after the final event, when `signal` aborts, or at once for a log not kept.
+   * Rejects with what `onEvent` threw, and hands it nothing more.
+   */
+  follow(options: FollowRunLogOptions): Promise<void>;
   close(): Promise<void>;
 }
