@@ -20,6 +20,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { experimental_streamLanguageModelCall } from 'ai';
+import { listenBacklog } from '../packages/server/src/app/listen-backlog.ts';
 
 const wallClock = () => performance.timeOrigin + performance.now();
 
@@ -95,9 +96,9 @@ function serveRuns(stream: (outgoing: ServerResponse) => void): Promise<string> 
       stream(outgoing);
     });
   });
-  // The app's backlog (start-server.ts), so a burst of connections is accepted alike by every row.
+  // The app's backlog, so a burst of connections is accepted alike by every row.
   return new Promise((resolve) =>
-    server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () =>
+    server.listen({ port: 0, host: '127.0.0.1', backlog: listenBacklog }, () =>
       resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
     ),
   );

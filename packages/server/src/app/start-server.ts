@@ -29,6 +29,7 @@ import {
 } from './connection-limits.ts';
 import { type AppDependencies, createApp, type ServedModel } from './create-app.ts';
 import { createNodeFetch } from './create-node-fetch.ts';
+import { listenBacklog } from './listen-backlog.ts';
 import { openRunBackplane, type RunBackplane } from './open-run-backplane.ts';
 import { parseDurationSetting } from './parse-duration-setting.ts';
 import { parseAllowedHosts } from './request-guard/host-allowlist.ts';
@@ -162,13 +163,6 @@ function parseSandboxPort(setting: string | undefined): number {
   }
   return port;
 }
-
-/**
- * Connections the kernel may hold for the server before it accepts them (capped by `net.core.somaxconn`).
- * Node's default, 511, overflows when a thousand clients connect at once, and each dropped connection
- * waits a one-second SYN retransmit before it is even seen (bench/stream.ts, column `start ms`).
- */
-const listenBacklog = 4096;
 
 /** Starts the app on Node's HTTP server; resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
