@@ -1,11 +1,16 @@
 import type { DatabaseSync } from 'node:sqlite';
 import {
+  type DatabaseConnection,
   type DialectAdapter,
+  type Driver,
   type QueryCompiler,
   SqliteAdapter,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   SqliteQueryCompiler,
 } from 'kysely';
+import { ConnectionQueue } from './connection-queue.ts';
 import { nodeSqliteDatabase } from './node-sqlite-database.ts';
 import { nulFreeParameters } from './nul-free-parameters.ts';
 
@@ -18,6 +23,28 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true;
   }
+
+  /**
+   * Not true of SQLite's one connection: it keeps Kysely from adding its own lock, because
+   * `QueuedSqliteDriver` lends the connection itself, in order.
+   */
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's SQLite driver, its one connection lent to one query or transaction at a time (`ConnectionQueue`). */
+class QueuedSqliteDriver extends SqliteDriver {
+  readonly #queue = new ConnectionQueue();
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#queue.acquire();
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.#queue.release();
+  }
 }
 
 const NulFreeSqliteQueryCompiler = nulFreeParameters(SqliteQueryCompiler);
@@ -27,8 +54,16 @@ const NulFreeSqliteQueryCompiler = nulFreeParameters(SqliteQueryCompiler);
  * U+0000 replaced in every text parameter as in PostgreSQL (`withoutNul`), so both dialects store the same.
  */
 export class NodeSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
   constructor({ database }: { database: DatabaseSync }) {
-    super({ database: nodeSqliteDatabase({ database }) });
+    const config = { database: nodeSqliteDatabase({ database }) };
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new QueuedSqliteDriver(this.#config);
   }
 
   override createAdapter(): DialectAdapter {
