@@ -3,7 +3,7 @@
  * (as when N runs start together). Each line is the mean per call: wall time and this process's CPU time.
  * In flight at once, a call should cost about what it costs alone: the connection is lent to one call at a
  * time (`ConnectionQueue`), and waiting for it costs nothing.
- * Run: npx tsx bench/store-ops.ts [--count 3000]
+ * Run: npx tsx bench/store-in-flight.ts [--count 3000]
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
