@@ -163,22 +163,25 @@ export function openKyselyStore({
       return message;
     },
 
-    async updateMessage(id, patch) {
+    async updateMessage(id, patch, options = {}) {
+      const columns = {
+        ...(patch.content === undefined ? {} : { content: patch.content }),
+        ...(patch.render === undefined ? {} : { render_json: JSON.stringify(patch.render) }),
+        ...(patch.reply === undefined
+          ? {}
+          : {
+              reply_model: patch.reply.model,
+              reply_input_tokens: patch.reply.inputTokens,
+              reply_output_tokens: patch.reply.outputTokens,
+            }),
+      };
+      // A streaming reply's periodic write (each run, every second) is one statement, with no transaction.
+      if (options.inProgress === true && patch.widget === undefined) {
+        await messages.updateMessageColumns(kysely, { id, patch: columns });
+        return;
+      }
       await kysely.transaction().execute(async (transaction) => {
-        const updated = await messages.updateMessageColumns(transaction, {
-          id,
-          patch: {
-            ...(patch.content === undefined ? {} : { content: patch.content }),
-            ...(patch.render === undefined ? {} : { render_json: JSON.stringify(patch.render) }),
-            ...(patch.reply === undefined
-              ? {}
-              : {
-                  reply_model: patch.reply.model,
-                  reply_input_tokens: patch.reply.inputTokens,
-                  reply_output_tokens: patch.reply.outputTokens,
-                }),
-          },
-        });
+        const updated = await messages.updateMessageColumns(transaction, { id, patch: columns });
         // The thread may have been deleted while its run was still streaming; there is nothing left to update.
         if (updated === undefined) return;
         if (patch.widget !== undefined) {
@@ -188,7 +191,9 @@ export function openKyselyStore({
             widget: patch.widget,
           });
         }
-        await messages.touchThread(transaction, { threadId: updated.threadId, now: now() });
+        if (options.inProgress !== true) {
+          await messages.touchThread(transaction, { threadId: updated.threadId, now: now() });
+        }
       });
     },
 
