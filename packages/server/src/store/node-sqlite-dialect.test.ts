@@ -56,6 +56,45 @@ describe('NodeSqliteDialect', () => {
     expect(rows).toHaveLength(51);
   });
 
+  it('takes turns between its own compiled statements and Kysely’s queries, a transaction at a time', async () => {
+    const { kysely, statements } = await sqlite();
+    const insert = (id: string) => kysely.insertInto('threads').values(thread(id)).compile();
+    const count = kysely
+      .selectFrom('threads')
+      .select((columns) => columns.fn.countAll<number>().as('count'))
+      .compile();
+    const seenInside: number[] = [];
+    const transaction = statements.transaction(async (queries) => {
+      await queries.executeQuery(insert('inside'));
+      await new Promise((resolve) => setImmediate(resolve));
+      seenInside.push(Number((await queries.executeQuery(count)).rows[0]!.count));
+    });
+    const outside = [
+      kysely.insertInto('threads').values(thread('kysely')).execute(),
+      statements.executeQuery(insert('compiled')),
+      kysely.transaction().execute(async (queries) => {
+        await queries.insertInto('threads').values(thread('kysely-transaction')).execute();
+      }),
+    ];
+    await Promise.all([transaction, ...outside]);
+    expect(seenInside).toEqual([1]);
+    expect(Number((await statements.executeQuery(count)).rows[0]!.count)).toBe(4);
+  });
+
+  it('rolls its own failed transaction back and lends the connection on', async () => {
+    const { kysely, statements } = await sqlite();
+    await expect(
+      statements.transaction(async (queries) => {
+        await queries.executeQuery(kysely.insertInto('threads').values(thread('rolled-back')).compile());
+        // A second row with the same id breaks the primary key: SQLite refuses the statement.
+        await queries.executeQuery(kysely.insertInto('threads').values(thread('rolled-back')).compile());
+      }),
+    ).rejects.toThrow(/UNIQUE/);
+    await kysely.insertInto('threads').values(thread('after')).execute();
+    const rows = await kysely.selectFrom('threads').select('id').execute();
+    expect(rows.map((row) => row.id)).toEqual(['after']);
+  });
+
   it('lends the connection on after a transaction that failed and rolled back', async () => {
     const { kysely } = await sqlite();
     await expect(

@@ -10,9 +10,11 @@ import {
   SqliteDriver,
   SqliteQueryCompiler,
 } from 'kysely';
+import type { CompiledStatements } from './compiled-statements.ts';
 import { ConnectionQueue } from './connection-queue.ts';
 import { nodeSqliteDatabase } from './node-sqlite-database.ts';
 import { nulFreeParameters } from './nul-free-parameters.ts';
+import { sqliteStatements } from './sqlite-statements.ts';
 
 /**
  * SQLite does run CREATE, ALTER and DROP inside a transaction; Kysely's adapter says it cannot only to stay
@@ -35,7 +37,12 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 
 /** Kysely's SQLite driver, its one connection lent to one query or transaction at a time (`ConnectionQueue`). */
 class QueuedSqliteDriver extends SqliteDriver {
-  readonly #queue = new ConnectionQueue();
+  readonly #queue: ConnectionQueue;
+
+  constructor(config: SqliteDialectConfig, queue: ConnectionQueue) {
+    super(config);
+    this.#queue = queue;
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#queue.acquire();
@@ -52,18 +59,23 @@ const NulFreeSqliteQueryCompiler = nulFreeParameters(SqliteQueryCompiler);
 /**
  * Kysely's SQLite dialect over Node's built-in `node:sqlite` (no native addon), with transactional DDL and
  * U+0000 replaced in every text parameter as in PostgreSQL (`withoutNul`), so both dialects store the same.
+ * `statements` runs the store's compiled statements on the same connection, in turn with Kysely's queries.
  */
 export class NodeSqliteDialect extends SqliteDialect {
+  readonly statements: CompiledStatements;
   readonly #config: SqliteDialectConfig;
+  readonly #queue = new ConnectionQueue();
 
   constructor({ database }: { database: DatabaseSync }) {
-    const config = { database: nodeSqliteDatabase({ database }) };
+    const connection = nodeSqliteDatabase({ database });
+    const config = { database: connection };
     super(config);
     this.#config = config;
+    this.statements = sqliteStatements({ database, connection, queue: this.#queue });
   }
 
   override createDriver(): Driver {
-    return new QueuedSqliteDriver(this.#config);
+    return new QueuedSqliteDriver(this.#config, this.#queue);
   }
 
   override createAdapter(): DialectAdapter {
