@@ -5,6 +5,7 @@ import { CompiledQueryCache, placeholdersFor } from './compiled-query-cache.ts';
 import type { StatementRunner } from './compiled-statements.ts';
 import type { DatabaseDialect } from './database-dialect.ts';
 import { type OpenedDatabase, openDatabase } from './open-database.ts';
+import { threadRow } from './testing/thread-row.ts';
 
 describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDialect) => {
   const opened: OpenedDatabase[] = [];
@@ -16,19 +17,9 @@ describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDiale
         : { dialect, path: ':memory:' };
     const database = await openDatabase({ location });
     opened.push(database);
-    const at = '2026-01-01T00:00:00.000Z';
     await database.kysely
       .insertInto('threads')
-      .values(
-        ['a', 'b'].map((id) => ({
-          id,
-          title: id,
-          is_titled: 0,
-          created_at: at,
-          updated_at: at,
-          user_id: 'u',
-        })),
-      )
+      .values(['a', 'b'].map((id) => threadRow(id)))
       .execute();
     return database;
   }

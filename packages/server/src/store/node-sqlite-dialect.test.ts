@@ -1,15 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type OpenedDatabase, openDatabase } from './open-database.ts';
-
-const at = '2026-01-01T00:00:00.000Z';
-const thread = (id: string) => ({
-  id,
-  title: id,
-  is_titled: 0,
-  created_at: at,
-  updated_at: at,
-  user_id: 'u',
-});
+import { threadRow as thread } from './testing/thread-row.ts';
 
 describe('NodeSqliteDialect', () => {
   const opened: OpenedDatabase[] = [];
