@@ -322,10 +322,11 @@ async function main(): Promise<void> {
   const runCounts = option('runs', '100,500,1000').split(',').map(Number);
   const profileDirectory = option('cpu-prof-dir', '');
   const profileFlags = profileDirectory === '' ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDirectory];
+  // The server runs as `drawbridge serve` runs it: on Node's own type stripping, without the loader (tsx)
+  // this file may have been started with.
   const child = spawn(
     process.execPath,
     [
-      ...process.execArgv,
       ...profileFlags,
       fileURLToPath(import.meta.url),
       '--serve',

@@ -78,7 +78,9 @@ export function createSignInGuard({
     const path = context.req.path;
     // Pages, assets and frame documents carry no data: no session lookup for each of them.
     if (!path.startsWith('/api/')) return next();
-    const user = await identifyRequest({ context, signIn, peerAddress: peerAddress(context) });
+    // Only the proxy mode reads the peer, and reading it is a system call on every request.
+    const peer = signIn.settings.mode === 'proxy' ? peerAddress(context) : undefined;
+    const user = await identifyRequest({ context, signIn, peerAddress: peer });
     if (user !== undefined) context.set('user', user);
     if (user === undefined && !isPublicApiPath(path)) {
       context.header('WWW-Authenticate', 'Bearer realm="drawbridge"');

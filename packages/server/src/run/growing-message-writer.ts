@@ -16,7 +16,8 @@ export interface GrowingMessageWriterOptions {
  * Stores the assistant message while it streams, so a crash (or a reload) keeps what the user already saw:
  * at most one write per interval while it grows, and the segment's last state when it closes. The first
  * write of a segment appends it (so it keeps its place before whatever a later tool call adds), later ones
- * rewrite it. Writes go one after another, in the order asked.
+ * rewrite it. Writes go one after another, in the order asked. The periodic writes leave the thread's time
+ * alone (`inProgress`), so each costs one statement; the append and the segment's last write move it.
  */
 export class GrowingMessageWriter {
   readonly #options: GrowingMessageWriterOptions;
@@ -40,7 +41,7 @@ export class GrowingMessageWriter {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       const current = this.#read?.();
-      if (current !== undefined) void this.#enqueue(current);
+      if (current !== undefined) void this.#enqueue(current, undefined, { inProgress: true });
     }, this.#intervalMs);
   }
 
@@ -74,12 +75,20 @@ export class GrowingMessageWriter {
     await this.#writes;
   }
 
-  #enqueue(segment: AssembledAssistantMessage, reply?: ReplyDetails): Promise<void> {
-    this.#writes = this.#writes.then(() => this.#write(segment, reply));
+  #enqueue(
+    segment: AssembledAssistantMessage,
+    reply?: ReplyDetails,
+    options: { inProgress?: boolean } = {},
+  ): Promise<void> {
+    this.#writes = this.#writes.then(() => this.#write(segment, reply, options));
     return this.#writes;
   }
 
-  async #write(segment: AssembledAssistantMessage, reply: ReplyDetails | undefined): Promise<void> {
+  async #write(
+    segment: AssembledAssistantMessage,
+    reply: ReplyDetails | undefined,
+    options: { inProgress?: boolean },
+  ): Promise<void> {
     const { store, threadId } = this.#options;
     const parts = {
       ...(segment.widget === undefined ? {} : { widget: segment.widget }),
@@ -87,7 +96,7 @@ export class GrowingMessageWriter {
     };
     try {
       if (this.#stored.has(segment.messageId)) {
-        await store.updateMessage(segment.messageId, { content: segment.content, ...parts });
+        await store.updateMessage(segment.messageId, { content: segment.content, ...parts }, options);
         return;
       }
       if (segment.content === '' && segment.widget === undefined) return;

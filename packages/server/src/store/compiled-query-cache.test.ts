@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storageDialects } from '../../../../test-support/open-test-storage.ts';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
 import { CompiledQueryCache, placeholdersFor } from './compiled-query-cache.ts';
+import type { StatementRunner } from './compiled-statements.ts';
 import type { DatabaseDialect } from './database-dialect.ts';
 import { type OpenedDatabase, openDatabase } from './open-database.ts';
+import { threadRow } from './testing/thread-row.ts';
 
 describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDialect) => {
   const opened: OpenedDatabase[] = [];
@@ -15,19 +17,9 @@ describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDiale
         : { dialect, path: ':memory:' };
     const database = await openDatabase({ location });
     opened.push(database);
-    const at = '2026-01-01T00:00:00.000Z';
     await database.kysely
       .insertInto('threads')
-      .values(
-        ['a', 'b'].map((id) => ({
-          id,
-          title: id,
-          is_titled: 0,
-          created_at: at,
-          updated_at: at,
-          user_id: 'u',
-        })),
-      )
+      .values(['a', 'b'].map((id) => threadRow(id)))
       .execute();
     return database;
   }
@@ -37,8 +29,8 @@ describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDiale
   });
 
   it('compiles a shape once and runs it with each call’s values, constants kept', async () => {
-    const { kysely } = await databaseWithThreads();
-    const cache = new CompiledQueryCache({ kysely });
+    const { kysely, statements } = await databaseWithThreads();
+    const cache = new CompiledQueryCache({ statements });
     let builds = 0;
     const retitle = (values: { id: string; title: string }) =>
       cache.execute({
@@ -69,8 +61,8 @@ describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDiale
   });
 
   it('replaces U+0000 in the values it puts in, as the compiler does for the rest', async () => {
-    const { kysely } = await databaseWithThreads();
-    const cache = new CompiledQueryCache({ kysely });
+    const { kysely, statements } = await databaseWithThreads();
+    const cache = new CompiledQueryCache({ statements });
     const row = {
       id: 'c',
       title: 'x\u0000y',
@@ -93,9 +85,9 @@ describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDiale
   });
 
   it('runs inside a transaction, which rolls back what it wrote', async () => {
-    const { kysely } = await databaseWithThreads();
-    const cache = new CompiledQueryCache({ kysely });
-    const attempt = kysely.transaction().execute(async (transaction) => {
+    const { kysely, statements } = await databaseWithThreads();
+    const cache = new CompiledQueryCache({ statements });
+    const attempt = statements.transaction(async (transaction) => {
       await cache.execute({
         queries: transaction,
         key: 'delete thread',
@@ -107,5 +99,29 @@ describe.each(storageDialects)('compiled queries on %s', (dialect: DatabaseDiale
     await expect(attempt).rejects.toThrow('roll back');
     const ids = await kysely.selectFrom('threads').select('id').orderBy('id').execute();
     expect(ids.map((thread) => thread.id)).toEqual(['a', 'b']);
+  });
+
+  it('commits a transaction’s statements together, and gives each its rows', async () => {
+    const { kysely, statements } = await databaseWithThreads();
+    const cache = new CompiledQueryCache({ statements });
+    const retitle = (transaction: StatementRunner, values: { id: string; title: string }) =>
+      cache.execute({
+        queries: transaction,
+        key: 'retitle',
+        values,
+        build: (parameter) =>
+          kysely
+            .updateTable('threads')
+            .set({ title: parameter('title') })
+            .where('id', '=', parameter('id'))
+            .returning('title'),
+      });
+    const titles = await statements.transaction(async (transaction) => [
+      (await retitle(transaction, { id: 'a', title: 'First' })).rows,
+      (await retitle(transaction, { id: 'b', title: 'Second' })).rows,
+    ]);
+    expect(titles).toEqual([[{ title: 'First' }], [{ title: 'Second' }]]);
+    const stored = await kysely.selectFrom('threads').select('title').orderBy('id').execute();
+    expect(stored.map((thread) => thread.title)).toEqual(['First', 'Second']);
   });
 });

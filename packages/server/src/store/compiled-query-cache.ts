@@ -1,9 +1,6 @@
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import type { DatabaseTables } from './database-tables.ts';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { StatementRunner } from './compiled-statements.ts';
 import { withoutNul } from './nul-free-text.ts';
-
-/** Where a query runs: the database or one transaction on it (both compile alike). */
-type Queries = Kysely<DatabaseTables>;
 
 /** Stands in for a named value while a query is compiled; replaced by the value on every execution. */
 class QueryParameter {
@@ -27,21 +24,22 @@ export type ParameterOf<Values> = <Name extends keyof Values & string>(name: Nam
  * the SQL (a column set, a list length) belongs in the key and every other value comes from `parameter`.
  */
 export class CompiledQueryCache {
-  readonly #kysely: Queries;
+  readonly #statements: StatementRunner;
   readonly #compiled = new Map<string, CompiledQuery>();
 
-  constructor({ kysely }: { kysely: Queries }) {
-    this.#kysely = kysely;
+  /** Shapes run on `statements` unless a call names a transaction's. */
+  constructor({ statements }: { statements: StatementRunner }) {
+    this.#statements = statements;
   }
 
-  /** Runs the shape `key` on `queries` (the database, or a transaction) with `values`. */
+  /** Runs the shape `key` on `queries` (the database's statements, or a transaction's) with `values`. */
   execute<Values extends Record<string, unknown>, Row>({
-    queries = this.#kysely,
+    queries = this.#statements,
     key,
     build,
     values,
   }: {
-    queries?: Queries;
+    queries?: StatementRunner;
     key: string;
     build: (parameter: ParameterOf<Values>) => Compilable<Row>;
     values: Values;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CompiledQueryCache } from './compiled-query-cache.ts';
+import type { StatementRunner } from './compiled-statements.ts';
 import type { DatabaseTables } from './database-tables.ts';
 import { RunInProgressError } from './run-in-progress-error.ts';
 import type { Store } from './store.ts';
@@ -42,9 +43,11 @@ const interruptSliceSize = 500;
 /** The run half of the store: the run record, its lease and the sweep that interrupts abandoned runs. */
 export function kyselyRunStore({
   kysely,
+  statements,
   now,
 }: {
   kysely: Kysely<DatabaseTables>;
+  statements: StatementRunner;
   now: () => string;
 }): RunMethods {
   async function runningRun(threadId: string) {
@@ -58,7 +61,7 @@ export function kyselyRunStore({
   }
 
   // Every run starts and finishes once: those two statements are compiled once, not per run.
-  const cache = new CompiledQueryCache({ kysely });
+  const cache = new CompiledQueryCache({ statements });
 
   return {
     async startRun(input) {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { CompiledQueryCache, placeholdersFor } from './compiled-query-cache.ts';
+import type { StatementRunner } from './compiled-statements.ts';
 import type { DatabaseTables, MessagesTable, ThreadsTable } from './database-tables.ts';
 import type { StoredWidget } from './store.ts';
 import type { MessageWithWidgetRow } from './store-rows.ts';
@@ -31,8 +32,8 @@ export type MessageColumnPatch = Pick<
  * grows, keep the thread's time), each compiled once (`CompiledQueryCache`). `queries` is the database or
  * the transaction a statement belongs to.
  */
-export function messageQueries({ kysely }: { kysely: Queries }) {
-  const cache = new CompiledQueryCache({ kysely });
+export function messageQueries({ kysely, statements }: { kysely: Queries; statements: StatementRunner }) {
+  const cache = new CompiledQueryCache({ statements });
 
   return {
     /** The thread's row, read before every run and every listing of its messages. */
@@ -74,7 +75,7 @@ export function messageQueries({ kysely }: { kysely: Queries }) {
       return rows;
     },
 
-    async insertMessage(queries: Queries, row: MessageRow): Promise<void> {
+    async insertMessage(queries: StatementRunner, row: MessageRow): Promise<void> {
       await cache.execute({
         queries,
         key: 'insert message',
@@ -107,7 +108,7 @@ export function messageQueries({ kysely }: { kysely: Queries }) {
      * statement for both.
      */
     async touchThread(
-      queries: Queries,
+      queries: StatementRunner,
       { threadId, now, title }: { threadId: string; now: string; title?: string },
     ): Promise<void> {
       if (title === undefined) {
@@ -149,7 +150,7 @@ export function messageQueries({ kysely }: { kysely: Queries }) {
      * there is no such message. An empty patch only reads the thread.
      */
     async updateMessageColumns(
-      queries: Queries,
+      queries: StatementRunner,
       { id, patch }: { id: string; patch: MessageColumnPatch },
     ): Promise<{ threadId: string } | undefined> {
       // A column left out and a column given as `undefined` are the same patch, so the same statement.
@@ -183,7 +184,7 @@ export function messageQueries({ kysely }: { kysely: Queries }) {
 
     /** Stores the message's widget, replacing the one it had. */
     async writeWidget(
-      queries: Queries,
+      queries: StatementRunner,
       { messageId, threadId, widget }: { messageId: string; threadId: string; widget: StoredWidget },
     ): Promise<void> {
       const columns = {

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { type CompiledStatements, kyselyStatements } from './compiled-statements.ts';
 import type { DatabaseDialect } from './database-dialect.ts';
 import { type DatabaseLocation, describeDatabaseLocation } from './database-location.ts';
 import type { DatabaseTables } from './database-tables.ts';
@@ -14,6 +15,8 @@ import { NulFreePostgresDialect } from './nul-free-postgres-dialect.ts';
 /** One open database, migrated to this build's schema, shared by the store and the telemetry. */
 export interface OpenedDatabase {
   kysely: Kysely<DatabaseTables>;
+  /** Where the store's compiled statements run: straight on `node:sqlite`, or through Kysely on PostgreSQL. */
+  statements: CompiledStatements;
   dialect: DatabaseDialect;
   /** Closes the file or the connection pool; closing twice is harmless. */
   close(): Promise<void>;
@@ -22,7 +25,7 @@ export interface OpenedDatabase {
 /** Connections per instance; a run writes a few rows a second, the dashboard reads in bursts. */
 const postgresPoolSize = 10;
 
-function sqliteKysely(path: string): Kysely<DatabaseTables> {
+function sqliteKysely(path: string): { kysely: Kysely<DatabaseTables>; statements: CompiledStatements } {
   const inMemory = path === ':memory:';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const database = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5000 });
@@ -33,18 +36,20 @@ function sqliteKysely(path: string): Kysely<DatabaseTables> {
   // it (bench/bridge.ts: p50 265 ms at 500 answers/s). Only a power cut or an OS crash can lose the last
   // commits.
   if (!inMemory) database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
-  return new Kysely<DatabaseTables>({ dialect: new NodeSqliteDialect({ database }) });
+  const dialect = new NodeSqliteDialect({ database });
+  return { kysely: new Kysely<DatabaseTables>({ dialect }), statements: dialect.statements };
 }
 
 function postgresKysely(
   url: string,
   reportError: (message: string, error: unknown) => void,
-): Kysely<DatabaseTables> {
+): { kysely: Kysely<DatabaseTables>; statements: CompiledStatements } {
   const pool = new pg.Pool({ connectionString: url, max: postgresPoolSize });
   // An idle connection that the server drops (restart, failover) emits here; unhandled it would end the
   // process, while the pool simply opens a new connection for the next query.
   pool.on('error', (error) => reportError('an idle PostgreSQL connection failed', error));
-  return new Kysely<DatabaseTables>({ dialect: new NulFreePostgresDialect({ pool }) });
+  const kysely = new Kysely<DatabaseTables>({ dialect: new NulFreePostgresDialect({ pool }) });
+  return { kysely, statements: kyselyStatements(kysely) };
 }
 
 /**
@@ -59,7 +64,7 @@ export async function openDatabase({
   location: DatabaseLocation;
   reportError?: (message: string, error: unknown) => void;
 }): Promise<OpenedDatabase> {
-  const kysely =
+  const { kysely, statements } =
     location.dialect === 'postgres' ? postgresKysely(location.url, reportError) : sqliteKysely(location.path);
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -83,5 +88,5 @@ export async function openDatabase({
     await close();
     throw error;
   }
-  return { kysely, dialect: location.dialect, close };
+  return { kysely, statements, dialect: location.dialect, close };
 }

@@ -266,6 +266,22 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       expect((await store.getThread('t'))!.updatedAt > before!.updatedAt).toBe(true);
     });
 
+    it('leaves the thread’s time alone for a reply stored while it streams', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: 'So' });
+      const before = await store.getThread('t');
+      await store.updateMessage('a1', { content: 'So far' }, { inProgress: true });
+      await store.updateMessage('a1', { content: 'So far, with', widget }, { inProgress: true });
+      expect((await store.getThread('t'))!.updatedAt).toBe(before!.updatedAt);
+      expect(await store.listMessages('t')).toMatchObject([{ content: 'So far, with', widget }]);
+      await store.updateMessage('a1', { content: 'So far, with all of it.' });
+      expect((await store.getThread('t'))!.updatedAt > before!.updatedAt).toBe(true);
+      await expect(
+        store.updateMessage('gone', { content: 'x' }, { inProgress: true }),
+      ).resolves.toBeUndefined();
+    });
+
     it('ignores an update for a message that no longer exists', async () => {
       const store = await memoryStore();
       await expect(store.updateMessage('gone', { content: 'x' })).resolves.toBeUndefined();

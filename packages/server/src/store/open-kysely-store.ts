@@ -48,9 +48,9 @@ export function openKyselyStore({
   clock?: () => Date;
   ids?: () => string;
 }): Store {
-  const { kysely } = database;
+  const { kysely, statements } = database;
   const now = () => clock().toISOString();
-  const messages = messageQueries({ kysely });
+  const messages = messageQueries({ kysely, statements });
 
   async function requireThreadAfterFailure(threadId: string, error: unknown): Promise<never> {
     // Reading the thread only after a write failed keeps the common path to the writes themselves.
@@ -142,7 +142,7 @@ export function openKyselyStore({
           await messages.insertMessageTouchingThread(row, now());
           return message;
         }
-        await kysely.transaction().execute(async (transaction) => {
+        await statements.transaction(async (transaction) => {
           await messages.insertMessage(transaction, row);
           if (message.widget !== undefined) {
             await messages.writeWidget(transaction, {
@@ -163,22 +163,25 @@ export function openKyselyStore({
       return message;
     },
 
-    async updateMessage(id, patch) {
-      await kysely.transaction().execute(async (transaction) => {
-        const updated = await messages.updateMessageColumns(transaction, {
-          id,
-          patch: {
-            ...(patch.content === undefined ? {} : { content: patch.content }),
-            ...(patch.render === undefined ? {} : { render_json: JSON.stringify(patch.render) }),
-            ...(patch.reply === undefined
-              ? {}
-              : {
-                  reply_model: patch.reply.model,
-                  reply_input_tokens: patch.reply.inputTokens,
-                  reply_output_tokens: patch.reply.outputTokens,
-                }),
-          },
-        });
+    async updateMessage(id, patch, options = {}) {
+      const columns = {
+        ...(patch.content === undefined ? {} : { content: patch.content }),
+        ...(patch.render === undefined ? {} : { render_json: JSON.stringify(patch.render) }),
+        ...(patch.reply === undefined
+          ? {}
+          : {
+              reply_model: patch.reply.model,
+              reply_input_tokens: patch.reply.inputTokens,
+              reply_output_tokens: patch.reply.outputTokens,
+            }),
+      };
+      // A streaming reply's periodic write (each run, every second) is one statement, with no transaction.
+      if (options.inProgress === true && patch.widget === undefined) {
+        await messages.updateMessageColumns(statements, { id, patch: columns });
+        return;
+      }
+      await statements.transaction(async (transaction) => {
+        const updated = await messages.updateMessageColumns(transaction, { id, patch: columns });
         // The thread may have been deleted while its run was still streaming; there is nothing left to update.
         if (updated === undefined) return;
         if (patch.widget !== undefined) {
@@ -188,7 +191,9 @@ export function openKyselyStore({
             widget: patch.widget,
           });
         }
-        await messages.touchThread(transaction, { threadId: updated.threadId, now: now() });
+        if (options.inProgress !== true) {
+          await messages.touchThread(transaction, { threadId: updated.threadId, now: now() });
+        }
       });
     },
 
@@ -214,7 +219,7 @@ export function openKyselyStore({
 
     ...kyselyThreadRewind({ kysely, now }),
 
-    ...kyselyRunStore({ kysely, now }),
+    ...kyselyRunStore({ kysely, statements, now }),
 
     close: () => database.close(),
   };

@@ -94,7 +94,8 @@ export interface Store {
   appendMessage(input: Omit<StoredMessage, 'createdAt'> & { createdAt?: string }): Promise<StoredMessage>;
   /**
    * Rewrites a stored message as it grows (the prose so far, the widget so far) or as its carrier's view
-   * speaks (`render`); a missing message is ignored.
+   * speaks (`render`); a missing message is ignored. The thread's time moves to now, except with
+   * `inProgress`: a reply stored while it still streams leaves that to its append and its last write.
    */
   updateMessage(
     id: string,
@@ -104,6 +105,7 @@ export interface Store {
       reply?: ReplyDetails;
       render?: { tool: string; args: unknown };
     },
+    options?: { inProgress?: boolean },
   ): Promise<void>;
   /** Oldest first, in the order they were appended. */
   listMessages(threadId: string): Promise<StoredMessage[]>;

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
+import { GrowingMessageWriter } from './growing-message-writer.ts';
+
+type Write = { call: 'append' | 'update'; content: string; inProgress?: boolean };
+
+function recordingStore(writes: Write[]) {
+  return {
+    async appendMessage(input: { content: string }) {
+      writes.push({ call: 'append', content: input.content });
+      return input as never;
+    },
+    async updateMessage(_id: string, patch: { content?: string }, options?: { inProgress?: boolean }) {
+      writes.push({
+        call: 'update',
+        content: patch.content ?? '',
+        ...(options?.inProgress === undefined ? {} : { inProgress: options.inProgress }),
+      });
+    },
+  };
+}
+
+const segment = (content: string) => ({ messageId: 'm1', content }) as AssembledAssistantMessage;
+
+describe('GrowingMessageWriter', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('marks its periodic rewrites in progress, and the segment’s last write not', async () => {
+    const writes: Write[] = [];
+    const writer = new GrowingMessageWriter({
+      store: recordingStore(writes),
+      threadId: 't',
+      intervalMs: 1_000,
+      reportError: (message) => {
+        throw new Error(message);
+      },
+    });
+    writer.grew(() => segment('Once'));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(writes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await writer.settled();
+    writer.grew(() => segment('Once upon'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await writer.settled();
+    writer.stop();
+    await writer.store(segment('Once upon a time.'));
+    expect(writes).toEqual([
+      { call: 'append', content: 'Once' },
+      { call: 'update', content: 'Once upon', inProgress: true },
+      { call: 'update', content: 'Once upon a time.' },
+    ]);
+  });
+});
