@@ -2,6 +2,12 @@ import type { ReplyDetails } from '@drawbridge/protocol';
 import type { Store } from '../store/store.ts';
 import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 
+/** What goes with a segment's write: the run's reply details, or that it is a periodic write of a growing one. */
+interface SegmentWrite {
+  reply?: ReplyDetails;
+  inProgress?: boolean;
+}
+
 /** How often a growing assistant message is written: a crash loses at most about this much of the reply. */
 export const defaultGrowingMessageIntervalMs = 1_000;
 
@@ -41,7 +47,7 @@ export class GrowingMessageWriter {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       const current = this.#read?.();
-      if (current !== undefined) void this.#enqueue(current, undefined, { inProgress: true });
+      if (current !== undefined) void this.#enqueue(current, { inProgress: true });
     }, this.#intervalMs);
   }
 
@@ -50,7 +56,7 @@ export class GrowingMessageWriter {
    * `reply` (the run's model and tokens) goes into the same write, when the segment is stored at all.
    */
   async store(segment: AssembledAssistantMessage, extra: { reply?: ReplyDetails } = {}): Promise<void> {
-    await this.#enqueue(segment, extra.reply);
+    await this.#enqueue(segment, extra);
   }
 
   /** The id of the newest segment this writer appended, if any. */
@@ -75,20 +81,12 @@ export class GrowingMessageWriter {
     await this.#writes;
   }
 
-  #enqueue(
-    segment: AssembledAssistantMessage,
-    reply?: ReplyDetails,
-    options: { inProgress?: boolean } = {},
-  ): Promise<void> {
-    this.#writes = this.#writes.then(() => this.#write(segment, reply, options));
+  #enqueue(segment: AssembledAssistantMessage, details: SegmentWrite): Promise<void> {
+    this.#writes = this.#writes.then(() => this.#write(segment, details));
     return this.#writes;
   }
 
-  async #write(
-    segment: AssembledAssistantMessage,
-    reply: ReplyDetails | undefined,
-    options: { inProgress?: boolean },
-  ): Promise<void> {
+  async #write(segment: AssembledAssistantMessage, { reply, inProgress }: SegmentWrite): Promise<void> {
     const { store, threadId } = this.#options;
     const parts = {
       ...(segment.widget === undefined ? {} : { widget: segment.widget }),
@@ -96,7 +94,7 @@ export class GrowingMessageWriter {
     };
     try {
       if (this.#stored.has(segment.messageId)) {
-        await store.updateMessage(segment.messageId, { content: segment.content, ...parts }, options);
+        await store.updateMessage(segment.messageId, { content: segment.content, ...parts }, { inProgress });
         return;
       }
       if (segment.content === '' && segment.widget === undefined) return;

@@ -9,6 +9,7 @@ import {
   resolveLanguageModel,
   standardizePrompt,
 } from 'ai/internal';
+import { waitAbortably } from '../models/wait-abortably.ts';
 import { modelRetryDelay } from './model-retry-delay.ts';
 
 export interface StartModelCallOptions {
@@ -25,18 +26,6 @@ export interface StartModelCallOptions {
 
 const defaultMaxRetries = 2;
 const defaultRetryDelayMs = 2_000;
-
-function waitBeforeRetry(delayMs: number, abortSignal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, delayMs);
-    function done() {
-      clearTimeout(timer);
-      abortSignal.removeEventListener('abort', done);
-      resolve();
-    }
-    abortSignal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /**
  * Starts one model call and returns the provider's own stream of parts, read as it comes: the prompt and
@@ -70,7 +59,7 @@ export async function startModelCall(
         responseHeaders: error.responseHeaders,
         backoffMs: (options.retryDelayMs ?? defaultRetryDelayMs) * 2 ** attempt,
       });
-      await waitBeforeRetry(delayMs, abortSignal);
+      await waitAbortably(delayMs, abortSignal);
       if (abortSignal.aborted) throw error;
     }
   }

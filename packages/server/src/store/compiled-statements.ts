@@ -16,6 +16,6 @@ export interface CompiledStatements extends StatementRunner {
 export function kyselyStatements(kysely: Kysely<DatabaseTables>): CompiledStatements {
   return {
     executeQuery: (query) => kysely.executeQuery(query),
-    transaction: (work) => kysely.transaction().execute((transaction) => work(transaction)),
+    transaction: (work) => kysely.transaction().execute(work),
   };
 }

@@ -9,10 +9,10 @@ import type {
 } from '@ai-sdk/provider';
 import { createSeededRandom } from '@drawbridge/protocol';
 import type { ModelScript } from '../script/model-script.ts';
+import { waitAbortably } from '../wait-abortably.ts';
 import { countAssistantResponsesSinceLastUser } from './count-assistant-responses.ts';
 import { estimateUsage } from './estimate-usage.ts';
 import { type PlannedStep, type PlannedStreamPart, planStepStream } from './plan-step-stream.ts';
-import { waitAbortably } from './wait-abortably.ts';
 
 export const defaultTokensPerSecond = 90;
 export const defaultPacingSeed = 20_240_917;
