@@ -39,19 +39,26 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   let flushScheduled = false;
   let closed = false;
 
-  const flush = () => {
-    flushScheduled = false;
-    if (closed || pending === '') return;
-    const text = pending;
-    pending = '';
-    // The batch flushes other streams after this one: a sink's failure ends only its own stream.
+  // The batch flushes other streams after this one: a sink's failure ends only its own stream.
+  const writeSafely = (write: () => void) => {
     try {
-      sink.write(text);
+      write();
     } catch (error) {
       reportError(error);
       stop();
       abortRun('The response could not be written.');
     }
+  };
+  const takePending = () => {
+    const text = pending;
+    pending = '';
+    return text;
+  };
+  const flush = () => {
+    flushScheduled = false;
+    if (closed || pending === '') return;
+    const text = takePending();
+    writeSafely(() => sink.write(text));
   };
   const emit = (event: RunEvent, seq?: number) => {
     if (closed) return;
@@ -83,8 +90,9 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     .catch(reportError)
     .finally(() => {
       if (closed) return;
-      flush();
+      // What the last turn produced leaves with the end of the response; its scheduled flush finds nothing.
+      const last = takePending();
       stop();
-      sink.end();
+      writeSafely(() => sink.end(last === '' ? undefined : last));
     });
 }
