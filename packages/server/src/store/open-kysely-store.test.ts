@@ -269,8 +269,12 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
     it('leaves the thread’s time alone for a reply stored while it streams', async () => {
       const store = await memoryStore();
       await store.createThread({ id: 't' });
-      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: 'So' });
       const before = await store.getThread('t');
+      await store.appendMessage(
+        { id: 'a1', threadId: 't', role: 'assistant', content: 'So' },
+        { inProgress: true },
+      );
+      expect((await store.getThread('t'))!.updatedAt).toBe(before!.updatedAt);
       await store.updateMessage('a1', { content: 'So far' }, { inProgress: true });
       await store.updateMessage('a1', { content: 'So far, with', widget }, { inProgress: true });
       expect((await store.getThread('t'))!.updatedAt).toBe(before!.updatedAt);
