@@ -174,6 +174,39 @@ describe('writeEventStream', () => {
     expect(recorded.writes.join('')).toBe(events.map((event) => encodeSseEvent(event)).join(''));
   });
 
+  it('sends no heartbeat while events come, and one within the interval once they stop', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const recorded = recordingSink();
+      let emitContent: (delta: string) => void = () => {};
+      let finish: () => void = () => {};
+      start({
+        sink: recorded.sink,
+        heartbeatIntervalMs: 10,
+        now: () => 42,
+        produce: (emit) =>
+          new Promise<void>((resolve) => {
+            emitContent = (delta) => emit(content(delta));
+            finish = resolve;
+          }),
+      });
+      for (let step = 0; step < 10; step += 1) {
+        vi.advanceTimersByTime(4);
+        emitContent(String(step));
+        await nextMacrotask();
+      }
+      expect(recorded.writes.join('')).not.toContain('drawbridge.heartbeat');
+      vi.advanceTimersByTime(10);
+      await nextMacrotask();
+      expect(recorded.writes.at(-1)).toBe(encodeNdjsonEvent(runEvents.heartbeat(42)));
+      expect(recorded.writes.join('').split('drawbridge.heartbeat')).toHaveLength(2);
+      finish();
+      await recorded.ended;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends heartbeats while the producer is silent, and stops them at the end', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
