@@ -274,11 +274,19 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
         { id: 'a1', threadId: 't', role: 'assistant', content: 'So' },
         { inProgress: true },
       );
+      await store.appendMessage(
+        { id: 'a0', threadId: 't', role: 'assistant', content: 'Drawn', widget },
+        { inProgress: true },
+      );
       expect((await store.getThread('t'))!.updatedAt).toBe(before!.updatedAt);
+      expect(await store.getWidget('t', widget.id)).toMatchObject({ html: widget.html });
       await store.updateMessage('a1', { content: 'So far' }, { inProgress: true });
       await store.updateMessage('a1', { content: 'So far, with', widget }, { inProgress: true });
       expect((await store.getThread('t'))!.updatedAt).toBe(before!.updatedAt);
-      expect(await store.listMessages('t')).toMatchObject([{ content: 'So far, with', widget }]);
+      expect(await store.listMessages('t')).toMatchObject([
+        { id: 'a1', content: 'So far, with', widget },
+        { id: 'a0', content: 'Drawn', widget },
+      ]);
       await store.updateMessage('a1', { content: 'So far, with all of it.' });
       expect((await store.getThread('t'))!.updatedAt > before!.updatedAt).toBe(true);
       await expect(
