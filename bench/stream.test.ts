@@ -33,4 +33,19 @@ describe('bench/stream.ts', () => {
     expect(rows.map((row) => row.events)).toEqual([3 * 9, 3 * 9, 3 * 10]);
     for (const row of rows) expect(Number.isFinite(row.p50)).toBe(true);
   });
+
+  it('takes turns round after round with --repeat, and adds the medians', { timeout: 60_000 }, async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [...process.execArgv, bench, '--runs', '2', '--pieces', '2', '--interval-ms', '5', '--repeat', '2'],
+      { timeout: 50_000 },
+    );
+    const [rounds = '', medians = ''] = stdout.split('median of 2 rounds of 2 runs:');
+    expect(rowsOf(rounds).map((row) => row.what)).toEqual(['floor', 'sdk', 'app', 'floor', 'sdk', 'app']);
+    expect(rowsOf(medians).map((row) => [row.what, row.events])).toEqual([
+      ['floor', 2 * 7],
+      ['sdk', 2 * 7],
+      ['app', 2 * 8],
+    ]);
+  });
 });

@@ -9,8 +9,9 @@
  * the AI SDK costs, sdk → app what our own layers cost. `cpu s` is the server's CPU time for the row and
  * `µs/evt` that per event: on a shared machine they move far less with other load than wall time does.
  * `start ms` is how long the last of the row's runs, all started at once, waited for its first event.
- * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20] [--cpu-prof-dir DIR]
- * (`--cpu-prof-dir` writes a CPU profile of the server child there when it exits.)
+ * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20] [--repeat 1] [--cpu-prof-dir DIR]
+ * (`--repeat N` measures each count N times, the three rows taking turns, and adds each column's median;
+ * `--cpu-prof-dir` writes a CPU profile of the server child there when it exits.)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,19 +19,26 @@ import { createServer, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { experimental_streamLanguageModelCall } from 'ai';
 import { listenBacklog } from '../packages/server/src/app/listen-backlog.ts';
 
 const wallClock = () => performance.timeOrigin + performance.now();
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
-
-const piecesPerRun = Number(option('pieces', '100'));
-const pieceIntervalMs = Number(option('interval-ms', '20'));
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '100,500,1000' },
+    pieces: { type: 'string', default: '100' },
+    'interval-ms': { type: 'string', default: '20' },
+    repeat: { type: 'string', default: '1' },
+    'cpu-prof-dir': { type: 'string', default: '' },
+    // Set on the server child this bench spawns.
+    serve: { type: 'boolean', default: false },
+  },
+});
+const piecesPerRun = Number(flags.pieces);
+const pieceIntervalMs = Number(flags['interval-ms']);
 
 /** A model that streams `piecesPerRun` stamped prose pieces, one every `pieceIntervalMs` (≈ 50 tokens/s). */
 function stampingModel(): LanguageModelV4 {
@@ -280,11 +288,28 @@ interface RowOptions {
   askChild<Reply>(message: string): Promise<Reply>;
 }
 
-async function measureRow({ label, runCount, pid, startRun, askChild }: RowOptions): Promise<void> {
+/** One row of the table: what the clients of one row's runs saw, and what the server spent. */
+interface RowResult {
+  label: string;
+  runCount: number;
+  events: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** How long the last of the runs started together waited for its first event: the cost of starting runs. */
+  lastStartMs: number;
+  loopDelayP99Ms: number;
+  peakDuringMb: number;
+  vmHwmMb: number;
+  cpuSeconds: number;
+}
+
+async function measureRow({ label, runCount, pid, startRun, askChild }: RowOptions): Promise<RowResult> {
   await askChild('reset');
-  let peakDuring = 0;
+  let peakDuringMb = 0;
   const sampler = setInterval(() => {
-    peakDuring = Math.max(peakDuring, readMemory(pid).rssMb);
+    peakDuringMb = Math.max(peakDuringMb, readMemory(pid).rssMb);
   }, 50);
   const cpuBefore = readCpuSeconds(pid);
   const startedAt = performance.now();
@@ -292,35 +317,70 @@ async function measureRow({ label, runCount, pid, startRun, askChild }: RowOptio
   const seconds = (performance.now() - startedAt) / 1000;
   const cpuSeconds = readCpuSeconds(pid) - cpuBefore;
   clearInterval(sampler);
-  const events = measurements.reduce((sum, measurement) => sum + measurement.events, 0);
   const latencies = measurements.flatMap((measurement) => measurement.latencies).sort((a, b) => a - b);
-  // How long the last of the runs started together waited for its first event: the cost of starting runs.
-  const lastStartMs = Math.max(...measurements.map((measurement) => measurement.firstEventAt)) - startedAt;
-  const memory = readMemory(pid);
   const loop = await askChild<{ loopDelayP99Ms: number }>('report');
+  return {
+    label,
+    runCount,
+    events: measurements.reduce((sum, measurement) => sum + measurement.events, 0),
+    seconds,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    maxMs: latencies.at(-1) ?? Number.NaN,
+    lastStartMs: Math.max(...measurements.map((measurement) => measurement.firstEventAt)) - startedAt,
+    loopDelayP99Ms: loop.loopDelayP99Ms,
+    peakDuringMb,
+    vmHwmMb: readMemory(pid).peakMb,
+    cpuSeconds,
+  };
+}
+
+function printRow(row: RowResult): void {
   console.log(
     [
-      label.padEnd(5),
-      String(runCount).padStart(4),
-      String(events).padStart(8),
-      String(Math.round(events / seconds)).padStart(8),
-      percentile(latencies, 0.5).toFixed(1).padStart(6),
-      percentile(latencies, 0.99).toFixed(1).padStart(6),
-      (latencies.at(-1) ?? Number.NaN).toFixed(1).padStart(6),
-      lastStartMs.toFixed(0).padStart(8),
-      loop.loopDelayP99Ms.toFixed(1).padStart(11),
-      `${peakDuring.toFixed(0)} MB`.padStart(8),
-      `${memory.peakMb.toFixed(0)} MB`.padStart(6),
-      seconds.toFixed(2).padStart(6),
-      cpuSeconds.toFixed(2).padStart(5),
-      ((cpuSeconds / events) * 1e6).toFixed(0).padStart(6),
+      row.label.padEnd(5),
+      String(row.runCount).padStart(4),
+      String(row.events).padStart(8),
+      String(Math.round(row.events / row.seconds)).padStart(8),
+      row.p50Ms.toFixed(1).padStart(6),
+      row.p99Ms.toFixed(1).padStart(6),
+      row.maxMs.toFixed(1).padStart(6),
+      row.lastStartMs.toFixed(0).padStart(8),
+      row.loopDelayP99Ms.toFixed(1).padStart(11),
+      `${row.peakDuringMb.toFixed(0)} MB`.padStart(8),
+      `${row.vmHwmMb.toFixed(0)} MB`.padStart(6),
+      row.seconds.toFixed(2).padStart(6),
+      row.cpuSeconds.toFixed(2).padStart(5),
+      ((row.cpuSeconds / row.events) * 1e6).toFixed(0).padStart(6),
     ].join(' | '),
   );
 }
 
+/** Each number of the rows taken as its median across the rounds (the events are the same in every round). */
+function medianRow(rows: RowResult[]): RowResult {
+  const median = (pick: (row: RowResult) => number) => {
+    const sorted = rows.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return {
+    label: rows[0]!.label,
+    runCount: rows[0]!.runCount,
+    events: rows[0]!.events,
+    seconds: median((row) => row.seconds),
+    p50Ms: median((row) => row.p50Ms),
+    p99Ms: median((row) => row.p99Ms),
+    maxMs: median((row) => row.maxMs),
+    lastStartMs: median((row) => row.lastStartMs),
+    loopDelayP99Ms: median((row) => row.loopDelayP99Ms),
+    peakDuringMb: median((row) => row.peakDuringMb),
+    vmHwmMb: median((row) => row.vmHwmMb),
+    cpuSeconds: median((row) => row.cpuSeconds),
+  };
+}
+
 async function main(): Promise<void> {
-  const runCounts = option('runs', '100,500,1000').split(',').map(Number);
-  const profileDirectory = option('cpu-prof-dir', '');
+  const runCounts = flags.runs.split(',').map(Number);
+  const profileDirectory = flags['cpu-prof-dir'];
   const profileFlags = profileDirectory === '' ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDirectory];
   // The server runs as `drawbridge serve` runs it: on Node's own type stripping, without the loader (tsx)
   // this file may have been started with.
@@ -356,37 +416,51 @@ async function main(): Promise<void> {
       child.once('message', (reply) => resolve(reply as Reply));
       child.send(message);
     });
+  const repeat = Number(flags.repeat);
   for (const runCount of runCounts) {
-    await measureRow({
-      label: 'floor',
-      runCount,
-      pid,
-      askChild,
-      startRun: (index) => measureRun({ url: floorUrl, threadId: 'floor', index }),
-    });
-    await measureRow({
-      label: 'sdk',
-      runCount,
-      pid,
-      askChild,
-      startRun: (index) => measureRun({ url: sdkUrl, threadId: 'floor', index }),
-    });
-    const threadIds = await Promise.all(
-      Array.from(
-        { length: runCount },
-        async () => ((await postJson(`${url}/api/threads`, {})) as { thread: { id: string } }).thread.id,
-      ),
-    );
-    await measureRow({
-      label: 'app',
-      runCount,
-      pid,
-      askChild,
-      startRun: (index) => measureRun({ url, threadId: threadIds[index]!, index }),
-    });
+    const rounds: RowResult[][] = [];
+    // With --repeat, the three rows take turns round after round, so a slow stretch of the machine falls on
+    // all of them; the medians follow the rounds.
+    for (let round = 0; round < repeat; round += 1) {
+      const floor = await measureRow({
+        label: 'floor',
+        runCount,
+        pid,
+        askChild,
+        startRun: (index) => measureRun({ url: floorUrl, threadId: 'floor', index }),
+      });
+      printRow(floor);
+      const sdk = await measureRow({
+        label: 'sdk',
+        runCount,
+        pid,
+        askChild,
+        startRun: (index) => measureRun({ url: sdkUrl, threadId: 'floor', index }),
+      });
+      printRow(sdk);
+      const threadIds = await Promise.all(
+        Array.from(
+          { length: runCount },
+          async () => ((await postJson(`${url}/api/threads`, {})) as { thread: { id: string } }).thread.id,
+        ),
+      );
+      const app = await measureRow({
+        label: 'app',
+        runCount,
+        pid,
+        askChild,
+        startRun: (index) => measureRun({ url, threadId: threadIds[index]!, index }),
+      });
+      printRow(app);
+      rounds.push([floor, sdk, app]);
+    }
+    if (repeat > 1) {
+      console.log(`median of ${repeat} rounds of ${runCount} runs:`);
+      for (let row = 0; row < 3; row += 1) printRow(medianRow(rounds.map((round) => round[row]!)));
+    }
   }
   child.kill('SIGTERM');
 }
 
-if (process.argv.includes('--serve')) await serveInChild();
+if (flags.serve) await serveInChild();
 else await main();

@@ -67,6 +67,45 @@ function floodingModel({ pieceBytes, pieces }: { pieceBytes: number; pieces: num
   };
 }
 
+/** A model that says `Hello.` only once `gate` resolves. */
+function gatedModel(gate: Promise<void>): LanguageModelV4 {
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  };
+  return {
+    specificationVersion: 'v4',
+    provider: 'drawbridge.test',
+    modelId: 'gated',
+    supportedUrls: {},
+    doGenerate: async () => {
+      throw new Error('gatedModel only streams');
+    },
+    doStream: async () => ({
+      stream: new ReadableStream<LanguageModelV4StreamPart>({
+        async start(controller) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          await gate;
+          controller.enqueue({ type: 'text-start', id: 'text-1' });
+          controller.enqueue({ type: 'text-delta', id: 'text-1', delta: 'Hello.' });
+          controller.enqueue({ type: 'text-end', id: 'text-1' });
+          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
+          controller.close();
+        },
+      }),
+    }),
+  };
+}
+
+/** Resolves once `condition` holds; fails the test after `timeoutMs`. */
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Sends a run request and never reads a byte of the reply. */
 function neverReadingClient({ port, body }: { port: number; body: string }): Socket {
   const socket = connect({ host: '127.0.0.1', port });
@@ -112,6 +151,46 @@ describe('run streams on Node', () => {
     expect(headers).toContain('x-content-type-options: nosniff');
     expect(headers).not.toContain('content-length');
     expect(headers).not.toContain('content-encoding');
+  });
+
+  it('send the headers at once to a follower the run has nothing new for yet, and its events after', async () => {
+    let openGate: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    server = await startTestServer({
+      model: { model: gatedModel(gate), id: 'gated', demo: false, hint: '' },
+    });
+    const started = await fetch(`${server.url}/api/agent`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      body: runBody(await createThread(server)),
+    });
+    // The run's first three events come before the model says anything: read them, then follow after them.
+    const reader = started.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (text.split('\n').length < 4) text += (await reader.read()).value ?? '';
+    const lines = text
+      .split('\n')
+      .slice(0, 3)
+      .map((line) => JSON.parse(line));
+    const runId = lines.find((line) => line.name === 'drawbridge.run').value.runId;
+    const follower = rawHttpRequest({
+      port: server.port,
+      method: 'GET',
+      path: `/api/runs/${runId}/events?after=${lines[2].seq}`,
+      headers: { Accept: 'application/x-ndjson' },
+      body: '',
+    });
+    const received = () => follower.arrivals.map((arrival) => arrival.text).join('');
+    await until(() => received().includes('\r\n\r\n'));
+    expect(received()).toMatch(/^HTTP\/1\.1 200/);
+    expect(received()).not.toContain('TEXT_MESSAGE_CONTENT');
+    openGate();
+    await until(() => received().includes('RUN_FINISHED'));
+    expect(received()).toContain('"delta":"Hello."');
+    follower.socket.destroy();
+    await reader.cancel();
   });
 
   it('drop 5 clients that never read once each holds more than the cap, while their runs go on', async () => {

@@ -4,6 +4,7 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { takeEventStreamStarter } from '../run/event-stream-response.ts';
 import type { EventStreamLimits } from '../run/event-stream-sink.ts';
 import { createNodeResponseSink } from '../run/node-response-sink.ts';
+import { processWriteBatch } from '../run/write-batch.ts';
 
 type Fetch = (request: Request, bindings: HttpBindings | Http2Bindings) => Response | Promise<Response>;
 
@@ -33,9 +34,12 @@ export function createNodeFetch({ fetch, limits }: { fetch: Fetch; limits: Event
     const start = takeEventStreamStarter(response);
     if (start === undefined) return response;
     outgoing.writeHead(response.status, nodeHeaders(response.headers));
-    // The headers leave now, so a client sees the stream open before the first event exists.
-    outgoing.flushHeaders();
-    start(createNodeResponseSink({ outgoing, ...limits }));
+    const sink = createNodeResponseSink({ outgoing, ...limits });
+    start(sink);
+    // The headers leave with the first events, which a starting run has usually emitted by the end of this
+    // turn; if none came, alone then, so a client sees the stream open before the first event exists.
+    // Added after `start`, this flush comes after the stream's own in the batch.
+    processWriteBatch.add(() => sink.flushHeadersIfUnwritten());
     return RESPONSE_ALREADY_SENT;
   };
 }

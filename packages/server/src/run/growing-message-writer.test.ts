@@ -6,8 +6,12 @@ type Write = { call: 'append' | 'update'; content: string; inProgress?: boolean 
 
 function recordingStore(writes: Write[]) {
   return {
-    async appendMessage(input: { content: string }) {
-      writes.push({ call: 'append', content: input.content });
+    async appendMessage(input: { content: string }, options?: { inProgress?: boolean }) {
+      writes.push({
+        call: 'append',
+        content: input.content,
+        ...(options?.inProgress === undefined ? {} : { inProgress: options.inProgress }),
+      });
       return input as never;
     },
     async updateMessage(_id: string, patch: { content?: string }, options?: { inProgress?: boolean }) {
@@ -51,9 +55,26 @@ describe('GrowingMessageWriter', () => {
     writer.stop();
     await writer.store(segment('Once upon a time.'));
     expect(writes).toEqual([
-      { call: 'append', content: 'Once' },
+      { call: 'append', content: 'Once', inProgress: true },
       { call: 'update', content: 'Once upon', inProgress: true },
       { call: 'update', content: 'Once upon a time.' },
     ]);
+  });
+
+  it('appends a segment that closes before its first periodic write as a finished one', async () => {
+    const writes: Write[] = [];
+    const writer = new GrowingMessageWriter({
+      store: recordingStore(writes),
+      threadId: 't',
+      intervalMs: 1_000,
+      reportError: (message) => {
+        throw new Error(message);
+      },
+    });
+    writer.grew(() => segment('Short'));
+    writer.stop();
+    await writer.store(segment('Short and done.'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(writes).toEqual([{ call: 'append', content: 'Short and done.' }]);
   });
 });

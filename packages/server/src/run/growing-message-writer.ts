@@ -23,7 +23,8 @@ export interface GrowingMessageWriterOptions {
  * at most one write per interval while it grows, and the segment's last state when it closes. The first
  * write of a segment appends it (so it keeps its place before whatever a later tool call adds), later ones
  * rewrite it. Writes go one after another, in the order asked. The periodic writes leave the thread's time
- * alone (`inProgress`), so each costs one statement; the append and the segment's last write move it.
+ * alone (`inProgress`), so each costs one statement, the first (an append) too; the segment's last write
+ * moves it.
  */
 export class GrowingMessageWriter {
   readonly #options: GrowingMessageWriterOptions;
@@ -98,13 +99,10 @@ export class GrowingMessageWriter {
         return;
       }
       if (segment.content === '' && segment.widget === undefined) return;
-      await store.appendMessage({
-        id: segment.messageId,
-        threadId,
-        role: 'assistant',
-        content: segment.content,
-        ...parts,
-      });
+      await store.appendMessage(
+        { id: segment.messageId, threadId, role: 'assistant', content: segment.content, ...parts },
+        { inProgress },
+      );
       this.#stored.add(segment.messageId);
       this.#lastAppendedId = segment.messageId;
     } catch (error) {

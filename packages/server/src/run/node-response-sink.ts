@@ -10,6 +10,11 @@ export interface NodeResponseSinkOptions {
   writeTimeoutMs: number;
 }
 
+export interface NodeResponseSink extends EventStreamSink {
+  /** Sends the headers by themselves, unless a write or the end has already carried them. */
+  flushHeadersIfUnwritten(): void;
+}
+
 /**
  * Writes straight to Node's `ServerResponse`, with no web stream between the run and the socket: a string
  * per coalesced batch, so one tick's events leave in one chunk. A client that stops reading is dropped
@@ -19,9 +24,10 @@ export function createNodeResponseSink({
   outgoing,
   maxBufferedBytes,
   writeTimeoutMs,
-}: NodeResponseSinkOptions): EventStreamSink {
+}: NodeResponseSinkOptions): NodeResponseSink {
   let closedListener: ((reason: SinkClosedReason) => void) | undefined;
   let ended = false;
+  let written = false;
   let closedReason: SinkClosedReason | undefined;
   let writeTimeout: NodeJS.Timeout | undefined;
   const drop = (reason: SinkClosedReason) => {
@@ -41,6 +47,7 @@ export function createNodeResponseSink({
   return {
     write(text) {
       if (ended || outgoing.destroyed) return;
+      written = true;
       const fits = outgoing.write(text);
       if (outgoing.writableLength > maxBufferedBytes) drop('client_too_slow');
       // Armed once per stretch of full buffer and not re-armed by later writes: it measures how long the
@@ -49,13 +56,17 @@ export function createNodeResponseSink({
         writeTimeout = setTimeout(() => drop('client_too_slow'), writeTimeoutMs);
       }
     },
-    end() {
+    end(last) {
       if (ended) return;
       ended = true;
-      if (!outgoing.destroyed) outgoing.end();
+      // With the last batch, the final chunk and the chunked body's terminator leave in one write.
+      if (!outgoing.destroyed) outgoing.end(last);
     },
     onClosed(listener) {
       closedListener = listener;
+    },
+    flushHeadersIfUnwritten() {
+      if (!written && !ended && !outgoing.destroyed) outgoing.flushHeaders();
     },
   };
 }

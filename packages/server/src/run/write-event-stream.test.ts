@@ -4,22 +4,37 @@ import type { EventStreamSink, SinkClosedReason } from './event-stream-sink.ts';
 import { WriteBatch } from './write-batch.ts';
 import { type WriteEventStreamOptions, writeEventStream } from './write-event-stream.ts';
 
-/** A sink that records each write, so a test sees how events were batched. */
-function recordingSink() {
+/**
+ * A sink that records each write, so a test sees how events were batched; the batch the end carries is
+ * recorded as a write too, and by itself as `endedWith`.
+ */
+function recordingSink({ write }: { write?: (text: string) => void } = {}) {
   const writes: string[] = [];
+  const take = write ?? ((text: string) => void writes.push(text));
   let closedListener: ((reason: SinkClosedReason) => void) | undefined;
+  let endedWith: string | undefined;
   let resolveEnded: () => void = () => {};
   const ended = new Promise<void>((resolve) => {
     resolveEnded = resolve;
   });
   const sink: EventStreamSink = {
-    write: (text) => writes.push(text),
-    end: () => resolveEnded(),
+    write: take,
+    end: (last) => {
+      endedWith = last;
+      if (last !== undefined) take(last);
+      resolveEnded();
+    },
     onClosed: (listener) => {
       closedListener = listener;
     },
   };
-  return { sink, writes, ended, close: (reason: SinkClosedReason) => closedListener?.(reason) };
+  return {
+    sink,
+    writes,
+    ended,
+    endedWith: () => endedWith,
+    close: (reason: SinkClosedReason) => closedListener?.(reason),
+  };
 }
 
 const nextMacrotask = () => new Promise((resolve) => setImmediate(resolve));
@@ -58,6 +73,34 @@ describe('writeEventStream', () => {
     ]);
   });
 
+  it('hands the events of the last turn to the end of the response, in the same call', async () => {
+    const recorded = recordingSink();
+    start({
+      sink: recorded.sink,
+      produce: async (emit) => {
+        emit(started);
+        await nextMacrotask();
+        emit(content('a'));
+        emit(content('b'));
+      },
+    });
+    await recorded.ended;
+    expect(recorded.endedWith()).toBe(encodeNdjsonEvent(content('a')) + encodeNdjsonEvent(content('b')));
+    expect(recorded.writes).toEqual([encodeNdjsonEvent(started), recorded.endedWith()]);
+    // Nothing left over: the end carries nothing.
+    const quiet = recordingSink();
+    start({
+      sink: quiet.sink,
+      produce: async (emit) => {
+        emit(started);
+        await nextMacrotask();
+      },
+    });
+    await quiet.ended;
+    expect(quiet.endedWith()).toBeUndefined();
+    expect(quiet.writes).toEqual([encodeNdjsonEvent(started)]);
+  });
+
   it('flushes each tick before the loop moves on, so no event waits for a later one', async () => {
     const recorded = recordingSink();
     const writesSeenByProducer: number[] = [];
@@ -85,8 +128,7 @@ describe('writeEventStream', () => {
     const order: string[] = [];
     const reported: unknown[] = [];
     const streamInto = (name: string, write: (text: string) => void) => {
-      const recorded = recordingSink();
-      recorded.sink.write = write;
+      const recorded = recordingSink({ write });
       let aborted = false;
       start({
         sink: recorded.sink,
@@ -130,6 +172,39 @@ describe('writeEventStream', () => {
     });
     await recorded.ended;
     expect(recorded.writes.join('')).toBe(events.map((event) => encodeSseEvent(event)).join(''));
+  });
+
+  it('sends no heartbeat while events come, and one within the interval once they stop', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const recorded = recordingSink();
+      let emitContent: (delta: string) => void = () => {};
+      let finish: () => void = () => {};
+      start({
+        sink: recorded.sink,
+        heartbeatIntervalMs: 10,
+        now: () => 42,
+        produce: (emit) =>
+          new Promise<void>((resolve) => {
+            emitContent = (delta) => emit(content(delta));
+            finish = resolve;
+          }),
+      });
+      for (let step = 0; step < 10; step += 1) {
+        vi.advanceTimersByTime(4);
+        emitContent(String(step));
+        await nextMacrotask();
+      }
+      expect(recorded.writes.join('')).not.toContain('drawbridge.heartbeat');
+      vi.advanceTimersByTime(10);
+      await nextMacrotask();
+      expect(recorded.writes.at(-1)).toBe(encodeNdjsonEvent(runEvents.heartbeat(42)));
+      expect(recorded.writes.join('').split('drawbridge.heartbeat')).toHaveLength(2);
+      finish();
+      await recorded.ended;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends heartbeats while the producer is silent, and stops them at the end', async () => {

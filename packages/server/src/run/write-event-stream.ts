@@ -6,7 +6,7 @@ import { processWriteBatch, type WriteBatch } from './write-batch.ts';
 export interface WriteEventStreamOptions {
   sink: EventStreamSink;
   format: StreamFormat;
-  /** A heartbeat goes out after this long without any other event. */
+  /** A heartbeat goes out once the stream has been silent this long at most (and half of it at least). */
   heartbeatIntervalMs: number;
   now: () => number;
   /** The request's signal: fires when the client goes away. */
@@ -36,22 +36,31 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   const abortRun = (reason = 'The client went away.') => runAbort.abort(new Error(reason));
   // Heartbeats are this connection's, not the run's: they carry no seq and are not in the log.
   let pending = '';
+  // Heartbeat ticks since the last event.
+  let quietTicks = 0;
   let flushScheduled = false;
   let closed = false;
 
-  const flush = () => {
-    flushScheduled = false;
-    if (closed || pending === '') return;
-    const text = pending;
-    pending = '';
-    // The batch flushes other streams after this one: a sink's failure ends only its own stream.
+  // The batch flushes other streams after this one: a sink's failure ends only its own stream.
+  const writeSafely = (write: () => void) => {
     try {
-      sink.write(text);
+      write();
     } catch (error) {
       reportError(error);
       stop();
       abortRun('The response could not be written.');
     }
+  };
+  const takePending = () => {
+    const text = pending;
+    pending = '';
+    return text;
+  };
+  const flush = () => {
+    flushScheduled = false;
+    if (closed || pending === '') return;
+    const text = takePending();
+    writeSafely(() => sink.write(text));
   };
   const emit = (event: RunEvent, seq?: number) => {
     if (closed) return;
@@ -62,10 +71,18 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
       flushScheduled = true;
       writeBatch.add(flush);
     }
-    // Re-arming one timer per event is cheaper than creating and clearing one per event.
-    heartbeat.refresh();
+    quietTicks = 0;
   };
-  const heartbeat = setInterval(() => emit(runEvents.heartbeat(now())), heartbeatIntervalMs);
+  // The timer ticks at half the interval and is never re-armed: re-arming it on every event moved it within a
+  // list shared with every other stream's timers, touching theirs too. Two quiet ticks in a row make a
+  // heartbeat, so one goes out after half to all of the interval of silence.
+  const heartbeat = setInterval(
+    () => {
+      quietTicks += 1;
+      if (quietTicks >= 2) emit(runEvents.heartbeat(now()));
+    },
+    Math.max(1, heartbeatIntervalMs / 2),
+  );
   const stop = () => {
     closed = true;
     clearInterval(heartbeat);
@@ -83,8 +100,9 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     .catch(reportError)
     .finally(() => {
       if (closed) return;
-      flush();
+      // What the last turn produced leaves with the end of the response; its scheduled flush finds nothing.
+      const last = takePending();
       stop();
-      sink.end();
+      writeSafely(() => sink.end(last === '' ? undefined : last));
     });
 }

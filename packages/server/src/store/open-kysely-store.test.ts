@@ -269,12 +269,24 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
     it('leaves the thread’s time alone for a reply stored while it streams', async () => {
       const store = await memoryStore();
       await store.createThread({ id: 't' });
-      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: 'So' });
       const before = await store.getThread('t');
+      await store.appendMessage(
+        { id: 'a1', threadId: 't', role: 'assistant', content: 'So' },
+        { inProgress: true },
+      );
+      await store.appendMessage(
+        { id: 'a0', threadId: 't', role: 'assistant', content: 'Drawn', widget },
+        { inProgress: true },
+      );
+      expect((await store.getThread('t'))!.updatedAt).toBe(before!.updatedAt);
+      expect(await store.getWidget('t', widget.id)).toMatchObject({ html: widget.html });
       await store.updateMessage('a1', { content: 'So far' }, { inProgress: true });
       await store.updateMessage('a1', { content: 'So far, with', widget }, { inProgress: true });
       expect((await store.getThread('t'))!.updatedAt).toBe(before!.updatedAt);
-      expect(await store.listMessages('t')).toMatchObject([{ content: 'So far, with', widget }]);
+      expect(await store.listMessages('t')).toMatchObject([
+        { id: 'a1', content: 'So far, with', widget },
+        { id: 'a0', content: 'Drawn', widget },
+      ]);
       await store.updateMessage('a1', { content: 'So far, with all of it.' });
       expect((await store.getThread('t'))!.updatedAt > before!.updatedAt).toBe(true);
       await expect(

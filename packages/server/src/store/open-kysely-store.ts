@@ -118,7 +118,7 @@ export function openKyselyStore({
       });
     },
 
-    async appendMessage(input) {
+    async appendMessage(input, options = {}) {
       const message = storedText({ ...input, createdAt: input.createdAt ?? now() });
       const row = {
         id: message.id,
@@ -136,6 +136,12 @@ export function openKyselyStore({
       // A thread nobody named takes its title from the first thing the user said.
       const titlesThread = message.role === 'user' && message.content.trim() !== '';
       try {
+        // A streaming reply's first periodic write leaves the thread's time to its last: one statement.
+        const movesThread = options.inProgress !== true || titlesThread;
+        if (!movesThread && message.widget === undefined) {
+          await messages.insertMessage(statements, row);
+          return message;
+        }
         if (database.dialect === 'postgres' && message.widget === undefined && !titlesThread) {
           // A parked call's carrier is written on every answer, and on a shared PostgreSQL the round trips
           // of a transaction held a pooled connection each (bench/scale-out.ts).
@@ -151,6 +157,7 @@ export function openKyselyStore({
               widget: message.widget,
             });
           }
+          if (!movesThread) return;
           await messages.touchThread(transaction, {
             threadId: message.threadId,
             now: now(),

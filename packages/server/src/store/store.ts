@@ -91,7 +91,14 @@ export interface Store {
   rewindThread(input: { threadId: string; turn: number; content?: string }): Promise<RewindOutcome>;
   /** Removes the thread with its messages, widgets and runs; false when it did not exist. */
   deleteThread(id: string): Promise<boolean>;
-  appendMessage(input: Omit<StoredMessage, 'createdAt'> & { createdAt?: string }): Promise<StoredMessage>;
+  /**
+   * Stores a message at the end of its thread and moves the thread's time to now, except with `inProgress`:
+   * the first write of a reply that still streams, whose last write moves it.
+   */
+  appendMessage(
+    input: Omit<StoredMessage, 'createdAt'> & { createdAt?: string },
+    options?: { inProgress?: boolean },
+  ): Promise<StoredMessage>;
   /**
    * Rewrites a stored message as it grows (the prose so far, the widget so far) or as its carrier's view
    * speaks (`render`); a missing message is ignored. The thread's time moves to now, except with

@@ -20,12 +20,15 @@ export interface RawExchange {
  */
 export function rawHttpRequest({
   port,
+  method = 'POST',
   path,
   headers,
   body,
   onArrival,
 }: {
   port: number;
+  /** Default POST. */
+  method?: string;
   path: string;
   headers: Record<string, string>;
   body: string;
@@ -50,7 +53,7 @@ export function rawHttpRequest({
   };
   socket.on('connect', () => {
     startedAt = performance.now();
-    socket.write(`POST ${path} HTTP/1.1\r\n${headerLines.join('\r\n')}\r\n\r\n`);
+    socket.write(`${method} ${path} HTTP/1.1\r\n${headerLines.join('\r\n')}\r\n\r\n`);
     socket.write(payload);
   });
   socket.setEncoding('utf8');
