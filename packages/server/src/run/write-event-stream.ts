@@ -34,33 +34,31 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   const encode = format === 'sse' ? encodeSseEvent : encodeNdjsonEvent;
   const runAbort = new AbortController();
   const abortRun = (reason = 'The client went away.') => runAbort.abort(new Error(reason));
-  // Heartbeats are this connection's, not the run's: they carry no seq and are not in the log.
   let pending = '';
   // Heartbeat ticks since the last event.
   let quietTicks = 0;
   let flushScheduled = false;
   let closed = false;
 
-  // The batch flushes other streams after this one: a sink's failure ends only its own stream.
-  const writeSafely = (write: () => void) => {
-    try {
-      write();
-    } catch (error) {
-      reportError(error);
-      stop();
-      abortRun('The response could not be written.');
-    }
-  };
   const takePending = () => {
     const text = pending;
     pending = '';
     return text;
   };
+  // The batch flushes other streams after this one: a sink's failure ends only its own stream.
+  const sinkFailed = (error: unknown) => {
+    reportError(error);
+    stop();
+    abortRun('The response could not be written.');
+  };
   const flush = () => {
     flushScheduled = false;
     if (closed || pending === '') return;
-    const text = takePending();
-    writeSafely(() => sink.write(text));
+    try {
+      sink.write(takePending());
+    } catch (error) {
+      sinkFailed(error);
+    }
   };
   const emit = (event: RunEvent, seq?: number) => {
     if (closed) return;
@@ -73,6 +71,7 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     }
     quietTicks = 0;
   };
+  // Heartbeats are this connection's, not the run's: they carry no seq and are not in the log.
   // The timer ticks at half the interval and is never re-armed: re-arming it on every event moved it within a
   // list shared with every other stream's timers, touching theirs too. Two quiet ticks in a row make a
   // heartbeat, so one goes out after half to all of the interval of silence.
@@ -103,6 +102,10 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
       // What the last turn produced leaves with the end of the response; its scheduled flush finds nothing.
       const last = takePending();
       stop();
-      writeSafely(() => sink.end(last === '' ? undefined : last));
+      try {
+        sink.end(last === '' ? undefined : last);
+      } catch (error) {
+        sinkFailed(error);
+      }
     });
 }
