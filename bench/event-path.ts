@@ -97,10 +97,7 @@ async function runThroughPath(): Promise<void> {
         write: (text) => {
           bytesWritten += text.length;
         },
-        end: (last) => {
-          bytesWritten += last?.length ?? 0;
-          resolve();
-        },
+        end: () => resolve(),
         onClosed: () => {},
       },
       format: 'ndjson',

@@ -8,11 +8,8 @@ export type SinkClosedReason = 'client_went_away' | 'client_too_slow';
 export interface EventStreamSink {
   /** Takes already-encoded text; each call is one coalesced batch of events, written at once. */
   write(text: string): void;
-  /**
-   * Ends the response after everything written so far; `last`, the final batch, leaves with the end itself
-   * (one write, where a write and then an end would be two).
-   */
-  end(last?: string): void;
+  /** Ends the response after everything written so far. */
+  end(): void;
   /** Calls `listener` once if the connection closes before `end`, with the reason. */
   onClosed(listener: (reason: SinkClosedReason) => void): void;
 }

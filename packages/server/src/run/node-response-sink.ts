@@ -56,11 +56,10 @@ export function createNodeResponseSink({
         writeTimeout = setTimeout(() => drop('client_too_slow'), writeTimeoutMs);
       }
     },
-    end(last) {
+    end() {
       if (ended) return;
       ended = true;
-      // With the last batch, the final chunk and the chunked body's terminator leave in one write.
-      if (!outgoing.destroyed) outgoing.end(last);
+      if (!outgoing.destroyed) outgoing.end();
     },
     onClosed(listener) {
       closedListener = listener;

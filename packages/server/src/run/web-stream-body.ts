@@ -30,18 +30,16 @@ export function createWebStreamBody({
       pull(controller) {
         if (started) return;
         started = true;
-        const write = (text: string) => {
-          if (finished) return;
-          controller.enqueue(textEncoder.encode(text));
-          if ((controller.desiredSize ?? 0) < -maxBufferedBytes) {
-            controller.error(new Error('The reader fell too far behind the run.'));
-            finish('client_too_slow');
-          }
-        };
         start({
-          write,
-          end(last) {
-            if (last !== undefined) write(last);
+          write(text) {
+            if (finished) return;
+            controller.enqueue(textEncoder.encode(text));
+            if ((controller.desiredSize ?? 0) < -maxBufferedBytes) {
+              controller.error(new Error('The reader fell too far behind the run.'));
+              finish('client_too_slow');
+            }
+          },
+          end() {
             if (finished) return;
             finished = true;
             controller.close();

@@ -4,37 +4,22 @@ import type { EventStreamSink, SinkClosedReason } from './event-stream-sink.ts';
 import { WriteBatch } from './write-batch.ts';
 import { type WriteEventStreamOptions, writeEventStream } from './write-event-stream.ts';
 
-/**
- * A sink that records each write, so a test sees how events were batched; the batch the end carries is
- * recorded as a write too, and by itself as `endedWith`.
- */
-function recordingSink({ write }: { write?: (text: string) => void } = {}) {
+/** A sink that records each write, so a test sees how events were batched. */
+function recordingSink() {
   const writes: string[] = [];
-  const take = write ?? ((text: string) => void writes.push(text));
   let closedListener: ((reason: SinkClosedReason) => void) | undefined;
-  let endedWith: string | undefined;
   let resolveEnded: () => void = () => {};
   const ended = new Promise<void>((resolve) => {
     resolveEnded = resolve;
   });
   const sink: EventStreamSink = {
-    write: take,
-    end: (last) => {
-      endedWith = last;
-      if (last !== undefined) take(last);
-      resolveEnded();
-    },
+    write: (text) => writes.push(text),
+    end: () => resolveEnded(),
     onClosed: (listener) => {
       closedListener = listener;
     },
   };
-  return {
-    sink,
-    writes,
-    ended,
-    endedWith: () => endedWith,
-    close: (reason: SinkClosedReason) => closedListener?.(reason),
-  };
+  return { sink, writes, ended, close: (reason: SinkClosedReason) => closedListener?.(reason) };
 }
 
 const nextMacrotask = () => new Promise((resolve) => setImmediate(resolve));
@@ -73,34 +58,6 @@ describe('writeEventStream', () => {
     ]);
   });
 
-  it('hands the events of the last turn to the end of the response, in the same call', async () => {
-    const recorded = recordingSink();
-    start({
-      sink: recorded.sink,
-      produce: async (emit) => {
-        emit(started);
-        await nextMacrotask();
-        emit(content('a'));
-        emit(content('b'));
-      },
-    });
-    await recorded.ended;
-    expect(recorded.endedWith()).toBe(encodeNdjsonEvent(content('a')) + encodeNdjsonEvent(content('b')));
-    expect(recorded.writes).toEqual([encodeNdjsonEvent(started), recorded.endedWith()]);
-    // Nothing left over: the end carries nothing.
-    const quiet = recordingSink();
-    start({
-      sink: quiet.sink,
-      produce: async (emit) => {
-        emit(started);
-        await nextMacrotask();
-      },
-    });
-    await quiet.ended;
-    expect(quiet.endedWith()).toBeUndefined();
-    expect(quiet.writes).toEqual([encodeNdjsonEvent(started)]);
-  });
-
   it('flushes each tick before the loop moves on, so no event waits for a later one', async () => {
     const recorded = recordingSink();
     const writesSeenByProducer: number[] = [];
@@ -128,7 +85,8 @@ describe('writeEventStream', () => {
     const order: string[] = [];
     const reported: unknown[] = [];
     const streamInto = (name: string, write: (text: string) => void) => {
-      const recorded = recordingSink({ write });
+      const recorded = recordingSink();
+      recorded.sink.write = write;
       let aborted = false;
       start({
         sink: recorded.sink,
@@ -205,6 +163,23 @@ describe('writeEventStream', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('reports a sink whose end throws, instead of leaving the error unhandled', async () => {
+    const reported: unknown[] = [];
+    const recorded = recordingSink();
+    recorded.sink.end = () => {
+      throw new Error('socket gone at the end');
+    };
+    start({
+      sink: recorded.sink,
+      reportError: (error) => reported.push(error),
+      produce: async (emit) => {
+        emit(started);
+      },
+    });
+    await vi.waitFor(() => expect(String(reported[0])).toContain('socket gone at the end'));
+    expect(recorded.writes).toEqual([encodeNdjsonEvent(started)]);
   });
 
   it('sends heartbeats while the producer is silent, and stops them at the end', async () => {

@@ -40,11 +40,6 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   let flushScheduled = false;
   let closed = false;
 
-  const takePending = () => {
-    const text = pending;
-    pending = '';
-    return text;
-  };
   // The batch flushes other streams after this one: a sink's failure ends only its own stream.
   const sinkFailed = (error: unknown) => {
     reportError(error);
@@ -54,8 +49,10 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
   const flush = () => {
     flushScheduled = false;
     if (closed || pending === '') return;
+    const text = pending;
+    pending = '';
     try {
-      sink.write(takePending());
+      sink.write(text);
     } catch (error) {
       sinkFailed(error);
     }
@@ -99,11 +96,11 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
     .catch(reportError)
     .finally(() => {
       if (closed) return;
-      // What the last turn produced leaves with the end of the response; its scheduled flush finds nothing.
-      const last = takePending();
+      // Written and ended in the same tick, which Node sends as one write with the chunked terminator.
+      flush();
       stop();
       try {
-        sink.end(last === '' ? undefined : last);
+        sink.end();
       } catch (error) {
         sinkFailed(error);
       }
