@@ -10,10 +10,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { runAgent } from '../packages/server/src/run/run-agent.ts';
 import { InProcessRunLog } from '../packages/server/src/run/run-log/in-process-run-log.ts';
 import { writeEventStream } from '../packages/server/src/run/write-event-stream.ts';
+import { pacedProseModel } from './support/paced-prose-model.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,48 +30,13 @@ const rounds = Number(values.rounds);
 // Rounds that only warm the JIT and are left out of the median.
 const warmUpRounds = Math.min(2, rounds - 1);
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: pieces, text: pieces, reasoning: undefined },
-};
-
-/** Prose pieces shaped like bench/stream.ts's, one per `intervalMs`. */
-function pacedModel(): LanguageModelV4 {
-  return {
-    specificationVersion: 'v4',
-    provider: 'bench',
-    modelId: 'paced',
-    supportedUrls: {},
-    doGenerate: async () => {
-      throw new Error('streaming only');
-    },
-    doStream: async () => {
-      let sent = 0;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
-          controller.enqueue({ type: 'stream-start', warnings: [] });
-          controller.enqueue({ type: 'text-start', id: 't' });
-        },
-        async pull(controller) {
-          await new Promise((resolve) => setTimeout(resolve, intervalMs));
-          if (sent < pieces) {
-            sent += 1;
-            controller.enqueue({
-              type: 'text-delta',
-              id: 't',
-              delta: `[[t=${performance.now().toFixed(3)}]] lorem ipsum `,
-            });
-            return;
-          }
-          controller.enqueue({ type: 'text-end', id: 't' });
-          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
-          controller.close();
-        },
-      });
-      return { stream };
-    },
-  };
-}
+/** Pieces shaped like bench/stream.ts's, on its schedule. */
+const pacedModel = () =>
+  pacedProseModel({
+    pieces,
+    intervalMs,
+    piece: () => `[[t=${performance.now().toFixed(3)}]] lorem ipsum `,
+  });
 
 async function readModelOnly(): Promise<void> {
   const { stream } = await pacedModel().doStream({ prompt: [] });

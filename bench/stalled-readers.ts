@@ -7,9 +7,9 @@
  * Run: npx tsx bench/stalled-readers.ts [--clients 20] [--reply-mb 1] [--piece-kb 1]
  */
 import { connect, type Socket } from 'node:net';
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { startServer } from '../packages/server/src/app/start-server.ts';
 import { openSqliteStore } from '../packages/server/src/store/index.ts';
+import { pacedProseModel } from './support/paced-prose-model.ts';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -20,43 +20,9 @@ const clients = Number(option('clients', '20'));
 const pieceBytes = Number(option('piece-kb', '1')) * 1024;
 const pieces = Math.ceil((Number(option('reply-mb', '1')) * 1024 * 1024) / pieceBytes);
 
-function floodingModel(): LanguageModelV4 {
-  const usage = {
-    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: pieces, text: pieces, reasoning: undefined },
-  };
-  return {
-    specificationVersion: 'v4',
-    provider: 'bench',
-    modelId: 'flooding',
-    supportedUrls: {},
-    doGenerate: async () => {
-      throw new Error('streaming only');
-    },
-    doStream: async (options) => {
-      let sent = 0;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
-          controller.enqueue({ type: 'stream-start', warnings: [] });
-          controller.enqueue({ type: 'text-start', id: 't' });
-        },
-        async pull(controller) {
-          await new Promise((resolve) => setImmediate(resolve));
-          if (options.abortSignal?.aborted) return;
-          if (sent < pieces) {
-            sent += 1;
-            controller.enqueue({ type: 'text-delta', id: 't', delta: 'x'.repeat(pieceBytes) });
-            return;
-          }
-          controller.enqueue({ type: 'text-end', id: 't' });
-          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
-          controller.close();
-        },
-      });
-      return { stream };
-    },
-  };
-}
+const piece = 'x'.repeat(pieceBytes);
+/** The reply's pieces, as fast as the server takes them. */
+const floodingModel = () => pacedProseModel({ pieces, intervalMs: 0, piece: () => piece });
 
 const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
 

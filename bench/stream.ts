@@ -20,9 +20,9 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { experimental_streamLanguageModelCall } from 'ai';
 import { listenBacklog } from '../packages/server/src/app/listen-backlog.ts';
+import { pacedProseModel } from './support/paced-prose-model.ts';
 
 const wallClock = () => performance.timeOrigin + performance.now();
 
@@ -40,48 +40,9 @@ const { values: flags } = parseArgs({
 const piecesPerRun = Number(flags.pieces);
 const pieceIntervalMs = Number(flags['interval-ms']);
 
-/** A model that streams `piecesPerRun` stamped prose pieces, one every `pieceIntervalMs` (≈ 50 tokens/s). */
-function stampingModel(): LanguageModelV4 {
-  const usage = {
-    inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: piecesPerRun, text: piecesPerRun, reasoning: undefined },
-  };
-  return {
-    specificationVersion: 'v4',
-    provider: 'bench',
-    modelId: 'stamping',
-    supportedUrls: {},
-    doGenerate: async () => {
-      throw new Error('streaming only');
-    },
-    doStream: async (options) => {
-      let sent = 0;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
-          controller.enqueue({ type: 'stream-start', warnings: [] });
-          controller.enqueue({ type: 'text-start', id: 't' });
-        },
-        async pull(controller) {
-          await new Promise((resolve) => setTimeout(resolve, pieceIntervalMs));
-          if (options.abortSignal?.aborted) return;
-          if (sent < piecesPerRun) {
-            sent += 1;
-            controller.enqueue({
-              type: 'text-delta',
-              id: 't',
-              delta: stampedDelta(),
-            });
-            return;
-          }
-          controller.enqueue({ type: 'text-end', id: 't' });
-          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
-          controller.close();
-        },
-      });
-      return { stream };
-    },
-  };
-}
+/** The model every row streams: stamped prose pieces, one every `pieceIntervalMs` (≈ 50 tokens/s). */
+const stampingModel = () =>
+  pacedProseModel({ pieces: piecesPerRun, intervalMs: pieceIntervalMs, piece: () => stampedDelta() });
 
 const ndjsonLine = (event: unknown) => `${JSON.stringify(event)}\n`;
 const stampedDelta = () => `[[t=${wallClock().toFixed(3)}]] lorem ipsum `;

@@ -2,8 +2,9 @@ import { connect, type Socket } from 'node:net';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../store/store.ts';
+import type { ServedModel } from './create-app.ts';
 import { rawHttpRequest } from './testing/raw-http.ts';
-import { barChartScript, scriptedTestModel } from './testing/test-models.ts';
+import { barChartScript, scriptedTestModel, streamingOnlyTestModel } from './testing/test-models.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
 let server: TestServer | undefined;
@@ -68,19 +69,14 @@ function floodingModel({ pieceBytes, pieces }: { pieceBytes: number; pieces: num
 }
 
 /** A model that says `Hello.` only once `gate` resolves. */
-function gatedModel(gate: Promise<void>): LanguageModelV4 {
+function gatedModel(gate: Promise<void>): ServedModel {
   const usage = {
     inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
     outputTokens: { total: 1, text: 1, reasoning: undefined },
   };
-  return {
-    specificationVersion: 'v4',
-    provider: 'drawbridge.test',
-    modelId: 'gated',
-    supportedUrls: {},
-    doGenerate: async () => {
-      throw new Error('gatedModel only streams');
-    },
+  return streamingOnlyTestModel({
+    id: 'gated',
+    hint: '',
     doStream: async () => ({
       stream: new ReadableStream<LanguageModelV4StreamPart>({
         async start(controller) {
@@ -94,7 +90,7 @@ function gatedModel(gate: Promise<void>): LanguageModelV4 {
         },
       }),
     }),
-  };
+  });
 }
 
 /** Resolves once `condition` holds; fails the test after `timeoutMs`. */
@@ -158,9 +154,7 @@ describe('run streams on Node', () => {
     const gate = new Promise<void>((resolve) => {
       openGate = resolve;
     });
-    server = await startTestServer({
-      model: { model: gatedModel(gate), id: 'gated', demo: false, hint: '' },
-    });
+    server = await startTestServer({ model: gatedModel(gate) });
     const started = await fetch(`${server.url}/api/agent`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },

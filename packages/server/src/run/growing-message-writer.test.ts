@@ -24,6 +24,18 @@ function recordingStore(writes: Write[]) {
   };
 }
 
+/** A writer over a recording store that writes once a second; a failed write fails the test. */
+function writerInto(writes: Write[]): GrowingMessageWriter {
+  return new GrowingMessageWriter({
+    store: recordingStore(writes),
+    threadId: 't',
+    intervalMs: 1_000,
+    reportError: (message) => {
+      throw new Error(message);
+    },
+  });
+}
+
 const segment = (content: string) => ({ messageId: 'm1', content }) as AssembledAssistantMessage;
 
 describe('GrowingMessageWriter', () => {
@@ -36,14 +48,7 @@ describe('GrowingMessageWriter', () => {
 
   it('marks its periodic rewrites in progress, and the segment’s last write not', async () => {
     const writes: Write[] = [];
-    const writer = new GrowingMessageWriter({
-      store: recordingStore(writes),
-      threadId: 't',
-      intervalMs: 1_000,
-      reportError: (message) => {
-        throw new Error(message);
-      },
-    });
+    const writer = writerInto(writes);
     writer.grew(() => segment('Once'));
     await vi.advanceTimersByTimeAsync(999);
     expect(writes).toEqual([]);
@@ -63,14 +68,7 @@ describe('GrowingMessageWriter', () => {
 
   it('appends a segment that closes before its first periodic write as a finished one', async () => {
     const writes: Write[] = [];
-    const writer = new GrowingMessageWriter({
-      store: recordingStore(writes),
-      threadId: 't',
-      intervalMs: 1_000,
-      reportError: (message) => {
-        throw new Error(message);
-      },
-    });
+    const writer = writerInto(writes);
     writer.grew(() => segment('Short'));
     writer.stop();
     await writer.store(segment('Short and done.'));
