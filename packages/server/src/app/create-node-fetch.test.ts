@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunRecord } from '../store/store.ts';
 import type { ServedModel } from './create-app.ts';
 import { rawHttpRequest } from './testing/raw-http.ts';
@@ -93,15 +93,6 @@ function gatedModel(gate: Promise<void>): ServedModel {
   });
 }
 
-/** Resolves once `condition` holds; fails the test after `timeoutMs`. */
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** Sends a run request and never reads a byte of the reply. */
 function neverReadingClient({ port, body }: { port: number; body: string }): Socket {
   const socket = connect({ host: '127.0.0.1', port });
@@ -177,11 +168,11 @@ describe('run streams on Node', () => {
       body: '',
     });
     const received = () => follower.arrivals.map((arrival) => arrival.text).join('');
-    await until(() => received().includes('\r\n\r\n'));
+    await vi.waitFor(() => expect(received()).toContain('\r\n\r\n'), { timeout: 5_000 });
     expect(received()).toMatch(/^HTTP\/1\.1 200/);
     expect(received()).not.toContain('TEXT_MESSAGE_CONTENT');
     openGate();
-    await until(() => received().includes('RUN_FINISHED'));
+    await vi.waitFor(() => expect(received()).toContain('RUN_FINISHED'), { timeout: 5_000 });
     expect(received()).toContain('"delta":"Hello."');
     follower.socket.destroy();
     await reader.cancel();

@@ -36,7 +36,8 @@ export async function identifyRequest({
 }: {
   context: Context;
   signIn: SignIn;
-  peerAddress: string | undefined;
+  /** Read only in the proxy mode, the one that trusts the peer: reading it is a system call. */
+  peerAddress: (context: Context) => string | undefined;
 }): Promise<SignedInUser | undefined> {
   const { settings } = signIn;
   if (settings.mode === 'local') return localUser;
@@ -53,7 +54,7 @@ export async function identifyRequest({
   if (settings.mode === 'proxy') {
     return trustedProxyUser({
       settings,
-      peerAddress,
+      peerAddress: peerAddress(context),
       headerValue: context.req.header(settings.userHeader),
       adminEmails: settings.adminEmails,
     });
@@ -78,9 +79,7 @@ export function createSignInGuard({
     const path = context.req.path;
     // Pages, assets and frame documents carry no data: no session lookup for each of them.
     if (!path.startsWith('/api/')) return next();
-    // Only the proxy mode reads the peer, and reading it is a system call on every request.
-    const peer = signIn.settings.mode === 'proxy' ? peerAddress(context) : undefined;
-    const user = await identifyRequest({ context, signIn, peerAddress: peer });
+    const user = await identifyRequest({ context, signIn, peerAddress });
     if (user !== undefined) context.set('user', user);
     if (user === undefined && !isPublicApiPath(path)) {
       context.header('WWW-Authenticate', 'Bearer realm="drawbridge"');
