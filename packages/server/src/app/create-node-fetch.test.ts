@@ -179,7 +179,9 @@ describe('run streams on Node', () => {
   });
 
   it('drop 5 clients that never read once each holds more than the cap, while their runs go on', async () => {
-    const pieces = 512;
+    // Loopback's socket buffers alone hold about 4 MiB (up to `tcp_wmem`'s maximum), so each run writes four
+    // times that: a client dropped at the cap gets well under half, one that was not gets it all.
+    const pieces = 1024;
     const pieceBytes = 16 * 1024;
     server = await startTestServer({
       model: { model: floodingModel({ pieceBytes, pieces }), id: 'flooding', demo: false, hint: '' },
@@ -192,9 +194,12 @@ describe('run streams on Node', () => {
     // A run belongs to the server: a client that cannot keep up loses its connection, not the run.
     const runs = await runsWhenAllEnded(server, 5);
     expect(runs.map((run) => run.status)).toEqual(Array(5).fill('finished'));
-    // Each run wrote 8 MiB of prose; a client still connected would receive all of it.
-    const received = await Promise.all(clients.map(bytesUntilClosed));
-    for (const bytes of received) expect(bytes).toBeLessThan((pieces * pieceBytes) / 2);
+    // Each run wrote 16 MiB of prose; a client still connected would receive all of it, and the run's end.
+    const received = await Promise.all(clients.map(readUntilClosed));
+    for (const { bytes, sawRunFinished } of received) {
+      expect(sawRunFinished).toBe(false);
+      expect(bytes).toBeLessThan((pieces * pieceBytes) / 2);
+    }
   }, 120_000);
 
   it('drop a client whose socket stays full for the write timeout, below the cap', async () => {
@@ -203,23 +208,34 @@ describe('run streams on Node', () => {
     const pieceBytes = 16 * 1024;
     server = await startTestServer({
       model: { model: floodingModel({ pieceBytes, pieces }), id: 'flooding', demo: false, hint: '' },
-      streamLimits: { maxBufferedBytes: 1024 * 1024 * 1024, writeTimeoutMs: 200 },
+      // Short, so what piles up in the response while the timer runs stays small beside the 32 MiB the run writes.
+      streamLimits: { maxBufferedBytes: 1024 * 1024 * 1024, writeTimeoutMs: 50 },
     });
     const client = neverReadingClient({ port: server.port, body: runBody(await createThread(server)) });
     const [run] = await runsWhenAllEnded(server, 1);
     expect(run?.status).toBe('finished');
-    expect(await bytesUntilClosed(client)).toBeLessThan((pieces * pieceBytes) / 2);
+    const { bytes, sawRunFinished } = await readUntilClosed(client);
+    expect(sawRunFinished).toBe(false);
+    expect(bytes).toBeLessThan((pieces * pieceBytes) / 2);
   }, 120_000);
 });
 
-/** Starts reading a paused client and counts what arrives until the server's close. */
-function bytesUntilClosed(socket: Socket): Promise<number> {
+/**
+ * Starts reading a paused client until the server's close: how many bytes arrived, and whether the run's
+ * `RUN_FINISHED` was among them (looked for across chunk edges, in a short tail kept from the last chunk).
+ */
+function readUntilClosed(socket: Socket): Promise<{ bytes: number; sawRunFinished: boolean }> {
   return new Promise((resolve) => {
     let bytes = 0;
+    let sawRunFinished = false;
+    let tail = '';
     socket.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
+      const text = tail + chunk.toString('latin1');
+      sawRunFinished ||= text.includes('RUN_FINISHED');
+      tail = text.slice(-32);
     });
-    socket.once('close', () => resolve(bytes));
+    socket.once('close', () => resolve({ bytes, sawRunFinished }));
     socket.resume();
   });
 }
