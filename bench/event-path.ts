@@ -10,10 +10,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { pacedTestModel } from '../packages/server/src/app/testing/test-models.ts';
 import { runAgent } from '../packages/server/src/run/run-agent.ts';
 import { InProcessRunLog } from '../packages/server/src/run/run-log/in-process-run-log.ts';
 import { writeEventStream } from '../packages/server/src/run/write-event-stream.ts';
-import { pacedProseModel } from './support/paced-prose-model.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,11 +32,11 @@ const warmUpRounds = Math.min(2, rounds - 1);
 
 /** Pieces shaped like bench/stream.ts's, on its schedule. */
 const pacedModel = () =>
-  pacedProseModel({
+  pacedTestModel({
     pieces,
     intervalMs,
     piece: () => `[[t=${performance.now().toFixed(3)}]] lorem ipsum `,
-  });
+  }).model;
 
 async function readModelOnly(): Promise<void> {
   const { stream } = await pacedModel().doStream({ prompt: [] });

@@ -8,8 +8,8 @@
  */
 import { connect, type Socket } from 'node:net';
 import { startServer } from '../packages/server/src/app/start-server.ts';
+import { pacedTestModel } from '../packages/server/src/app/testing/test-models.ts';
 import { openSqliteStore } from '../packages/server/src/store/index.ts';
-import { pacedProseModel } from './support/paced-prose-model.ts';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -22,7 +22,8 @@ const pieces = Math.ceil((Number(option('reply-mb', '1')) * 1024 * 1024) / piece
 
 const piece = 'x'.repeat(pieceBytes);
 /** The reply's pieces, as fast as the server takes them. */
-const floodingModel = () => pacedProseModel({ pieces, intervalMs: 0, piece: () => piece });
+const floodingModel = () =>
+  pacedTestModel({ pieces, intervalMs: 0, piece: () => piece, id: 'bench:flooding' });
 
 const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
 
@@ -30,7 +31,7 @@ const store = await openSqliteStore({ path: ':memory:' });
 const server = await startServer({
   port: 0,
   store,
-  model: { model: floodingModel(), id: 'bench:flooding', demo: false, hint: '' },
+  model: floodingModel(),
   systemPrompt: 'bench',
   logError: () => {},
 });

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { experimental_streamLanguageModelCall } from 'ai';
 import { listenBacklog } from '../packages/server/src/app/listen-backlog.ts';
-import { pacedProseModel } from './support/paced-prose-model.ts';
+import { pacedTestModel } from '../packages/server/src/app/testing/test-models.ts';
 
 const wallClock = () => performance.timeOrigin + performance.now();
 
@@ -42,7 +42,7 @@ const pieceIntervalMs = Number(flags['interval-ms']);
 
 /** The model every row streams: stamped prose pieces, one every `pieceIntervalMs` (≈ 50 tokens/s). */
 const stampingModel = () =>
-  pacedProseModel({ pieces: piecesPerRun, intervalMs: pieceIntervalMs, piece: () => stampedDelta() });
+  pacedTestModel({ pieces: piecesPerRun, intervalMs: pieceIntervalMs, piece: () => stampedDelta() }).model;
 
 const ndjsonLine = (event: unknown) => `${JSON.stringify(event)}\n`;
 const stampedDelta = () => `[[t=${wallClock().toFixed(3)}]] lorem ipsum `;
@@ -383,36 +383,20 @@ async function main(): Promise<void> {
     // With --repeat, the three rows take turns round after round, so a slow stretch of the machine falls on
     // all of them; the medians follow the rounds.
     for (let round = 0; round < repeat; round += 1) {
-      const floor = await measureRow({
-        label: 'floor',
-        runCount,
-        pid,
-        askChild,
-        startRun: (index) => measureRun({ url: floorUrl, threadId: 'floor', index }),
-      });
-      printRow(floor);
-      const sdk = await measureRow({
-        label: 'sdk',
-        runCount,
-        pid,
-        askChild,
-        startRun: (index) => measureRun({ url: sdkUrl, threadId: 'floor', index }),
-      });
-      printRow(sdk);
+      const row = async (label: string, startRun: (index: number) => Promise<RunMeasurement>) => {
+        const result = await measureRow({ label, runCount, pid, askChild, startRun });
+        printRow(result);
+        return result;
+      };
+      const floor = await row('floor', (index) => measureRun({ url: floorUrl, threadId: 'floor', index }));
+      const sdk = await row('sdk', (index) => measureRun({ url: sdkUrl, threadId: 'floor', index }));
       const threadIds = await Promise.all(
         Array.from(
           { length: runCount },
           async () => ((await postJson(`${url}/api/threads`, {})) as { thread: { id: string } }).thread.id,
         ),
       );
-      const app = await measureRow({
-        label: 'app',
-        runCount,
-        pid,
-        askChild,
-        startRun: (index) => measureRun({ url, threadId: threadIds[index]!, index }),
-      });
-      printRow(app);
+      const app = await row('app', (index) => measureRun({ url, threadId: threadIds[index]!, index }));
       rounds.push([floor, sdk, app]);
     }
     if (repeat > 1) {

@@ -1,10 +1,9 @@
 import { connect, type Socket } from 'node:net';
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunRecord } from '../store/store.ts';
-import type { ServedModel } from './create-app.ts';
+import { gatedTestModel } from './testing/gated-test-model.ts';
 import { rawHttpRequest } from './testing/raw-http.ts';
-import { barChartScript, scriptedTestModel, streamingOnlyTestModel } from './testing/test-models.ts';
+import { barChartScript, pacedTestModel, scriptedTestModel } from './testing/test-models.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
 let server: TestServer | undefined;
@@ -29,69 +28,8 @@ function runBody(threadId: string): string {
 }
 
 /** A model that streams `pieces` prose pieces of `pieceBytes` each as fast as it is read, honouring abort. */
-function floodingModel({ pieceBytes, pieces }: { pieceBytes: number; pieces: number }): LanguageModelV4 {
-  const usage = {
-    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: pieces, text: pieces, reasoning: undefined },
-  };
-  return {
-    specificationVersion: 'v4',
-    provider: 'drawbridge.test',
-    modelId: 'flooding',
-    supportedUrls: {},
-    doGenerate: async () => {
-      throw new Error('floodingModel only streams');
-    },
-    doStream: async (options) => {
-      let sent = 0;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
-          controller.enqueue({ type: 'stream-start', warnings: [] });
-          controller.enqueue({ type: 'text-start', id: 'text-1' });
-        },
-        async pull(controller) {
-          // A macrotask between pieces, as a real provider's network reads give, so writes can be judged.
-          await new Promise((resolve) => setImmediate(resolve));
-          if (options.abortSignal?.aborted) return;
-          if (sent < pieces) {
-            sent += 1;
-            controller.enqueue({ type: 'text-delta', id: 'text-1', delta: 'x'.repeat(pieceBytes) });
-            return;
-          }
-          controller.enqueue({ type: 'text-end', id: 'text-1' });
-          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
-          controller.close();
-        },
-      });
-      return { stream };
-    },
-  };
-}
-
-/** A model that says `Hello.` only once `gate` resolves. */
-function gatedModel(gate: Promise<void>): ServedModel {
-  const usage = {
-    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: 1, text: 1, reasoning: undefined },
-  };
-  return streamingOnlyTestModel({
-    id: 'gated',
-    hint: '',
-    doStream: async () => ({
-      stream: new ReadableStream<LanguageModelV4StreamPart>({
-        async start(controller) {
-          controller.enqueue({ type: 'stream-start', warnings: [] });
-          await gate;
-          controller.enqueue({ type: 'text-start', id: 'text-1' });
-          controller.enqueue({ type: 'text-delta', id: 'text-1', delta: 'Hello.' });
-          controller.enqueue({ type: 'text-end', id: 'text-1' });
-          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
-          controller.close();
-        },
-      }),
-    }),
-  });
-}
+const floodingModel = ({ pieceBytes, pieces }: { pieceBytes: number; pieces: number }) =>
+  pacedTestModel({ pieces, intervalMs: 0, piece: () => 'x'.repeat(pieceBytes), id: 'flooding' });
 
 /** Sends a run request and never reads a byte of the reply. */
 function neverReadingClient({ port, body }: { port: number; body: string }): Socket {
@@ -141,11 +79,8 @@ describe('run streams on Node', () => {
   });
 
   it('send the headers at once to a follower the run has nothing new for yet, and its events after', async () => {
-    let openGate: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      openGate = resolve;
-    });
-    server = await startTestServer({ model: gatedModel(gate) });
+    const model = gatedTestModel({ before: [], after: ['Hello.'] });
+    server = await startTestServer({ model });
     const started = await fetch(`${server.url}/api/agent`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
@@ -171,7 +106,7 @@ describe('run streams on Node', () => {
     await vi.waitFor(() => expect(received()).toContain('\r\n\r\n'), { timeout: 5_000 });
     expect(received()).toMatch(/^HTTP\/1\.1 200/);
     expect(received()).not.toContain('TEXT_MESSAGE_CONTENT');
-    openGate();
+    model.release();
     await vi.waitFor(() => expect(received()).toContain('RUN_FINISHED'), { timeout: 5_000 });
     expect(received()).toContain('"delta":"Hello."');
     follower.socket.destroy();
@@ -184,7 +119,7 @@ describe('run streams on Node', () => {
     const pieces = 1024;
     const pieceBytes = 16 * 1024;
     server = await startTestServer({
-      model: { model: floodingModel({ pieceBytes, pieces }), id: 'flooding', demo: false, hint: '' },
+      model: floodingModel({ pieceBytes, pieces }),
       streamLimits: { maxBufferedBytes: 256 * 1024, writeTimeoutMs: 600_000 },
     });
     const threadIds = await Promise.all(Array.from({ length: 5 }, () => createThread(server!)));
@@ -207,7 +142,7 @@ describe('run streams on Node', () => {
     const pieces = 2048;
     const pieceBytes = 16 * 1024;
     server = await startTestServer({
-      model: { model: floodingModel({ pieceBytes, pieces }), id: 'flooding', demo: false, hint: '' },
+      model: floodingModel({ pieceBytes, pieces }),
       // Short, so what piles up in the response while the timer runs stays small beside the 32 MiB the run writes.
       streamLimits: { maxBufferedBytes: 1024 * 1024 * 1024, writeTimeoutMs: 50 },
     });

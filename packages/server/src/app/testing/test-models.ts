@@ -79,6 +79,9 @@ export function failingTestModel(message: string): ServedModel {
   };
 }
 
+/** A served model whose language model is one written here, so a test or bench can call it directly too. */
+export type StreamingTestModel = ServedModel & { model: LanguageModelV4 };
+
 /** A served test model that only streams, through `doStream`; a non-streaming call is a test bug. */
 export function streamingOnlyTestModel({
   id,
@@ -88,7 +91,7 @@ export function streamingOnlyTestModel({
   id: string;
   hint: string;
   doStream: LanguageModelV4['doStream'];
-}): ServedModel {
+}): StreamingTestModel {
   return {
     model: {
       specificationVersion: 'v4',
@@ -106,26 +109,51 @@ export function streamingOnlyTestModel({
   };
 }
 
-/** A model that thinks for `delayMs` before each piece of `pieces` (a slow provider), honouring abort. */
-export function stallingTestModel({ pieces, delayMs }: { pieces: string[]; delayMs: number }): ServedModel {
+export interface PacedTestModelOptions {
+  /** Text pieces each call streams. */
+  pieces: number;
+  /**
+   * The wait before each piece (and before the end), chained from the previous read: a late timer delays the
+   * rest of the reply. 0: only a turn of the event loop, so pieces come as fast as the server takes them.
+   */
+  intervalMs: number;
+  /** The text of the piece at `index`, made when it is sent (a bench stamps the time into it). */
+  piece(index: number): string;
+  /** The served model's id; default `paced`. */
+  id?: string;
+}
+
+/**
+ * A streaming model that sends `pieces` text pieces, waiting `intervalMs` before each, through the web
+ * `ReadableStream` a provider hands the AI SDK: a slow provider for tests (a second of thinking per piece),
+ * a flood (no wait, large pieces), or the benches' ≈ 50 tokens/s (20 ms). A call aborted between pieces
+ * sends nothing more.
+ */
+export function pacedTestModel({
+  pieces,
+  intervalMs,
+  piece,
+  id = 'paced',
+}: PacedTestModelOptions): StreamingTestModel {
   const usage = {
     inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: pieces.length, text: pieces.length, reasoning: undefined },
+    outputTokens: { total: pieces, text: pieces, reasoning: undefined },
   };
   const doStream: LanguageModelV4['doStream'] = async (options) => {
-    let index = 0;
+    let sent = 0;
     const stream = new ReadableStream<LanguageModelV4StreamPart>({
       start(controller) {
         controller.enqueue({ type: 'stream-start', warnings: [] });
         controller.enqueue({ type: 'text-start', id: 'text-1' });
       },
       async pull(controller) {
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await new Promise((resolve) =>
+          intervalMs === 0 ? setImmediate(resolve) : setTimeout(resolve, intervalMs),
+        );
         if (options.abortSignal?.aborted) return;
-        const piece = pieces[index];
-        index += 1;
-        if (piece !== undefined) {
-          controller.enqueue({ type: 'text-delta', id: 'text-1', delta: piece });
+        if (sent < pieces) {
+          controller.enqueue({ type: 'text-delta', id: 'text-1', delta: piece(sent) });
+          sent += 1;
           return;
         }
         controller.enqueue({ type: 'text-end', id: 'text-1' });
@@ -135,5 +163,15 @@ export function stallingTestModel({ pieces, delayMs }: { pieces: string[]; delay
     });
     return { stream };
   };
-  return streamingOnlyTestModel({ id: 'stalling', hint: 'A slow test model.', doStream });
+  return streamingOnlyTestModel({ id, hint: 'A test model streaming paced text pieces.', doStream });
+}
+
+/** A model that thinks for `delayMs` before each piece of `pieces` (a slow provider), honouring abort. */
+export function stallingTestModel({ pieces, delayMs }: { pieces: string[]; delayMs: number }): ServedModel {
+  return pacedTestModel({
+    pieces: pieces.length,
+    intervalMs: delayMs,
+    piece: (index) => pieces[index] ?? '',
+    id: 'stalling',
+  });
 }
