@@ -76,6 +76,36 @@ describe('run streams on Node', () => {
     expect(headers).toContain('x-content-type-options: nosniff');
     expect(headers).not.toContain('content-length');
     expect(headers).not.toContain('content-encoding');
+    // The client asked to close (`rawHttpRequest` sends `Connection: close`): the server closes once the run ends.
+    expect(headers).toContain('connection: close');
+    expect(headers).not.toContain('keep-alive');
+  });
+
+  it('keep a keep-alive connection open after the run ends, for the next request on it', async () => {
+    server = await startTestServer({ model: scriptedTestModel({ script: barChartScript() }) });
+    const exchange = rawHttpRequest({
+      port: server.port,
+      path: '/api/agent',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/x-ndjson',
+        Connection: 'keep-alive',
+      },
+      body: runBody(await createThread(server)),
+    });
+    const received = () => exchange.arrivals.map((arrival) => arrival.text).join('');
+    // The chunked body's terminator: the run's response is complete, and the socket must still be open.
+    await vi.waitFor(() => expect(received()).toContain('\r\n0\r\n\r\n'), { timeout: 10_000 });
+    expect(received().split('\r\n\r\n')[0]?.toLowerCase()).toContain('connection: keep-alive');
+    exchange.socket.write(
+      `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`,
+    );
+    const arrivals = await exchange.finished;
+    const second = arrivals
+      .map((arrival) => arrival.text)
+      .join('')
+      .split('\r\n0\r\n\r\n')[1];
+    expect(second).toMatch(/^HTTP\/1\.1 200/);
   });
 
   it('send the headers at once to a follower the run has nothing new for yet, and its events after', async () => {

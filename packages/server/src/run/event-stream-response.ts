@@ -4,13 +4,16 @@ import type { StreamFormat } from './negotiate-stream-format.ts';
 import { createWebStreamBody } from './web-stream-body.ts';
 import { type WriteEventStreamOptions, writeEventStream } from './write-event-stream.ts';
 
-/** The headers that keep every proxy and framework between us and the browser from buffering the stream. */
+/**
+ * The headers that keep every proxy and framework between us and the browser from buffering the stream.
+ * No `Connection` header: HTTP/1.1 connections persist by default, and Node lets one set here override a
+ * client's `Connection: close`, which kept every such socket open for the keep-alive timeout after its run.
+ */
 export function eventStreamHeaders(format: StreamFormat): Record<string, string> {
   return {
     'Content-Type': `${format === 'sse' ? sseContentType : ndjsonContentType}; charset=utf-8`,
     'Cache-Control': 'no-cache, no-transform',
     'X-Accel-Buffering': 'no',
-    Connection: 'keep-alive',
   };
 }
 
