@@ -22,14 +22,11 @@ import { createApp } from '../packages/server/src/app/create-app.ts';
 import { InMemoryClientToolBridge } from '../packages/server/src/bridge/in-memory-client-tool-bridge.ts';
 import { openSqliteStore } from '../packages/server/src/store/index.ts';
 import { AnswerPoster } from './support/answer-poster.ts';
+import { percentile } from './support/statistics.ts';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
 function describe(label: string, samples: number[]): string {

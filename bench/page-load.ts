@@ -13,17 +13,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { median } from './support/statistics.ts';
 
 const webDist = join(import.meta.dirname, '..', 'packages', 'web', 'dist');
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : Number(process.argv[index + 1] ?? fallback);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -34,14 +34,11 @@ import type { Store } from '../packages/server/src/store/store.ts';
 import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
 import { startThrowawayRedis } from '../test-support/throwaway-redis.ts';
 import { AnswerPoster } from './support/answer-poster.ts';
+import { percentile } from './support/statistics.ts';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
 function describe(label: string, samples: number[]): string {

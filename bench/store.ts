@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { type DatabaseLocation, openStorage, type Store } from '../packages/server/src/store/index.ts';
 import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
+import { percentile } from './support/statistics.ts';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -19,10 +20,6 @@ function option(name: string, fallback: string): string {
 }
 
 const operationCount = Number(option('operations', '500'));
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
 
 async function timed(samples: number[], work: () => Promise<unknown>): Promise<void> {
   const start = performance.now();
