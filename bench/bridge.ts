@@ -17,20 +17,21 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from '../packages/server/src/app/create-app.ts';
 import { InMemoryClientToolBridge } from '../packages/server/src/bridge/in-memory-client-tool-bridge.ts';
 import { openSqliteStore } from '../packages/server/src/store/index.ts';
 import { AnswerPoster } from './support/answer-poster.ts';
+import { percentile } from './support/statistics.ts';
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
+const { values: flags } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '1000' },
+    sockets: { type: 'string', default: '64' },
+    rate: { type: 'string', default: '500' },
+  },
+});
 
 function describe(label: string, samples: number[]): string {
   const sorted = [...samples].sort((left, right) => left - right);
@@ -38,9 +39,9 @@ function describe(label: string, samples: number[]): string {
   return `${label}: p50 ${format(percentile(sorted, 0.5))}, p99 ${format(percentile(sorted, 0.99))}, max ${format(sorted.at(-1) ?? Number.NaN)}`;
 }
 
-const callCount = Number(option('calls', '1000'));
-const sockets = Number(option('sockets', '64'));
-const perSecond = Number(option('rate', '500'));
+const callCount = Number(flags.calls);
+const sockets = Number(flags.sockets);
+const perSecond = Number(flags.rate);
 const wallClock = () => performance.timeOrigin + performance.now();
 
 const poster = AnswerPoster.start();

@@ -4,6 +4,7 @@ import type { GeneratedWidget } from '../packages/protocol/src/index.ts';
 import { formatWidgetWireText } from '../packages/server/src/history/widget-wire-text.ts';
 import { demoCatalogue } from '../packages/server/src/models/demo/demo-catalogue.ts';
 import { AssistantMessageAssembler } from '../packages/server/src/run/assistant-message-assembler.ts';
+import { median } from './support/statistics.ts';
 
 /**
  * Output tokens of an edit written as a patch (`@@EDIT:id@@` with whole parts or hunks) against the same edit
@@ -110,12 +111,6 @@ function assemble(text: string, base: GeneratedWidget | undefined) {
     content: segments.map((segment) => segment.content).join('\n'),
     widget: segments.findLast((segment) => segment.widget !== undefined)?.widget,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((first, second) => first - second);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function main(): void {

@@ -14,6 +14,7 @@ import { pacedTestModel } from '../packages/server/src/app/testing/test-models.t
 import { runAgent } from '../packages/server/src/run/run-agent.ts';
 import { InProcessRunLog } from '../packages/server/src/run/run-log/in-process-run-log.ts';
 import { writeEventStream } from '../packages/server/src/run/write-event-stream.ts';
+import { median } from './support/statistics.ts';
 
 const { values } = parseArgs({
   options: {
@@ -100,7 +101,6 @@ async function measureRow(label: string, run: () => Promise<void>): Promise<void
     perPieceUs.push((cpu.user + cpu.system) / (runCount * pieces));
     wallSeconds.push((performance.now() - startedAt) / 1000);
   }
-  const median = (numbers: number[]) => numbers.sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
   console.log(
     [
       label.padEnd(5),

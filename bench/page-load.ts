@@ -9,22 +9,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { median } from './support/statistics.ts';
 
 const webDist = join(import.meta.dirname, '..', 'packages', 'web', 'dist');
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(process.argv[index + 1] ?? fallback);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    down: { type: 'string', default: '1600' },
+    rtt: { type: 'string', default: '150' },
+    cpu: { type: 'string', default: '4' },
+  },
+});
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -88,8 +89,12 @@ async function throttledLoad(
   return { firstContentfulPaint, composerVisible };
 }
 
-const runs = option('runs', 5);
-const profile = { downKbps: option('down', 1600), rttMs: option('rtt', 150), cpuSlowdown: option('cpu', 4) };
+const runs = Number(flags.runs);
+const profile = {
+  downKbps: Number(flags.down),
+  rttMs: Number(flags.rtt),
+  cpuSlowdown: Number(flags.cpu),
+};
 const server = await startAppServer();
 const browser = await launchBrowser();
 try {

@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { runEvents } from '@drawbridge/protocol';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -34,15 +35,16 @@ import type { Store } from '../packages/server/src/store/store.ts';
 import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
 import { startThrowawayRedis } from '../test-support/throwaway-redis.ts';
 import { AnswerPoster } from './support/answer-poster.ts';
+import { percentile } from './support/statistics.ts';
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
+const { values: flags } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '1000' },
+    reconnects: { type: 'string', default: '50' },
+    sockets: { type: 'string', default: '64' },
+    rate: { type: 'string', default: '500' },
+  },
+});
 
 function describe(label: string, samples: number[]): string {
   const sorted = [...samples].sort((left, right) => left - right);
@@ -50,10 +52,10 @@ function describe(label: string, samples: number[]): string {
   return `${label.padEnd(34)} p50 ${format(percentile(sorted, 0.5))}, p99 ${format(percentile(sorted, 0.99))}, max ${format(sorted.at(-1) ?? Number.NaN)}`;
 }
 
-const callCount = Number(option('calls', '1000'));
-const reconnectCount = Number(option('reconnects', '50'));
-const sockets = Number(option('sockets', '64'));
-const perSecond = Number(option('rate', '500'));
+const callCount = Number(flags.calls);
+const reconnectCount = Number(flags.reconnects);
+const sockets = Number(flags.sockets);
+const perSecond = Number(flags.rate);
 const warmUpCalls = 300;
 const quiet = (message: string, error: unknown) => console.error(message, error);
 

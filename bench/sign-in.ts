@@ -13,14 +13,11 @@ import { barChartScript, scriptedTestModel } from '../packages/server/src/app/te
 import type { AuthSettings } from '../packages/server/src/auth/auth-settings.ts';
 import { localSignIn } from '../packages/server/src/auth/local-sign-in.ts';
 import { openStorage } from '../packages/server/src/store/index.ts';
+import { percentile } from './support/statistics.ts';
 
 const requests = 2000;
 const publicUrl = 'https://chat.example.com';
 const limits = { runsPerMinute: 0, tokensPerDay: 0 };
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-}
 
 async function measure(name: string, app: Hono, headers: Record<string, string>): Promise<void> {
   const durations: number[] = [];

@@ -7,18 +7,22 @@
  * Run: npx tsx bench/stalled-readers.ts [--clients 20] [--reply-mb 1] [--piece-kb 1]
  */
 import { connect, type Socket } from 'node:net';
+import { parseArgs } from 'node:util';
 import { startServer } from '../packages/server/src/app/start-server.ts';
 import { pacedTestModel } from '../packages/server/src/app/testing/test-models.ts';
 import { openSqliteStore } from '../packages/server/src/store/index.ts';
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
+const { values: flags } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '20' },
+    'piece-kb': { type: 'string', default: '1' },
+    'reply-mb': { type: 'string', default: '1' },
+  },
+});
 
-const clients = Number(option('clients', '20'));
-const pieceBytes = Number(option('piece-kb', '1')) * 1024;
-const pieces = Math.ceil((Number(option('reply-mb', '1')) * 1024 * 1024) / pieceBytes);
+const clients = Number(flags.clients);
+const pieceBytes = Number(flags['piece-kb']) * 1024;
+const pieces = Math.ceil((Number(flags['reply-mb']) * 1024 * 1024) / pieceBytes);
 
 const piece = 'x'.repeat(pieceBytes);
 /** The reply's pieces, as fast as the server takes them. */

@@ -9,20 +9,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type DatabaseLocation, openStorage, type Store } from '../packages/server/src/store/index.ts';
 import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
+import { percentile } from './support/statistics.ts';
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
+const { values: flags } = parseArgs({
+  options: {
+    operations: { type: 'string', default: '500' },
+  },
+});
 
-const operationCount = Number(option('operations', '500'));
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
+const operationCount = Number(flags.operations);
 
 async function timed(samples: number[], work: () => Promise<unknown>): Promise<void> {
   const start = performance.now();

@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { experimental_streamLanguageModelCall } from 'ai';
 import { listenBacklog } from '../packages/server/src/app/listen-backlog.ts';
 import { pacedTestModel } from '../packages/server/src/app/testing/test-models.ts';
+import { median, percentile } from './support/statistics.ts';
 
 const wallClock = () => performance.timeOrigin + performance.now();
 
@@ -230,10 +231,6 @@ function readCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
-
 interface ServerUrls {
   url: string;
   floorUrl: string;
@@ -319,23 +316,20 @@ function printRow(row: RowResult): void {
 
 /** Each number of the rows taken as its median across the rounds (the events are the same in every round). */
 function medianRow(rows: RowResult[]): RowResult {
-  const median = (pick: (row: RowResult) => number) => {
-    const sorted = rows.map(pick).sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
-  };
+  const middle = (pick: (row: RowResult) => number) => median(rows.map(pick));
   return {
     label: rows[0]!.label,
     runCount: rows[0]!.runCount,
     events: rows[0]!.events,
-    seconds: median((row) => row.seconds),
-    p50Ms: median((row) => row.p50Ms),
-    p99Ms: median((row) => row.p99Ms),
-    maxMs: median((row) => row.maxMs),
-    lastStartMs: median((row) => row.lastStartMs),
-    loopDelayP99Ms: median((row) => row.loopDelayP99Ms),
-    peakDuringMb: median((row) => row.peakDuringMb),
-    vmHwmMb: median((row) => row.vmHwmMb),
-    cpuSeconds: median((row) => row.cpuSeconds),
+    seconds: middle((row) => row.seconds),
+    p50Ms: middle((row) => row.p50Ms),
+    p99Ms: middle((row) => row.p99Ms),
+    maxMs: middle((row) => row.maxMs),
+    lastStartMs: middle((row) => row.lastStartMs),
+    loopDelayP99Ms: middle((row) => row.loopDelayP99Ms),
+    peakDuringMb: middle((row) => row.peakDuringMb),
+    vmHwmMb: middle((row) => row.vmHwmMb),
+    cpuSeconds: middle((row) => row.cpuSeconds),
   };
 }
 
