@@ -125,7 +125,7 @@ export interface PacedTestModelOptions {
 
 /**
  * A streaming model that sends `pieces` text pieces, waiting `intervalMs` before each, through the web
- * `ReadableStream` a provider hands the AI SDK: a slow provider for tests (a second of thinking per piece),
+ * `ReadableStream` a provider hands the AI SDK: a slow provider for tests (tens to hundreds of ms per piece),
  * a flood (no wait, large pieces), or the benches' ≈ 50 tokens/s (20 ms). A call aborted between pieces
  * sends nothing more.
  */
