@@ -186,5 +186,9 @@ describe('editing a chat', () => {
     ]);
     expect(await page.locator('.message--user').allTextContents()).toEqual(['Multiply two numbers']);
     expect(await page.locator('.message--assistant').count()).toBe(1);
+    // The chat was named from its first message, so the edit renames it.
+    await expect
+      .poll(() => page.locator('.sidebar__list .thread--active').textContent())
+      .toContain('Multiply two numbers');
   });
 });

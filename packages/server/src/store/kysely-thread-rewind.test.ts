@@ -53,6 +53,32 @@ describe.each(storageDialects)('rewindThread on %s', (dialect) => {
     ]);
   });
 
+  it('renames a thread named from its first message when that message is edited', async () => {
+    const store = await storeWithTwoTurns();
+    expect((await store.getThread('t'))?.title).toBe('a chart');
+    await store.rewindThread({
+      threadId: 't',
+      turn: 0,
+      content: 'Draw a map of Europe. Use green for land.',
+    });
+    expect((await store.getThread('t'))?.title).toBe('Draw a map of Europe');
+  });
+
+  it('keeps a name someone gave the thread, and the title when a later message is edited', async () => {
+    const store = await storeWithTwoTurns();
+    await store.rewindThread({ threadId: 't', turn: 1, content: 'a list' });
+    expect((await store.getThread('t'))?.title).toBe('a chart');
+    await store.renameThread('t', 'Quarterly numbers');
+    await store.rewindThread({ threadId: 't', turn: 0, content: 'a map' });
+    expect((await store.getThread('t'))?.title).toBe('Quarterly numbers');
+  });
+
+  it('keeps the title when the first message is regenerated rather than edited', async () => {
+    const store = await storeWithTwoTurns();
+    await store.rewindThread({ threadId: 't', turn: 0 });
+    expect((await store.getThread('t'))?.title).toBe('a chart');
+  });
+
   it('says which of thread and turn is missing, and changes nothing', async () => {
     const store = await storeWithTwoTurns();
     expect(await store.rewindThread({ threadId: 'gone', turn: 0 })).toEqual({

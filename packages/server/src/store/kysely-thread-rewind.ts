@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseTables } from './database-tables.ts';
 import type { Store } from './store.ts';
+import { threadTitleFromMessage } from './thread-title-from-message.ts';
 
 /**
  * Rewinding for "regenerate" and "edit and resend": the thread keeps everything up to one of its user
@@ -19,7 +20,7 @@ export function kyselyThreadRewind({
       return kysely.transaction().execute(async (transaction) => {
         const thread = await transaction
           .selectFrom('threads')
-          .select('id')
+          .select('title')
           .where('id', '=', threadId)
           .executeTakeFirst();
         if (thread === undefined) return { rewound: false, code: 'thread_not_found' } as const;
@@ -44,11 +45,24 @@ export function kyselyThreadRewind({
         }
         await transaction
           .updateTable('threads')
-          .set({ updated_at: now() })
+          .set({
+            updated_at: now(),
+            ...(turn === 0 && retitles(thread.title, target.content, content)
+              ? { title: threadTitleFromMessage(content) }
+              : {}),
+          })
           .where('id', '=', threadId)
           .execute();
         return { rewound: true, text: content ?? target.content } as const;
       });
     },
   };
+}
+
+/**
+ * Editing the first message, which a thread is named from, renames it, unless someone has renamed it since: a title still
+ * equal to what the old text would be titled is the automatic one.
+ */
+function retitles(title: string, oldText: string, newText: string | undefined): newText is string {
+  return newText !== undefined && newText.trim() !== '' && title === threadTitleFromMessage(oldText);
 }
