@@ -115,7 +115,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       'trust',
       '-E',
       'UTF8',
-      '--locale=C',
+      // Code-point order like C, with Unicode case rules like a deployment's UTF-8 locale (`lower('Ü')`).
+      '--locale=C.UTF-8',
       '--no-sync',
     ]);
     const port = await startOnFreePort(binaries, dataFolder, folder);

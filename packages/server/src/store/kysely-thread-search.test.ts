@@ -68,6 +68,22 @@ describe.each(storageDialects)('searchThreads on %s', (dialect) => {
     expect(await store.searchThreads({ query: '5_%', limit: 10 })).toEqual([]);
   });
 
+  it('folds letters beyond ASCII in titles and messages', async () => {
+    const { store } = await openTestStorage({ dialect });
+    openStores.push(store);
+    await store.createThread({ id: 'german', title: 'Über den Wolken' });
+    await store.createThread({ id: 'russian' });
+    await store.appendMessage({ id: 'r1', threadId: 'russian', role: 'user', content: 'ПРИВЕТ, как дела?' });
+    await store.createThread({ id: 'french' });
+    await store.appendMessage({ id: 'f1', threadId: 'french', role: 'user', content: 'avec élan' });
+    const found = async (query: string) =>
+      (await store.searchThreads({ query, limit: 10 })).map((result) => result.thread.id);
+    expect(await found('über')).toEqual(['german']);
+    expect(await found('привет')).toEqual(['russian']);
+    expect(await found('ÉLAN')).toEqual(['french']);
+    expect((await store.searchThreads({ query: 'Привет', limit: 10 }))[0]?.snippet).toBe('ПРИВЕТ, как дела?');
+  });
+
   it("keeps to one user's chats and to the limit", async () => {
     const store = await storeWithChats();
     const mine = await store.searchThreads({ query: 'revenue', limit: 10, userId: 'local' });
