@@ -59,4 +59,14 @@ describe('compareSummaries', () => {
       { id: 'b', change: 'tokens_changed', detail: 'output tokens 800 → 1200' },
     ]);
   });
+
+  it('leaves out a time that moved by more than a quarter but less than half a second', () => {
+    const timed = (id: string, widgetComplete: number) =>
+      sampleCaseResult({ id, seconds: { firstEvent: 0.05, widgetComplete, total: widgetComplete + 0.1 } });
+    const baseline = { cases: [timed('replayed', 0.12), timed('real', 2)] };
+    const current = { cases: [timed('replayed', 0.31), timed('real', 2.6)] };
+    expect(compareSummaries({ baseline, current })).toEqual([
+      { id: 'real', change: 'slower', detail: 'widget complete 2 s → 2.6 s' },
+    ]);
+  });
 });

@@ -17,6 +17,11 @@ export interface CaseDifference {
 
 /** Relative change beyond which a duration or a token count is reported. */
 const noticeableShare = 0.25;
+/**
+ * A duration must also move by this much: a replayed case completes its widget in a tenth of a second, where
+ * the machine's jitter alone is more than a quarter, and `--compare` named such cases slower or faster at random.
+ */
+const noticeableSeconds = 0.5;
 
 const problemCodes = (result: EvalCaseResult) =>
   result.problems
@@ -66,7 +71,8 @@ export function compareSummaries({
       });
     }
     const time = relativeChange(old.seconds.widgetComplete, result.seconds.widgetComplete);
-    if (time !== null && Math.abs(time) > noticeableShare) {
+    const seconds = Math.abs((result.seconds.widgetComplete ?? 0) - (old.seconds.widgetComplete ?? 0));
+    if (time !== null && Math.abs(time) > noticeableShare && seconds >= noticeableSeconds) {
       differences.push({
         id: result.id,
         change: time > 0 ? 'slower' : 'faster',
