@@ -32,6 +32,10 @@ describe('bench/stream.ts', () => {
     // the app adds drawbridge.reply.
     expect(rows.map((row) => row.events)).toEqual([3 * 9, 3 * 9, 3 * 10]);
     for (const row of rows) expect(Number.isFinite(row.p50)).toBe(true);
+    const unloaded = /an unloaded run lasts ([\d.]+) s through the app/.exec(stdout)?.[1];
+    // Four pieces 5 ms apart: at least 20 ms.
+    expect(Number(unloaded)).toBeGreaterThanOrEqual(0.02);
+    expect(stdout).toMatch(/^goal: app, 3 runs: [\d.]+ s = [\d.]+× an unloaded run/m);
   });
 
   it('takes turns round after round with --repeat, and adds the medians', { timeout: 60_000 }, async () => {
