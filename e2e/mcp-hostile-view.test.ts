@@ -1,32 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureStdioServer } from '../packages/server/src/mcp/testing/fixture-stdio-config.ts';
-import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
+import { sendChatMessage } from './support/app-server.ts';
 import { type CanaryServers, startCanaryServers } from './support/canary-servers.ts';
-import { startMcpAppServer } from './support/mcp-app-server.ts';
+import { mcpAppPerSuite } from './support/mcp-app-server.ts';
 
 describe('a hostile MCP App view', () => {
   let canaries: CanaryServers;
-  let server: AppServer;
-  let opened: OpenedPage;
 
   beforeAll(async () => {
     canaries = await startCanaryServers();
-    server = await startMcpAppServer({
-      servers: { hostile: fixtureStdioServer({ env: { CANARY_ORIGIN: canaries.httpOrigin } }) },
-      replayFile: fileURLToPath(new URL('./fixtures/mcp/hostile-note.jsonl', import.meta.url)),
-    });
-    opened = await openAppPage(server.url);
   });
 
   afterAll(async () => {
-    await opened?.close();
-    await server?.close();
     await canaries?.close();
   });
 
+  // Registered after the canaries' hooks: started once they listen, closed before they stop.
+  const app = mcpAppPerSuite(() => ({
+    servers: { hostile: fixtureStdioServer({ env: { CANARY_ORIGIN: canaries.httpOrigin } }) },
+    replayFile: fileURLToPath(new URL('./fixtures/mcp/hostile-note.jsonl', import.meta.url)),
+  }));
+
   it('reaches nothing: not the page, its storage, the top window, popups, other origins or our API', async () => {
-    const { page } = opened;
+    const { page } = app.opened;
     const appOrigin = new URL(page.url()).origin;
     await sendChatMessage(page, 'show me a note');
     const view = page.locator('.mcp-view__frame').contentFrame().locator('iframe').contentFrame();

@@ -1,29 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
-import { drawbridgeMcpServer, mcpViewOf, startMcpAppServer } from './support/mcp-app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { sendChatMessage } from './support/app-server.ts';
+import { drawbridgeMcpServer, mcpAppPerSuite, mcpViewOf } from './support/mcp-app-server.ts';
 
 describe("Drawbridge hosting its own MCP server's typed render tools (drawbridge mcp over stdio)", () => {
-  let server: AppServer;
-  let opened: OpenedPage;
-
-  beforeAll(async () => {
-    server = await startMcpAppServer({
-      servers: {
-        drawbridge: drawbridgeMcpServer,
-      },
-      replayFile: fileURLToPath(new URL('./fixtures/mcp/render-tools.jsonl', import.meta.url)),
-    });
-    opened = await openAppPage(server.url);
-  });
-
-  afterAll(async () => {
-    await opened?.close();
-    await server?.close();
+  const app = mcpAppPerSuite({
+    servers: {
+      drawbridge: drawbridgeMcpServer,
+    },
+    replayFile: fileURLToPath(new URL('./fixtures/mcp/render-tools.jsonl', import.meta.url)),
   });
 
   it("draws render_table and render_chart in their views with the chat's own components", async () => {
-    const { page } = opened;
+    const { page } = app.opened;
     await sendChatMessage(page, 'a table and a chart');
     await expect
       .poll(() => page.locator('.mcp-view[data-mcp-view-phase="ready"]').count(), { timeout: 30_000 })
@@ -50,7 +39,7 @@ describe("Drawbridge hosting its own MCP server's typed render tools (drawbridge
     });
     await expect.poll(() => chart.locator('.agent-chart__title').textContent()).toBe('Visits');
     await chart.locator('.agent-chart canvas').waitFor({ timeout: 20_000 });
-    expect(opened.pageErrors).toEqual([]);
+    expect(app.opened.pageErrors).toEqual([]);
     await page.screenshot({ path: '/tmp/drawbridge-mcp-serve-render-tools.png', fullPage: true });
   });
 });

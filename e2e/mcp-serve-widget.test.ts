@@ -1,29 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
-import { drawbridgeMcpServer, mcpViewOf, startMcpAppServer } from './support/mcp-app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { sendChatMessage } from './support/app-server.ts';
+import { drawbridgeMcpServer, mcpAppPerSuite, mcpViewOf } from './support/mcp-app-server.ts';
 
 describe("Drawbridge hosting Drawbridge's own MCP server (drawbridge mcp over stdio)", () => {
-  let server: AppServer;
-  let opened: OpenedPage;
-
-  beforeAll(async () => {
-    server = await startMcpAppServer({
-      servers: {
-        drawbridge: drawbridgeMcpServer,
-      },
-      replayFile: fileURLToPath(new URL('./fixtures/mcp/show-widget.jsonl', import.meta.url)),
-    });
-    opened = await openAppPage(server.url);
-  });
-
-  afterAll(async () => {
-    await opened?.close();
-    await server?.close();
+  const app = mcpAppPerSuite({
+    servers: {
+      drawbridge: drawbridgeMcpServer,
+    },
+    replayFile: fileURLToPath(new URL('./fixtures/mcp/show-widget.jsonl', import.meta.url)),
   });
 
   it("renders show_widget's view through the AppBridge host: styled markup, then the script", async () => {
-    const { page } = opened;
+    const { page } = app.opened;
     await sendChatMessage(page, 'draw me a counter');
     await page.locator('.mcp-view[data-mcp-view-phase="ready"]').waitFor({ timeout: 30_000 });
     const view = mcpViewOf(page);
@@ -35,7 +24,7 @@ describe("Drawbridge hosting Drawbridge's own MCP server (drawbridge mcp over st
     // measured height, and a moving frame can take a click meant for it elsewhere.
     await button.press('Enter');
     await expect.poll(() => button.textContent()).toBe('1');
-    expect(opened.pageErrors).toEqual([]);
+    expect(app.opened.pageErrors).toEqual([]);
     await page.screenshot({ path: '/tmp/drawbridge-mcp-serve-widget.png' });
   });
 });

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtureStdioServer } from '../packages/server/src/mcp/testing/fixture-stdio-config.ts';
-import { type AppServer, type OpenedPage, openAppPage, sendChatMessage } from './support/app-server.ts';
-import { startMcpAppServer } from './support/mcp-app-server.ts';
+import { type AppServer, sendChatMessage } from './support/app-server.ts';
+import { mcpAppPerSuite } from './support/mcp-app-server.ts';
 
 /** What the thread's stored view carrier holds, as `GET /api/threads/:id/messages` returns it. */
 async function storedViewCall(server: AppServer, threadId: string): Promise<string> {
@@ -12,24 +12,13 @@ async function storedViewCall(server: AppServer, threadId: string): Promise<stri
 }
 
 describe('a hosted MCP App view', () => {
-  let server: AppServer;
-  let opened: OpenedPage;
-
-  beforeAll(async () => {
-    server = await startMcpAppServer({
-      servers: { chatty: fixtureStdioServer({ env: { CHATTY_VIEW: '1' } }) },
-      replayFile: fileURLToPath(new URL('./fixtures/mcp/chatty-note.jsonl', import.meta.url)),
-    });
-    opened = await openAppPage(server.url);
-  });
-
-  afterAll(async () => {
-    await opened?.close();
-    await server?.close();
+  const app = mcpAppPerSuite({
+    servers: { chatty: fixtureStdioServer({ env: { CHATTY_VIEW: '1' } }) },
+    replayFile: fileURLToPath(new URL('./fixtures/mcp/chatty-note.jsonl', import.meta.url)),
   });
 
   it('stores what it tells the model (ui/update-model-context), then is torn down when it hangs', async () => {
-    const { page } = opened;
+    const { page } = app.opened;
     await sendChatMessage(page, 'show me a note');
     const card = page.locator('.mcp-view');
     await card.and(page.locator('[data-mcp-view-phase="ready"]')).waitFor({ timeout: 30_000 });
@@ -41,7 +30,7 @@ describe('a hosted MCP App view', () => {
     // From the keyboard, not a click at page coordinates: the card may still be settling its height.
     await view.getByRole('button', { name: 'Tell the model' }).press('Enter');
     await view.locator('#status', { hasText: 'stored' }).waitFor({ timeout: 10_000 });
-    expect(await storedViewCall(server, threadId)).toContain('The user ticked \\"milk\\".');
+    expect(await storedViewCall(app.server, threadId)).toContain('The user ticked \\"milk\\".');
 
     await view.getByRole('button', { name: 'Hang' }).press('Enter');
     await card.and(page.locator('[data-mcp-view-phase="unresponsive"]')).waitFor({ timeout: 30_000 });

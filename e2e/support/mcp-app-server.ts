@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../packages/server/src/app/start-server.ts';
 import type { McpServerConfig } from '../../packages/server/src/mcp/mcp-config.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
-import type { AppServer } from './app-server.ts';
+import { type AppServer, type OpenedPage, openAppPage } from './app-server.ts';
 
 /** Drawbridge's own MCP server (`drawbridge mcp`) over stdio, from the checkout, as an MCP host would start it. */
 export const drawbridgeMcpServer = {
@@ -30,15 +31,18 @@ export function mcpViewOf(page: Page, index = 0): FrameLocator {
  * The real Drawbridge server with MCP servers connected (`DRAWBRIDGE_MCP_CONFIG`), one skill granting every
  * tool of each (`mcp__<server>__*`) and a replay model playing `replayFile`.
  */
+export interface McpAppServerOptions {
+  servers: Record<string, McpServerConfig>;
+  replayFile: string;
+  /** Milliseconds between the replayed pieces; default 200. */
+  pace?: number;
+}
+
 export async function startMcpAppServer({
   servers,
   replayFile,
   pace = 200,
-}: {
-  servers: Record<string, McpServerConfig>;
-  replayFile: string;
-  pace?: number;
-}): Promise<AppServer> {
+}: McpAppServerOptions): Promise<AppServer> {
   const directory = await mkdtemp(join(tmpdir(), 'drawbridge-mcp-e2e-'));
   const configFile = join(directory, 'mcp.json');
   await writeFile(configFile, JSON.stringify({ mcpServers: servers }));
@@ -60,6 +64,46 @@ export async function startMcpAppServer({
       await server.close();
       await store.close();
       await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a suite's tests share: the server, and the app open on it in a page of its own. */
+export interface McpAppSuite {
+  readonly server: AppServer;
+  readonly opened: OpenedPage;
+}
+
+/**
+ * For a describe block whose tests share one MCP-connected server and one page on it: both start before its
+ * first test and close after its last, the page first. `options` may be a function, for servers that need
+ * something the suite's own earlier `beforeAll` started.
+ */
+export function mcpAppPerSuite(
+  options: McpAppServerOptions | (() => McpAppServerOptions),
+  { colorScheme = 'light' }: { colorScheme?: 'light' | 'dark' } = {},
+): McpAppSuite {
+  let server: AppServer | undefined;
+  let opened: OpenedPage | undefined;
+  beforeAll(async () => {
+    server = await startMcpAppServer(typeof options === 'function' ? options() : options);
+    opened = await openAppPage(server.url, { colorScheme });
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+  });
+  const started = <Value>(value: Value | undefined): Value => {
+    if (value === undefined)
+      throw new Error("mcpAppPerSuite() starts in the suite's beforeAll, before its tests.");
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get opened() {
+      return started(opened);
     },
   };
 }
