@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +53,25 @@ describe('bench/stream.ts', () => {
       ['sdk', 2 * 7],
       ['app', 2 * 8],
     ]);
+  });
+
+  it('keeps the app store in a SQLite file with --sqlite-file, and removes it after', {
+    timeout: 60_000,
+  }, async () => {
+    const folders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('drawbridge-bench-'));
+    const before = folders();
+    const { stdout } = await run(
+      process.execPath,
+      [...process.execArgv, bench, '--runs', '2', '--pieces', '3', '--interval-ms', '5', '--sqlite-file'],
+      { timeout: 50_000 },
+    );
+    expect(stdout).toContain("the app's store in a SQLite file");
+    expect(rowsOf(stdout).map((row) => [row.what, row.events])).toEqual([
+      ['floor', 2 * 8],
+      ['sdk', 2 * 8],
+      ['app', 2 * 9],
+    ]);
+    // The child removes its folder as it exits, which the bench waits for only by its signal: poll briefly.
+    await expect.poll(folders, { timeout: 5_000 }).toEqual(before);
   });
 });

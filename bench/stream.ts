@@ -11,14 +11,18 @@
  * `start ms` is how long the last of the row's runs, all started at once, waited for its first event.
  * Before the rows, three single runs through the app, one at a time, give the unloaded time; after each count,
  * a `goal:` line sets the app row's wall time (the median with --repeat) against it.
- * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20] [--repeat 1] [--cpu-prof-dir DIR]
+ * Run: npx tsx bench/stream.ts [--runs 100,500,1000] [--pieces 100] [--interval-ms 20] [--repeat 1] [--sqlite-file]
+ *   [--cpu-prof-dir DIR]
  * (`--repeat N` measures each count N times, the three rows taking turns, and adds each column's median;
- * `--cpu-prof-dir` writes a CPU profile of the server child there when it exits.)
+ * `--sqlite-file` keeps the app's store in a SQLite file in a temporary folder, as `drawbridge serve` does,
+ * instead of in memory; `--cpu-prof-dir` writes a CPU profile of the server child there when it exits.)
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -35,6 +39,7 @@ const { values: flags } = parseArgs({
     pieces: { type: 'string', default: '100' },
     'interval-ms': { type: 'string', default: '20' },
     repeat: { type: 'string', default: '1' },
+    'sqlite-file': { type: 'boolean', default: false },
     'cpu-prof-dir': { type: 'string', default: '' },
     // Set on the server child this bench spawns.
     serve: { type: 'boolean', default: false },
@@ -129,9 +134,13 @@ function serveSdkFloor(): Promise<string> {
 async function serveInChild(): Promise<void> {
   const { startServer } = await import('../packages/server/src/app/start-server.ts');
   const { openSqliteStore } = await import('../packages/server/src/store/index.ts');
+  const folder = flags['sqlite-file'] ? mkdtempSync(join(tmpdir(), 'drawbridge-bench-')) : undefined;
+  const store = await openSqliteStore({
+    path: folder === undefined ? ':memory:' : join(folder, 'drawbridge.db'),
+  });
   const server = await startServer({
     port: 0,
-    store: await openSqliteStore({ path: ':memory:' }),
+    store,
     model: { model: stampingModel(), id: 'bench:stamping', demo: false, hint: '' },
     systemPrompt: 'bench',
   });
@@ -152,7 +161,12 @@ async function serveInChild(): Promise<void> {
   // Without a parent there is nobody to measure for; this also cleans up after an interrupted benchmark.
   process.once('disconnect', () => process.exit(0));
   process.once('SIGTERM', () => {
-    server.close().then(() => process.exit(0));
+    (async () => {
+      await server.close();
+      await store.close();
+      if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+      process.exit(0);
+    })();
   });
 }
 
@@ -361,6 +375,7 @@ async function main(): Promise<void> {
       '--serve',
       // The model runs in the child: it must stream what the parent counts on.
       ...['--pieces', String(piecesPerRun), '--interval-ms', String(pieceIntervalMs)],
+      ...(flags['sqlite-file'] ? ['--sqlite-file'] : []),
     ],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
@@ -370,7 +385,10 @@ async function main(): Promise<void> {
   const pid = child.pid!;
   const idealSeconds = (piecesPerRun * pieceIntervalMs) / 1000;
   console.log(`server pid ${pid} at ${url}, floor at ${floorUrl}, sdk at ${sdkUrl}`);
-  console.log(`${piecesPerRun} pieces per run, one every ${pieceIntervalMs} ms`);
+  console.log(
+    `${piecesPerRun} pieces per run, one every ${pieceIntervalMs} ms; the app's store ` +
+      (flags['sqlite-file'] ? 'in a SQLite file' : 'in memory'),
+  );
   const idleRssMb = readMemory(pid).rssMb;
   const newThread = async () =>
     ((await postJson(`${url}/api/threads`, {})) as { thread: { id: string } }).thread.id;
