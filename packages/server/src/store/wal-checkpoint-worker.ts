@@ -14,8 +14,8 @@ export interface WalCheckpointWorkerData {
 
 /** What the worker tells its starter. */
 export type WalCheckpointWorkerMessage =
-  /** Every frame of a WAL this long is in the database now. */
-  | { type: 'copied'; walFrames: number }
+  /** Every frame of a WAL of at least `restartFrames` is in the database now. */
+  | { type: 'copied' }
   /** A checkpoint failed; said once per stretch of failing ones. */
   | { type: 'checkpoint_failed'; message: string };
 
@@ -35,7 +35,7 @@ const timer = setInterval(() => {
   try {
     const { busy, log, checkpointed } = checkpoint.get() as unknown as CheckpointResult;
     failing = false;
-    if (busy === 0 && log >= restartFrames && checkpointed === log) tell({ type: 'copied', walFrames: log });
+    if (busy === 0 && log >= restartFrames && checkpointed === log) tell({ type: 'copied' });
   } catch (error) {
     if (failing) return;
     failing = true;

@@ -23,15 +23,6 @@ function newFolder(): string {
 const fileBytes = (path: string) => statSync(path).size;
 const row = 'x'.repeat(3_000);
 
-/** Polls until `check` holds, failing after `timeoutMs`; the checks below wait on another thread's work. */
-async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('WAL checkpoints of a SQLite file', () => {
   it('are made by a worker that closes with the database: commits leave the file alone, which fills while the loop idles', async () => {
     const path = join(newFolder(), 'drawbridge.db');
@@ -46,7 +37,10 @@ describe('WAL checkpoints of a SQLite file', () => {
       // No commit checkpointed: the rows are all in the WAL, none in the file yet.
       expect(fileBytes(path) - before).toBeLessThan(100 * 4096);
       expect(fileBytes(`${path}-wal`)).toBeGreaterThan(1_500 * 3_000);
-      await eventually(() => fileBytes(path) - before > 1_500 * 3_000);
+      // The worker's work, on its own thread: waited for, not timed.
+      await vi.waitFor(() => expect(fileBytes(path) - before).toBeGreaterThan(1_500 * 3_000), {
+        timeout: 10_000,
+      });
     } finally {
       await database.close();
     }
@@ -103,7 +97,9 @@ describe('WAL checkpoints of a SQLite file', () => {
     try {
       for (let index = 0; index < 300; index += 1) insert.run(row);
       const longest = fileBytes(`${path}-wal`);
-      await eventually(() => results.some((result) => result.busy === 0));
+      await vi.waitFor(() => expect(results.some((result) => result.busy === 0)).toBe(true), {
+        timeout: 10_000,
+      });
       insert.run(row);
       expect(fileBytes(`${path}-wal`)).toBeLessThan(longest / 10);
       expect(reportError).not.toHaveBeenCalled();
@@ -122,7 +118,7 @@ describe('WAL checkpoints of a SQLite file', () => {
       checkpointHere: async () => {},
       reportError,
     });
-    await eventually(() => reportError.mock.calls.length > 0);
+    await vi.waitFor(() => expect(reportError).toHaveBeenCalled(), { timeout: 10_000 });
     expect(reportError.mock.calls[0]?.[0]).toContain(folder);
     await expect(checkpointer.stop()).resolves.toBeUndefined();
   });
