@@ -1,19 +1,19 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
-const bench = fileURLToPath(new URL('./event-path.ts', import.meta.url));
+import { runBench } from './support/run-bench.ts';
 
 // Run tiny in the unit suite so the bench cannot rot unseen: both rows, each with its numbers.
 describe('bench/event-path.ts', () => {
   it('measures the model alone and our path after it', { timeout: 60_000 }, async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [...process.execArgv, bench, '--runs', '5', '--pieces', '5', '--interval-ms', '1', '--rounds', '2'],
-      { timeout: 50_000 },
-    );
+    const stdout = await runBench('event-path', [
+      '--runs',
+      '5',
+      '--pieces',
+      '5',
+      '--interval-ms',
+      '1',
+      '--rounds',
+      '2',
+    ]);
     const rows = stdout
       .split('\n')
       .filter((line) => /^(model|path) +\|/.test(line))

@@ -1,17 +1,10 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
-const bench = fileURLToPath(new URL('./store-in-flight.ts', import.meta.url));
+import { runBench } from './support/run-bench.ts';
 
 // Run tiny in the unit suite so the bench cannot rot unseen: every call, alone and at once, with a number.
 describe('bench/store-in-flight.ts', () => {
   it('measures every store call of a run, alone and at once', { timeout: 60_000 }, async () => {
-    const { stdout } = await run(process.execPath, [...process.execArgv, bench, '--count', '20'], {
-      timeout: 50_000,
-    });
+    const stdout = await runBench('store-in-flight', ['--count', '20']);
     const rows = stdout
       .split('\n')
       .filter((line) => /\| (alone|at once) /.test(line))

@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
-const bench = fileURLToPath(new URL('./stream.ts', import.meta.url));
+import { runBench } from './support/run-bench.ts';
 
 /** The bench's rows as `{ what, runs, events, p50 }`, read from its table. */
 function rowsOf(output: string) {
@@ -23,11 +18,7 @@ function rowsOf(output: string) {
 // that every row streamed every piece of every run through its server.
 describe('bench/stream.ts', () => {
   it('streams every piece of every run in each row', { timeout: 60_000 }, async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [...process.execArgv, bench, '--runs', '3', '--pieces', '4', '--interval-ms', '5'],
-      { timeout: 50_000 },
-    );
+    const stdout = await runBench('stream', ['--runs', '3', '--pieces', '4', '--interval-ms', '5']);
     const rows = rowsOf(stdout);
     expect(rows.map((row) => row.what)).toEqual(['floor', 'sdk', 'app']);
     // Per run: RUN_STARTED, drawbridge.run, TEXT_MESSAGE_START, the pieces, TEXT_MESSAGE_END, the final event;
@@ -41,11 +32,16 @@ describe('bench/stream.ts', () => {
   });
 
   it('takes turns round after round with --repeat, and adds the medians', { timeout: 60_000 }, async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [...process.execArgv, bench, '--runs', '2', '--pieces', '2', '--interval-ms', '5', '--repeat', '2'],
-      { timeout: 50_000 },
-    );
+    const stdout = await runBench('stream', [
+      '--runs',
+      '2',
+      '--pieces',
+      '2',
+      '--interval-ms',
+      '5',
+      '--repeat',
+      '2',
+    ]);
     const [rounds = '', medians = ''] = stdout.split('median of 2 rounds of 2 runs:');
     expect(rowsOf(rounds).map((row) => row.what)).toEqual(['floor', 'sdk', 'app', 'floor', 'sdk', 'app']);
     expect(rowsOf(medians).map((row) => [row.what, row.events])).toEqual([
@@ -60,11 +56,15 @@ describe('bench/stream.ts', () => {
   }, async () => {
     const folders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('drawbridge-bench-'));
     const before = folders();
-    const { stdout } = await run(
-      process.execPath,
-      [...process.execArgv, bench, '--runs', '2', '--pieces', '3', '--interval-ms', '5', '--sqlite-file'],
-      { timeout: 50_000 },
-    );
+    const stdout = await runBench('stream', [
+      '--runs',
+      '2',
+      '--pieces',
+      '3',
+      '--interval-ms',
+      '5',
+      '--sqlite-file',
+    ]);
     expect(stdout).toContain("the app's store in a SQLite file");
     expect(rowsOf(stdout).map((row) => [row.what, row.events])).toEqual([
       ['floor', 2 * 8],
