@@ -83,6 +83,25 @@ describe('InProcessRunLog', () => {
     expect((await healthy).map((item) => item.seq)).toEqual([1, 2, 3]);
   });
 
+  it('rejects the follow of a lone follower that throws, and the run goes on for a later follower', async () => {
+    const log = new InProcessRunLog();
+    const writer = log.create('r');
+    writer.append(started);
+    const failing = log.follow({
+      runId: 'r',
+      after: 1,
+      signal: new AbortController().signal,
+      onEvent: () => {
+        throw new Error('follower bug');
+      },
+    });
+    writer.append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
+    await expect(failing).rejects.toThrow('follower bug');
+    const later = collect(log, { after: 0 });
+    writer.append(finished);
+    expect((await later).map((item) => item.seq)).toEqual([1, 2, 3]);
+  });
+
   it('hands an event once to a follower that starts while another is handed it', async () => {
     const log = new InProcessRunLog();
     const writer = log.create('r');
