@@ -28,7 +28,9 @@ describe('bench/stream.ts', () => {
     const unloaded = /an unloaded run lasts ([\d.]+) s through the app/.exec(stdout)?.[1];
     // Four pieces 5 ms apart: at least 20 ms.
     expect(Number(unloaded)).toBeGreaterThanOrEqual(0.02);
-    expect(stdout).toMatch(/^goal: app, 3 runs: [\d.]+ s = [\d.]+× an unloaded run/m);
+    expect(stdout).toMatch(
+      /^goal: app, 3 runs: [\d.]+ s = [\d.]+× an unloaded run .*; the floor took [\d.]+× \(app\/floor [\d.]+×\)$/m,
+    );
   });
 
   it('takes turns round after round with --repeat, and adds the medians', { timeout: 60_000 }, async () => {

@@ -16,6 +16,12 @@ describe('encodeNdjsonEvent', () => {
     );
   });
 
+  it('gives every event with a seq the line of the event with seq added last', () => {
+    for (const event of sampleRunEvents) {
+      expect(encodeNdjsonEvent(event, 41)).toBe(`${JSON.stringify({ ...event, seq: 41 })}\n`);
+    }
+  });
+
   it('never puts a raw line break inside the line, whatever the event holds', () => {
     for (const event of [
       ...sampleRunEvents,

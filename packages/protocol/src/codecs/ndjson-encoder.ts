@@ -9,5 +9,9 @@ export const ndjsonContentType = 'application/x-ndjson';
  * client passes the last `seq` it saw as `?after=`. (Not `metadata`: AG-UI merges that into messages.)
  */
 export function encodeNdjsonEvent(event: RunEvent, seq?: number): string {
-  return `${JSON.stringify(seq === undefined ? event : { ...event, seq })}\n`;
+  const json = JSON.stringify(event);
+  if (seq === undefined) return `${json}\n`;
+  // The field goes in before the object's closing brace: the same line as stringifying a copy with `seq`
+  // added last, without the copy (an event object never carries a `seq` of its own).
+  return `${json.slice(0, -1)},"seq":${seq}}\n`;
 }

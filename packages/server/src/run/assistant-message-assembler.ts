@@ -22,6 +22,8 @@ export interface AssembledAssistantMessage {
   widget?: GeneratedWidget;
 }
 
+const noClosedSegments: readonly AssembledAssistantMessage[] = Object.freeze([]);
+
 /**
  * Feeds one assistant message's text through a `WidgetStreamParser` and turns each chunk into a run event
  * while keeping the message as it will be persisted.
@@ -94,7 +96,9 @@ export class AssistantMessageAssembler {
   }
 
   /** The segments that ended after a finished widget since the last call, oldest first, for the run to store. */
-  takeClosedSegments(): AssembledAssistantMessage[] {
+  takeClosedSegments(): readonly AssembledAssistantMessage[] {
+    // Asked after every piece of text; nearly always there is none, and no new array is made for that.
+    if (this.closedSegments.length === 0) return noClosedSegments;
     const closed = this.closedSegments;
     this.closedSegments = [];
     return closed;

@@ -145,7 +145,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   // The first announcement of each call closes the text segment before it; awaiting the store here means a
   // browser cannot answer the call (and store its widget) before the prose that introduced it is stored.
   // Segments the assembler closed after a finished widget, stored before anything that follows them.
-  const storeSegments = async (segments: AssembledAssistantMessage[]) => {
+  const storeSegments = async (segments: readonly AssembledAssistantMessage[]) => {
     for (const segment of segments) await options.onSegment?.(segment);
   };
   const closeSegmentBeforeToolCall = async () => {

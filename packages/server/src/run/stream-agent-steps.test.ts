@@ -143,6 +143,36 @@ describe('streamAgentSteps', () => {
     ]);
   });
 
+  it('keeps one part per block of the step, in first-seen order, when the blocks interleave', async () => {
+    const { model, prompts } = stepModel([
+      [
+        { type: 'text-start', id: 'a' },
+        { type: 'text-delta', id: 'a', delta: 'one ' },
+        { type: 'reasoning-start', id: 'a' },
+        { type: 'reasoning-delta', id: 'a', delta: 'hmm' },
+        { type: 'text-delta', id: 'a', delta: 'two ' },
+        { type: 'text-start', id: 'b' },
+        { type: 'text-delta', id: 'b', delta: 'other' },
+        { type: 'text-delta', id: 'a', delta: 'three' },
+        { type: 'reasoning-delta', id: 'a', delta: '!' },
+        echoCall('call-1', 'hi'),
+        finish('tool-calls'),
+      ],
+      [finish('stop')],
+    ]);
+    await collect({ model, tools: echoTools });
+
+    expect(prompts[1]?.at(-2)).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'one two three' },
+        { type: 'reasoning', text: 'hmm!' },
+        { type: 'text', text: 'other' },
+        { type: 'tool-call', toolCallId: 'call-1', toolName: 'echo', input: { word: 'hi' } },
+      ],
+    });
+  });
+
   it('answers a call of an unknown tool with the error, and lets the model read it', async () => {
     const { model, prompts } = stepModel([
       [echoCall('call-1', 'hi', 'nonexistent'), finish('tool-calls')],

@@ -35,24 +35,34 @@ function errorText(error: unknown): string {
 type AssistantParts = Exclude<AssistantContent, string>;
 type ProviderMetadata = Record<string, Record<string, unknown>> | undefined;
 
+type BlockPart = { text: string; providerOptions?: ProviderMetadata };
+
 /**
  * Collects the step's text and reasoning as the next step's assistant message needs them: one part per block
  * id, with the provider's metadata (a reasoning signature) passed back as its options.
  */
-function upsertBlock(
-  content: AssistantParts,
-  blocks: Map<string, number>,
-  block: { type: 'text' | 'reasoning'; id: string; text?: string; providerMetadata?: ProviderMetadata },
-): void {
-  const key = `${block.type}:${block.id}`;
-  let index = blocks.get(key);
-  if (index === undefined) {
-    index = content.push({ type: block.type, text: '' }) - 1;
-    blocks.set(key, index);
+class StepBlocks {
+  readonly content: AssistantParts = [];
+  readonly #parts = { text: new Map<string, BlockPart>(), reasoning: new Map<string, BlockPart>() };
+  // The block the last delta went to: the next delta nearly always goes there too.
+  #last: { type: 'text' | 'reasoning'; id: string; part: BlockPart } | undefined;
+
+  upsert(type: 'text' | 'reasoning', id: string, text?: string, providerMetadata?: ProviderMetadata): void {
+    const part = this.#last?.type === type && this.#last.id === id ? this.#last.part : this.#find(type, id);
+    if (text !== undefined) part.text += text;
+    if (providerMetadata !== undefined) part.providerOptions = providerMetadata;
   }
-  const part = content[index] as { text: string; providerOptions?: ProviderMetadata };
-  if (block.text !== undefined) part.text += block.text;
-  if (block.providerMetadata !== undefined) part.providerOptions = block.providerMetadata;
+
+  #find(type: 'text' | 'reasoning', id: string): BlockPart {
+    let part = this.#parts[type].get(id);
+    if (part === undefined) {
+      part = { type, text: '' } as BlockPart;
+      this.content.push(part as AssistantParts[number]);
+      this.#parts[type].set(id, part);
+    }
+    this.#last = { type, id, part };
+    return part;
+  }
 }
 
 /**
@@ -74,8 +84,8 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
     const reader = (await startModelCall({ ...options, messages })).getReader();
     const cancelModelCall = () => void reader.cancel(abortSignal.reason).catch(() => {});
     abortSignal.addEventListener('abort', cancelModelCall, { once: true });
-    const assistantContent: AssistantParts = [];
-    const blocks = new Map<string, number>();
+    const blocks = new StepBlocks();
+    const assistantContent = blocks.content;
     const toolResults: ToolResultPart[] = [];
     // Outputs of finished executions wait here until the loop hands them on, between the model's parts.
     const finishedOutputs: ToolOutputPart[] = [];
@@ -123,19 +133,15 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
           case 'text-end':
           case 'reasoning-start':
           case 'reasoning-end':
-            upsertBlock(assistantContent, blocks, {
-              type: part.type.startsWith('text') ? 'text' : 'reasoning',
-              id: part.id,
-              providerMetadata: part.providerMetadata,
-            });
+            blocks.upsert(
+              part.type.startsWith('text') ? 'text' : 'reasoning',
+              part.id,
+              undefined,
+              part.providerMetadata,
+            );
             break;
           case 'text-delta':
-            upsertBlock(assistantContent, blocks, {
-              type: 'text',
-              id: part.id,
-              text: part.delta,
-              providerMetadata: part.providerMetadata,
-            });
+            blocks.upsert('text', part.id, part.delta, part.providerMetadata);
             if (part.delta !== '') {
               // Awaited only when the handler is waiting on something: an await of nothing is a microtask too.
               const handled = onPart({ type: 'text-delta', text: part.delta });
@@ -143,12 +149,7 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
             }
             break;
           case 'reasoning-delta':
-            upsertBlock(assistantContent, blocks, {
-              type: 'reasoning',
-              id: part.id,
-              text: part.delta,
-              providerMetadata: part.providerMetadata,
-            });
+            blocks.upsert('reasoning', part.id, part.delta, part.providerMetadata);
             break;
           case 'tool-input-start':
             if (part.providerExecuted !== true) {

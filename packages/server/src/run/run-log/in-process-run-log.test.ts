@@ -17,6 +17,18 @@ async function collect(
   return items;
 }
 
+/** A follower from seq 1 on whose `onEvent` throws, as a bug in a response's writer would. */
+function followThrowing(log: InProcessRunLog): Promise<void> {
+  return log.follow({
+    runId: 'r',
+    after: 1,
+    signal: new AbortController().signal,
+    onEvent: () => {
+      throw new Error('follower bug');
+    },
+  });
+}
+
 const started = runEvents.runStarted({ threadId: 't', runId: 'r' });
 const finished = runEvents.runFinished({ threadId: 't', runId: 'r' });
 
@@ -68,19 +80,24 @@ describe('InProcessRunLog', () => {
     const log = new InProcessRunLog();
     const writer = log.create('r');
     writer.append(started);
-    const failing = log.follow({
-      runId: 'r',
-      after: 1,
-      signal: new AbortController().signal,
-      onEvent: () => {
-        throw new Error('follower bug');
-      },
-    });
+    const failing = followThrowing(log);
     const healthy = collect(log, { after: 0 });
     writer.append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
     writer.append(finished);
     await expect(failing).rejects.toThrow('follower bug');
     expect((await healthy).map((item) => item.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('rejects the follow of a lone follower that throws, and the run goes on for a later follower', async () => {
+    const log = new InProcessRunLog();
+    const writer = log.create('r');
+    writer.append(started);
+    const failing = followThrowing(log);
+    writer.append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
+    await expect(failing).rejects.toThrow('follower bug');
+    const later = collect(log, { after: 0 });
+    writer.append(finished);
+    expect((await later).map((item) => item.seq)).toEqual([1, 2, 3]);
   });
 
   it('hands an event once to a follower that starts while another is handed it', async () => {

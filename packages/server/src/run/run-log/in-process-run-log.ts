@@ -109,19 +109,27 @@ export class InProcessRunLog implements RunLog {
       log.endedAt = this.#now();
       this.#endedOrder.set(runId, log.endedAt);
     }
-    // A copy, so a follower that starts or stops inside another's `onEvent` is handed this event once or not.
-    for (const follower of [...log.followers]) {
-      if (!log.followers.has(follower)) continue;
-      // One follower's failure is its own: the run and the other followers go on.
-      try {
-        follower.onEvent(logged);
-      } catch (error) {
-        follower.done(error);
-        continue;
+    // A run usually has one follower (its response), handed the event without copying the set.
+    if (log.followers.size === 1) {
+      this.#handOn(log, log.followers.values().next().value as Follower, logged);
+    } else if (log.followers.size > 1) {
+      // A copy, so a follower that starts or stops inside another's `onEvent` is handed this event once or not.
+      for (const follower of [...log.followers]) {
+        if (log.followers.has(follower)) this.#handOn(log, follower, logged);
       }
-      if (log.ended) follower.done();
     }
     if (log.ended) this.#forgetExpired();
+  }
+
+  #handOn(log: KeptLog, follower: Follower, logged: LoggedRunEvent): void {
+    // One follower's failure is its own: the run and the other followers go on.
+    try {
+      follower.onEvent(logged);
+    } catch (error) {
+      follower.done(error);
+      return;
+    }
+    if (log.ended) follower.done();
   }
 
   #forgetExpired(): void {
