@@ -47,7 +47,8 @@ const audited: Record<string, string> = {
   'run/parked-call-announcer.ts:#parkedAheadOfEnd': 'local to one run',
   'run/run-agent.ts:pendingToolCalls': 'local to one run',
   'run/run-agent.ts:interruptedToolCalls': 'local to one run',
-  'run/stream-agent-steps.ts:blocks': 'the text and reasoning blocks of one model call, local to that step',
+  'run/stream-agent-steps.ts:#textParts': 'the text blocks of one model call, local to that step',
+  'run/stream-agent-steps.ts:#reasoningParts': 'the reasoning blocks of one model call, local to that step',
   'skills/load-skills.ts:skills': 'one entry per skill file, loaded once',
   'store/compiled-query-cache.ts:#compiled':
     'one per query shape the code names: literal keys, and at most one per subset of five patchable columns',

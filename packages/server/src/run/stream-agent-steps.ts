@@ -43,7 +43,8 @@ type BlockPart = { text: string; providerOptions?: ProviderMetadata };
  */
 class StepBlocks {
   readonly content: AssistantParts = [];
-  readonly #parts = { text: new Map<string, BlockPart>(), reasoning: new Map<string, BlockPart>() };
+  readonly #textParts = new Map<string, BlockPart>();
+  readonly #reasoningParts = new Map<string, BlockPart>();
   // The block the last delta went to: the next delta nearly always goes there too.
   #last: { type: 'text' | 'reasoning'; id: string; part: BlockPart } | undefined;
 
@@ -54,11 +55,12 @@ class StepBlocks {
   }
 
   #find(type: 'text' | 'reasoning', id: string): BlockPart {
-    let part = this.#parts[type].get(id);
+    const parts = type === 'text' ? this.#textParts : this.#reasoningParts;
+    let part = parts.get(id);
     if (part === undefined) {
       part = { type, text: '' } as BlockPart;
       this.content.push(part as AssistantParts[number]);
-      this.#parts[type].set(id, part);
+      parts.set(id, part);
     }
     this.#last = { type, id, part };
     return part;
