@@ -208,6 +208,9 @@ function LatestWidgetCard({
   }, [repairsItself]);
 
   const phase = describeWidgetPhase(widget, streaming && isLatest);
+  // Until its first markup arrives, a streaming widget's frame is empty at the height it reserved: the
+  // shimmer, seen through the transparent frame, shows that place is being filled.
+  const awaitingMarkup = streaming && isLatest && !widget.complete && widget.markupBytes === 0;
   const downloadUrl =
     environment.threadId && widget.complete
       ? standaloneWidgetUrl(environment.threadId, widget.id)
@@ -237,7 +240,12 @@ function LatestWidgetCard({
       {stopReason ? (
         <WidgetStoppedNotice reason={stopReason} height={stoppedHeight} onRestore={reload} />
       ) : (
-        <div ref={containerRef} className="widget-card__frame" />
+        <div
+          ref={containerRef}
+          className={
+            awaitingMarkup ? 'widget-card__frame widget-card__frame--waiting shimmer' : 'widget-card__frame'
+          }
+        />
       )}
       {phase && (
         <figcaption className="widget-card__phase">
