@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { GeneratedWidget } from '../packages/protocol/src/index.ts';
+import { AssistantMessageAssembler } from '../packages/server/src/assembly/assistant-message-assembler.ts';
 import { formatWidgetWireText } from '../packages/server/src/history/widget-wire-text.ts';
 import { demoCatalogue } from '../packages/server/src/models/demo/demo-catalogue.ts';
-import { AssistantMessageAssembler } from '../packages/server/src/run/assistant-message-assembler.ts';
 import { median } from './support/statistics.ts';
 
 /**

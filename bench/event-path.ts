@@ -10,10 +10,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { pacedTestModel } from '../packages/server/src/app/testing/test-models.ts';
-import { runAgent } from '../packages/server/src/run/run-agent.ts';
-import { InProcessRunLog } from '../packages/server/src/run/run-log/in-process-run-log.ts';
-import { writeEventStream } from '../packages/server/src/run/write-event-stream.ts';
+import { runAgent } from '../packages/server/src/agent/run-agent.ts';
+import { pacedTestModel } from '../packages/server/src/models/testing/test-models.ts';
+import { InProcessRunLog } from '../packages/server/src/runs/run-log/in-process-run-log.ts';
+import { writeEventStream } from '../packages/server/src/transport/write-event-stream.ts';
 import { median } from './support/statistics.ts';
 
 const { values } = parseArgs({

@@ -7,11 +7,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Hono } from 'hono';
-import { createApp } from '../packages/server/src/app/create-app.ts';
-import { signInFor } from '../packages/server/src/app/sign-in-for.ts';
-import { barChartScript, scriptedTestModel } from '../packages/server/src/app/testing/test-models.ts';
 import type { AuthSettings } from '../packages/server/src/auth/auth-settings.ts';
 import { localSignIn } from '../packages/server/src/auth/local-sign-in.ts';
+import { createApp } from '../packages/server/src/http/create-app.ts';
+import { barChartScript, scriptedTestModel } from '../packages/server/src/models/testing/test-models.ts';
+import { signInFor } from '../packages/server/src/node-server/sign-in-for.ts';
 import { openStorage } from '../packages/server/src/store/index.ts';
 import { percentile } from './support/statistics.ts';
 

@@ -8,8 +8,8 @@
  */
 import { connect, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
-import { startServer } from '../packages/server/src/app/start-server.ts';
-import { pacedTestModel } from '../packages/server/src/app/testing/test-models.ts';
+import { pacedTestModel } from '../packages/server/src/models/testing/test-models.ts';
+import { startServer } from '../packages/server/src/node-server/start-server.ts';
 import { openSqliteStore } from '../packages/server/src/store/index.ts';
 
 const { values: flags } = parseArgs({

@@ -27,8 +27,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { experimental_streamLanguageModelCall } from 'ai';
-import { listenBacklog } from '../packages/server/src/app/listen-backlog.ts';
-import { pacedTestModel } from '../packages/server/src/app/testing/test-models.ts';
+import { pacedTestModel } from '../packages/server/src/models/testing/test-models.ts';
+import { listenBacklog } from '../packages/server/src/node-server/listen-backlog.ts';
 import { median, percentile } from './support/statistics.ts';
 
 const wallClock = () => performance.timeOrigin + performance.now();
@@ -132,7 +132,7 @@ function serveSdkFloor(): Promise<string> {
 }
 
 async function serveInChild(): Promise<void> {
-  const { startServer } = await import('../packages/server/src/app/start-server.ts');
+  const { startServer } = await import('../packages/server/src/node-server/start-server.ts');
   const { openSqliteStore } = await import('../packages/server/src/store/index.ts');
   const folder = flags['sqlite-file'] ? mkdtempSync(join(tmpdir(), 'drawbridge-bench-')) : undefined;
   const store = await openSqliteStore({

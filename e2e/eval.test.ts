@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../packages/server/src/app/testing/temporary-directory.ts';
 import { evalCommand } from '../packages/server/src/cli/eval-command.ts';
 import type { EvalSummary } from '../packages/server/src/eval/eval-summary.ts';
 import { runEval } from '../packages/server/src/eval/run-eval.ts';
@@ -13,6 +12,7 @@ import { loadModelScript } from '../packages/server/src/models/script/load-model
 import type { ModelScript } from '../packages/server/src/models/script/model-script.ts';
 import { createScriptedModel } from '../packages/server/src/models/scripted/scripted-language-model.ts';
 import { startFakeOpenAiCompatibleServer } from '../packages/server/src/models/testing/fake-openai-compatible-server.ts';
+import { temporaryDirectory } from '../packages/server/src/testing/temporary-directory.ts';
 import { launchBrowser } from './support/browser.ts';
 
 const fixture = (name: string) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../packages/server/src/app/start-server.ts';
+import { type RunningServer, startServer } from '../packages/server/src/node-server/start-server.ts';
 import { findFreePort } from '../test-support/free-port.ts';
 import { seriousAccessibilityViolations } from './support/axe-audit.ts';
 import { launchBrowser } from './support/browser.ts';

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../packages/server/src/app/start-server.ts';
 import { writeSampleHistory } from '../../packages/server/src/dashboard/write-sample-history.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
+import { startServer } from '../../packages/server/src/node-server/start-server.ts';
 import { openStorage } from '../../packages/server/src/store/index.ts';
 import type { AppServer } from './app-server.ts';
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { startServer } from '../../packages/server/src/app/start-server.ts';
 import { createScriptedModel } from '../../packages/server/src/models/scripted/scripted-language-model.ts';
+import { startServer } from '../../packages/server/src/node-server/start-server.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
 import type { AppServer } from './app-server.ts';
 

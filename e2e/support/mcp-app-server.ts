@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startServer } from '../../packages/server/src/app/start-server.ts';
 import type { McpServerConfig } from '../../packages/server/src/mcp/mcp-config.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
+import { startServer } from '../../packages/server/src/node-server/start-server.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
 import { type AppServer, type OpenedPage, openAppPage } from './app-server.ts';
 

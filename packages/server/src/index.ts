@@ -1,28 +1,28 @@
+export { createAgentToolSet, describeToolOutcome } from './agent/agent-tool-set.ts';
+export { describeModelError } from './agent/describe-model-error.ts';
+export { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './agent/run-agent.ts';
+export {
+  type AssembledAssistantMessage,
+  AssistantMessageAssembler,
+} from './assembly/assistant-message-assembler.ts';
 export {
   type AppDependencies,
   createApp,
   defaultHeartbeatIntervalMs,
   defaultMaxBodyBytes,
   type ServedModel,
-} from './app/create-app.ts';
-export type { ErrorLogger } from './app/error-handler.ts';
-export { type ErrorResponder, errorBody, errorResponse, HttpError } from './app/http-error.ts';
-export { RunRegistry } from './app/run-registry.ts';
+} from './http/create-app.ts';
+export type { ErrorLogger } from './http/error-handler.ts';
+export { type ErrorResponder, errorBody, errorResponse, HttpError } from './http/http-error.ts';
 export {
   defaultHost,
   defaultPort,
   type RunningServer,
   type StartServerOptions,
   startServer,
-} from './app/start-server.ts';
-export { createAgentToolSet, describeToolOutcome } from './run/agent-tool-set.ts';
-export {
-  type AssembledAssistantMessage,
-  AssistantMessageAssembler,
-} from './run/assistant-message-assembler.ts';
-export { describeModelError } from './run/describe-model-error.ts';
-export { createEventStreamResponse, eventStreamHeaders } from './run/event-stream-response.ts';
-export { negotiateStreamFormat } from './run/negotiate-stream-format.ts';
-export { parseRunRequest, type RunRequest } from './run/parse-run-request.ts';
-export { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './run/run-agent.ts';
+} from './node-server/start-server.ts';
+export { parseRunRequest, type RunRequest } from './runs/parse-run-request.ts';
+export { RunRegistry } from './runs/run-registry.ts';
 export type { AgentTool, ToolContext, ToolOutcome } from './tools/agent-tool.ts';
+export { createEventStreamResponse, eventStreamHeaders } from './transport/event-stream-response.ts';
+export { negotiateStreamFormat } from './transport/negotiate-stream-format.ts';

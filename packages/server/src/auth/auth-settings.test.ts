@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SettingError } from '../app/setting-error.ts';
+import { SettingError } from '../node-server/setting-error.ts';
 import { maySignUp, parseAuthSettings } from './auth-settings.ts';
 
 const sessions = {

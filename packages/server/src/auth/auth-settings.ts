@@ -1,4 +1,4 @@
-import { SettingError } from '../app/setting-error.ts';
+import { SettingError } from '../node-server/setting-error.ts';
 import { isLoopbackAddress } from './is-loopback-address.ts';
 
 /** OpenID Connect sign-in at one provider, found by discovery from its issuer. */

@@ -1,10 +1,10 @@
 import { mcpViewCarrierKey } from '@drawbridge/protocol';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app/create-app.ts';
-import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
+import { createApp } from '../http/create-app.ts';
 import { McpServers } from '../mcp/mcp-servers.ts';
+import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
 import { openStorage, type Storage } from '../store/index.ts';
 import { createApiTokenStore } from './api-token-store.ts';
 import type { AuthSettings } from './auth-settings.ts';

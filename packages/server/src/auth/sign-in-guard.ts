@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
-import { errorResponse } from '../app/http-error.ts';
+import { errorResponse } from '../http/http-error.ts';
 import type { ApiTokenStore } from './api-token-store.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { authBasePath } from './better-auth-options.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SettingError } from '../app/setting-error.ts';
-import { startServer } from '../app/start-server.ts';
-import { barChartScript, scriptedTestModel } from '../app/testing/test-models.ts';
+import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
+import { SettingError } from '../node-server/setting-error.ts';
+import { startServer } from '../node-server/start-server.ts';
 
 describe('starting beyond loopback', () => {
   it('refuses to listen on every interface without an auth mode, naming DRAWBRIDGE_AUTH', async () => {

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../app/testing/temporary-directory.ts';
+import { temporaryDirectory } from '../testing/temporary-directory.ts';
 import { evalCommand } from './eval-command.ts';
 
 const collector = () => {

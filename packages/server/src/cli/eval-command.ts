@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ServedModel } from '../app/create-app.ts';
 import { compareSummaries } from '../eval/compare-summaries.ts';
 import { EvalInterruptedError } from '../eval/eval-interrupted-error.ts';
 import { EvalSetupError } from '../eval/eval-setup-error.ts';
@@ -10,6 +9,7 @@ import type { EvalSummary } from '../eval/eval-summary.ts';
 import { builtInSuitePath, loadEvalSuite } from '../eval/load-eval-suite.ts';
 import { type ProgressOutput, ProgressReporter } from '../eval/progress-reporter.ts';
 import { defaultRenderTimeoutMs, runEval } from '../eval/run-eval.ts';
+import type { ServedModel } from '../http/create-app.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 

@@ -1,7 +1,7 @@
-import { SettingError } from '../app/setting-error.ts';
-import { startServer } from '../app/start-server.ts';
 import { McpConfigError } from '../mcp/mcp-config-error.ts';
 import { ModelConfigError } from '../models/index.ts';
+import { SettingError } from '../node-server/setting-error.ts';
+import { startServer } from '../node-server/start-server.ts';
 import { RedisUnavailableError } from '../redis/redis-unavailable-error.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';

@@ -1,7 +1,7 @@
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { errorResponse } from '../app/http-error.ts';
+import { errorResponse } from '../http/http-error.ts';
 import { createDrawbridgeMcpServer } from './drawbridge-mcp-server.ts';
 import type { McpViewSources } from './mcp-view-sources.ts';
 

@@ -1,8 +1,8 @@
 import { sandboxRouteErrorCodes } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
-import { defaultAppPaths } from '../app/app-paths.ts';
-import { loopbackHostNames } from '../app/request-guard/host-allowlist.ts';
-import { expectErrorResponse } from '../routes/testing/expect-error-response.ts';
+import { loopbackHostNames } from '../http/request-guard/host-allowlist.ts';
+import { expectErrorResponse } from '../http/routes/testing/expect-error-response.ts';
+import { defaultAppPaths } from '../node-server/app-paths.ts';
 import { createSandboxApp } from './sandbox-server.ts';
 
 const app = createSandboxApp({

@@ -6,8 +6,8 @@ import type { SandboxRouteErrorCode } from '@drawbridge/protocol';
 import { serve } from '@hono/node-server';
 import type { McpUiResourceCsp, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { Hono } from 'hono';
-import { type ErrorResponder, errorResponse } from '../app/http-error.ts';
-import { isAllowedHost } from '../app/request-guard/host-allowlist.ts';
+import { type ErrorResponder, errorResponse } from '../http/http-error.ts';
+import { isAllowedHost } from '../http/request-guard/host-allowlist.ts';
 import { viewSecurityPolicy } from './view-security-policy.ts';
 
 const refuse: ErrorResponder<SandboxRouteErrorCode> = errorResponse;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
-import { manualClock } from '../app/testing/manual-clock.ts';
+import { manualClock } from '../testing/manual-clock.ts';
 import { openDatabase } from './open-database.ts';
 import { openKyselyStore } from './open-kysely-store.ts';
 import type { Storage } from './open-storage.ts';

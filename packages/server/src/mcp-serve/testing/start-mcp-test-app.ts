@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp } from '../../app/create-app.ts';
-import { barChartScript, scriptedTestModel } from '../../app/testing/test-models.ts';
+import { createApp } from '../../http/create-app.ts';
+import { barChartScript, scriptedTestModel } from '../../models/testing/test-models.ts';
 import { openSqliteStore } from '../../store/index.ts';
 import { fixtureViewSources } from './fixture-view-sources.ts';
 

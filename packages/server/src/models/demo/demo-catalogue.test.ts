@@ -11,9 +11,9 @@ import {
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AssistantMessageAssembler } from '../../assembly/assistant-message-assembler.ts';
+import type { EditableWidgetLookup } from '../../assembly/widget-edit-builder.ts';
 import { metricCatalogue } from '../../dashboard/metric-catalogue.ts';
-import { AssistantMessageAssembler } from '../../run/assistant-message-assembler.ts';
-import type { EditableWidgetLookup } from '../../run/widget-edit-builder.ts';
 import { loadModelScript } from '../script/load-model-script.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 

@@ -1,0 +1,69 @@
+import type { RunRequest } from '../runs/parse-run-request.ts';
+import type { Store, StoredMessage } from '../store/store.ts';
+import { storeClientToolResults } from './store-client-tool-results.ts';
+
+/** The thread with the turn's input, or why there is no turn to run. */
+export type TurnInputOutcome =
+  | {
+      recorded: true;
+      /** The thread's messages after the turn's input was stored, oldest first: the run's history. */
+      messages: StoredMessage[];
+    }
+  | { recorded: false; code: 'nothing_to_continue' | 'form_not_open' };
+
+/** A form's answers are taken once, for a form this thread drew: another tab or a stale page cannot send them again. */
+function isOpenForm(messages: readonly StoredMessage[], toolCallId: string): boolean {
+  const drawn = messages.some((message) => message.render !== undefined && message.toolCallId === toolCallId);
+  const answered = messages.some((message) => message.formAnswers?.toolCallId === toolCallId);
+  return drawn && !answered;
+}
+
+/**
+ * A retried turn whose first attempt stored nothing after the user's message (the model failed at
+ * once, or the client gave up): the message is already in the thread, so it is not stored twice.
+ */
+function isRetryOfUnansweredMessage(messages: readonly StoredMessage[], userText: string): boolean {
+  const last = messages.at(-1);
+  return last?.role === 'user' && last.content === userText;
+}
+
+/**
+ * Stores what the client sent for this turn before the run starts: the answers to its own frontend tool
+ * calls, then the user's message unless the turn continues after those answers (or is a retry). Reads the
+ * thread once; the run that follows, started at once, takes its history from the outcome instead of reading
+ * the thread again (its run record, stored first, keeps any other turn out meanwhile).
+ */
+export async function recordTurnInput({
+  store,
+  request,
+  ids,
+}: {
+  store: Pick<Store, 'listMessages' | 'appendMessage'>;
+  request: Pick<
+    RunRequest,
+    'threadId' | 'userText' | 'toolResults' | 'continuesAfterToolResults' | 'formAnswers'
+  >;
+  ids: () => string;
+}): Promise<TurnInputOutcome> {
+  const { threadId, userText, toolResults, continuesAfterToolResults, formAnswers } = request;
+  const messages = await store.listMessages(threadId);
+  if (formAnswers !== undefined && !isOpenForm(messages, formAnswers.toolCallId)) {
+    return { recorded: false, code: 'form_not_open' };
+  }
+  messages.push(...(await storeClientToolResults({ store, threadId, messages, toolResults, ids })));
+  if (continuesAfterToolResults && messages.at(-1)?.role !== 'tool') {
+    return { recorded: false, code: 'nothing_to_continue' };
+  }
+  if (!continuesAfterToolResults && !isRetryOfUnansweredMessage(messages, userText)) {
+    messages.push(
+      await store.appendMessage({
+        id: ids(),
+        threadId,
+        role: 'user',
+        content: userText,
+        ...(formAnswers === undefined ? {} : { formAnswers }),
+      }),
+    );
+  }
+  return { recorded: true, messages };
+}

@@ -1,0 +1,57 @@
+import type { FrameRouteErrorCode } from '@drawbridge/protocol';
+import { Hono } from 'hono';
+import { type ErrorResponder, errorResponse } from '../http-error.ts';
+
+const refuse: ErrorResponder<FrameRouteErrorCode> = errorResponse;
+
+/**
+ * The only document of ours that may load a remote image. The chat page's CSP allows images from our own
+ * origin only, because an image URL a model chose can carry what it read to any server. A `render_image`
+ * the user chose to load is shown here instead: a script-less, sandboxed document whose CSP lets it load
+ * `https:` images and nothing else.
+ */
+export const imageFrameContentSecurityPolicy = [
+  "default-src 'none'",
+  'img-src https:',
+  "style-src 'unsafe-inline'",
+  "frame-ancestors 'self'",
+  'sandbox',
+].join('; ');
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+}
+
+function httpsUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.length > 2048 || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.protocol === 'https:' ? url.href : undefined;
+}
+
+/** `GET /frame/image?url=<https URL>&alt=<text>`: one image, fitted to the frame, sent without a referrer. */
+export function createImageFrameRoutes(): Hono {
+  const routes = new Hono();
+  routes.get('/frame/image', (context) => {
+    const url = httpsUrl(context.req.query('url'));
+    if (url === undefined) {
+      return refuse(context, 400, 'invalid_image_url', 'The image URL must be an absolute https: URL.');
+    }
+    const alt = (context.req.query('alt') ?? '').slice(0, 500);
+    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeAttribute(alt || 'Image')}</title>
+<style>html,body{margin:0;height:100%;background:transparent}img{display:block;width:100%;height:100%;object-fit:contain}</style>
+</head><body><img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt)}" referrerpolicy="no-referrer"></body></html>`;
+    return context.html(page, 200, {
+      'Content-Security-Policy': imageFrameContentSecurityPolicy,
+      'Cache-Control': 'no-store',
+    });
+  });
+  return routes;
+}

@@ -1,0 +1,214 @@
+import {
+  type CreateThreadResponse,
+  createThreadBodySchema,
+  type MessageListResponse,
+  maximumThreadSearchQueryLength,
+  type RenameThreadResponse,
+  type RewindThreadResponse,
+  renameThreadBodySchema,
+  rewindThreadBodySchema,
+  type ThreadListResponse,
+  type ThreadRouteErrorCode,
+  type ThreadSearchResponse,
+} from '@drawbridge/protocol';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { ownedThread } from '../../auth/owned-thread.ts';
+import { requestUser } from '../../auth/request-user.ts';
+import { toRunSummary } from '../../runs/to-run-summary.ts';
+import type { Store, StoredWidget } from '../../store/store.ts';
+import { type ErrorResponder, errorResponse } from '../http-error.ts';
+import { readJsonBody } from './read-json-body.ts';
+
+/** Renders a stored widget as one self-contained HTML file that works from disk. */
+export type StandaloneRenderer = (widget: StoredWidget) => Promise<string>;
+
+const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
+const widgetFilePattern = /^([A-Za-z0-9_-]{1,128})\.html$/;
+
+const refuse: ErrorResponder<ThreadRouteErrorCode> = errorResponse;
+
+/** The most chats one search answers with: a sidebar's worth. */
+const searchResultLimit = 50;
+
+function threadNotFound(context: Context, threadId: string) {
+  return refuse(context, 404, 'thread_not_found', `thread ${threadId} does not exist`);
+}
+
+function invalidThreadId(context: Context) {
+  return refuse(
+    context,
+    400,
+    'invalid_thread_id',
+    'thread ids are 1-128 characters of A-Z, a-z, 0-9, _ and -',
+  );
+}
+
+/**
+ * Routes under `/api/threads`: create, list, search, rename, read messages, rewind (for a regenerated reply
+ * or an edited message), delete, and download a widget as HTML. Each acts for the request's user only:
+ * another user's thread is `404 thread_not_found`, as a missing one, and search finds only the user's own.
+ */
+export function createThreadRoutes(options: { store: Store; standalone: StandaloneRenderer }): Hono {
+  const { store, standalone } = options;
+  const routes = new Hono();
+
+  routes.post('/', async (context) => {
+    const body = await readJsonBody(context);
+    if (body.status === 'invalid') {
+      return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
+    }
+    const parsed = createThreadBodySchema.safeParse(body.status === 'parsed' ? body.value : {});
+    if (!parsed.success) {
+      return refuse(context, 400, 'invalid_body', 'expected an optional body of { "title"?: string }');
+    }
+    const userId = requestUser(context).id;
+    const thread = await store.createThread(
+      parsed.data.title === undefined ? { userId } : { title: parsed.data.title, userId },
+    );
+    return context.json({ thread } satisfies CreateThreadResponse, 201);
+  });
+
+  routes.get('/', async (context) =>
+    context.json({
+      threads: await store.listThreads({ userId: requestUser(context).id }),
+    } satisfies ThreadListResponse),
+  );
+
+  routes.get('/search', async (context) => {
+    const query = (context.req.query('q') ?? '').trim();
+    if (query === '' || query.length > maximumThreadSearchQueryLength) {
+      return refuse(
+        context,
+        400,
+        'invalid_query',
+        `expected ?q= with 1-${maximumThreadSearchQueryLength} characters to search for`,
+      );
+    }
+    const userId = requestUser(context).id;
+    const results = await store.searchThreads({ query, limit: searchResultLimit, userId });
+    return context.json({ results } satisfies ThreadSearchResponse);
+  });
+
+  routes.patch('/:threadId', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    const body = await readJsonBody(context);
+    if (body.status === 'invalid') {
+      return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
+    }
+    const parsed = renameThreadBodySchema.safeParse(body.status === 'parsed' ? body.value : undefined);
+    if (!parsed.success) {
+      return refuse(
+        context,
+        400,
+        'invalid_body',
+        'expected { "title": string } with a title that is not blank',
+      );
+    }
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
+    await store.renameThread(threadId, parsed.data.title);
+    const thread = await store.getThread(threadId);
+    // Deleted between the rename and the read: the rename went nowhere.
+    if (thread === undefined) return threadNotFound(context, threadId);
+    return context.json({ thread } satisfies RenameThreadResponse);
+  });
+
+  routes.post('/:threadId/rewind', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    const body = await readJsonBody(context);
+    if (body.status === 'invalid') {
+      return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
+    }
+    const parsed = rewindThreadBodySchema.safeParse(body.status === 'parsed' ? body.value : undefined);
+    if (!parsed.success) {
+      return refuse(
+        context,
+        400,
+        'invalid_body',
+        'expected { "turn": integer ≥ 0, "content"?: string } with content that is not blank',
+      );
+    }
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
+    // Rewinding under a running reply would leave the run appending to a transcript that moved on.
+    if ((await store.runningRun(threadId)) !== undefined) {
+      return refuse(context, 409, 'run_in_progress', `thread ${threadId} has a reply running; stop it first`);
+    }
+    const { turn, content } = parsed.data;
+    const outcome = await store.rewindThread({
+      threadId,
+      turn,
+      // Stored as the run will send it, so the run finds its message already there and stores no copy.
+      ...(content === undefined ? {} : { content: content.trim() }),
+    });
+    if (!outcome.rewound) {
+      return outcome.code === 'thread_not_found'
+        ? threadNotFound(context, threadId)
+        : refuse(context, 404, 'turn_not_found', `thread ${threadId} has no user message number ${turn}`);
+    }
+    const messages = await store.listMessages(threadId);
+    return context.json({ text: outcome.text, messages } satisfies RewindThreadResponse);
+  });
+
+  routes.get('/:threadId/messages', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
+    const [messages, running] = await Promise.all([store.listMessages(threadId), store.runningRun(threadId)]);
+    const activeRun = running === undefined ? null : toRunSummary(running);
+    return context.json({ messages, activeRun } satisfies MessageListResponse);
+  });
+
+  routes.delete('/:threadId', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
+    if (!(await store.deleteThread(threadId))) return threadNotFound(context, threadId);
+    return context.body(null, 204);
+  });
+
+  routes.get('/:threadId/widgets/:file', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    const widgetId = widgetFilePattern.exec(context.req.param('file'))?.[1];
+    if (widgetId === undefined) {
+      return refuse(
+        context,
+        400,
+        'invalid_widget_file',
+        'expected <widgetId>.html with an id of A-Z, a-z, 0-9, _ and -',
+      );
+    }
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
+    const widget = await store.getWidget(threadId, widgetId);
+    if (widget === undefined) {
+      return refuse(
+        context,
+        404,
+        'widget_not_found',
+        `widget ${widgetId} does not exist in thread ${threadId}`,
+      );
+    }
+    const html = await standalone(widget);
+    return context.body(html, 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Disposition': `attachment; filename="drawbridge-widget-${widgetId}.html"`,
+      'X-Content-Type-Options': 'nosniff',
+      // Should a browser ever show the file inline, the widget still runs in an opaque origin, as in the chat.
+      'Content-Security-Policy': 'sandbox allow-scripts allow-forms',
+    });
+  });
+
+  return routes;
+}

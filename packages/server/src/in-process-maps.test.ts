@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every Map (and every Set kept as a field) in the server's code, with what bounds it. A collection that
+ * outlives a request can grow with traffic until the process runs out of memory; this test fails for one
+ * added without an entry here, so its bound is decided (and tested where it is not obvious) when it is written.
+ */
+const audited: Record<string, string> = {
+  'agents/build-agent-profiles.ts:profiles': 'one entry per skill file, built once at start-up',
+  'agents/single-agent-profiles.ts:new Map([': 'one entry, built once',
+  'runs/run-registry.ts:running':
+    'runs in flight; each leaves when it settles, bounded by the connection cap',
+  'auth/better-auth-options.ts:counters':
+    'one per better-auth rate-limit rule (a handful), each a bounded counter',
+  'bridge/in-memory-client-tool-bridge.ts:#open':
+    'open parked calls; each closes by answer, timeout or cancel',
+  'bridge/in-memory-client-tool-bridge.ts:#closed': 'at most closedCallCapacity, oldest dropped (tested)',
+  'bridge/in-memory-client-tool-bridge.ts:#closedByThreadCall': 'counts of #closed, dropped with them',
+  'bridge/in-memory-client-tool-bridge.ts:#parkWaiters': 'early answers, each waits at most the answer grace',
+  'dashboard/write-sample-history.ts:threadsByTopic': 'local to one sample-data load',
+  'eval/compare-summaries.ts:before': 'local to one comparison',
+  'eval/compare-summaries.ts:after': 'local to one comparison',
+  'eval/drive-agent-turn.ts:openCalls': 'local to one eval turn',
+  'governance/call-limits.ts:#callsByRun': 'one per running run, dropped at endRun; capped (tested)',
+  'governance/call-limits.ts:#callTimesByThread': 'expired windows pruned, thread count capped (tested)',
+  'history/build-model-history.ts:callsById': 'local to building one history',
+  'limits/sliding-window-counter.ts:#timestamps': 'at most maximumKeys keys of at most limit stamps (tested)',
+  'models/demo/demo-model.ts:scripts': 'the demo catalogue, loaded once',
+  'redis/redis-subscriptions.ts:#listeners':
+    'one per subscribed channel (run logs followed, the cancel channel); dropped at the last unsubscribe',
+  'assembly/assistant-message-assembler.ts:editedInReply':
+    'two entries per widget one reply edits, local to that reply’s assembler',
+  'assembly/editable-widgets.ts:byId': 'local to one lookup over one thread’s messages',
+  'assembly/growing-message-writer.ts:#stored': 'one per segment of one run’s reply, gone with the run',
+  'runs/run-log/in-process-run-log.ts:#logs':
+    'running runs (one per thread) and ended ones up to the retention time and the ended capacity',
+  'runs/run-log/in-process-run-log.ts:#endedOrder': 'the ended entries of #logs, dropped with them',
+  'runs/run-signals/in-process-run-signals.ts:#listeners': 'one per run supervisor, removed at its shutdown',
+  'runs/run-signals/redis-run-signals.ts:#listeners': 'one per run supervisor, removed at its shutdown',
+  'runs/run-supervisor.ts:#active':
+    'runs executing here, each removed when it ends (run timeout at the latest)',
+  'assembly/widget-edit-builder.ts:written': 'the parts of one edit reply, local to that reply',
+  'transport/event-stream-response.ts:startersByBody': 'a WeakMap: entries go with their response bodies',
+  'agent/parked-call-announcer.ts:#ended': 'local to one run',
+  'agent/parked-call-announcer.ts:#parkedAheadOfEnd': 'local to one run',
+  'agent/run-agent.ts:pendingToolCalls': 'local to one run',
+  'agent/run-agent.ts:interruptedToolCalls': 'local to one run',
+  'agent/stream-agent-steps.ts:#textParts': 'the text blocks of one model call, local to that step',
+  'agent/stream-agent-steps.ts:#reasoningParts': 'the reasoning blocks of one model call, local to that step',
+  'skills/load-skills.ts:skills': 'one entry per skill file, loaded once',
+  'store/compiled-query-cache.ts:#compiled':
+    'one per query shape the code names: literal keys, and at most one per subset of five patchable columns',
+  'store/kysely-thread-search.ts:snippets': 'local to one search, at most one per matching thread',
+  'store/node-sqlite-database.ts:statements': 'at most maximumCachedStatements, least recently used dropped',
+};
+
+const sourceRoot = fileURLToPath(new URL('.', import.meta.url));
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'testing' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** `file:name` of each Map, WeakMap and field Set, the way `audited` names them. */
+function collectionsInSource(): string[] {
+  const found: string[] = [];
+  const named = /(?:const|let|readonly|private readonly)\s+(#?\w+)(?:\s*:[^=]+)?\s*=\s*new (?:Weak)?Map\b/;
+  const fieldSet = /readonly\s+(#?\w+)(?:\s*:[^=]+)?\s*=\s*new Set\b/;
+  for (const path of sourceFiles(sourceRoot)) {
+    const file = relative(sourceRoot, path);
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      const match = named.exec(line) ?? fieldSet.exec(line);
+      if (match) found.push(`${file}:${match[1]}`);
+      else if (/return new Map\(\[/.test(line)) found.push(`${file}:new Map([`);
+    }
+  }
+  return found;
+}
+
+describe('in-process maps', () => {
+  it('are each listed with their bound', () => {
+    const found = collectionsInSource();
+    expect(
+      found.filter((name) => !(name in audited)),
+      'add each with its bound to `audited`',
+    ).toEqual([]);
+    expect(
+      Object.keys(audited).filter((name) => !found.includes(name)),
+      'gone from the source',
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,149 @@
+import type { AgentRouteErrorCode, RunEvent } from '@drawbridge/protocol';
+import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
+import { recordTurnInput } from '../assembly/record-turn-input.ts';
+import { RunInProgressError } from '../store/run-in-progress-error.ts';
+import type { RunLease, StoredMessage } from '../store/store.ts';
+import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
+import type { ToolContext } from '../tools/agent-tool.ts';
+import type { AgentRunServices } from './agent-run-services.ts';
+import { createThreadOnFirstUse } from './create-thread-on-first-use.ts';
+import type { RunRequest } from './parse-run-request.ts';
+import { produceAgentRunEvents } from './produce-agent-run-events.ts';
+
+/** Why a well-formed run request starts no run; the route maps each code to its HTTP status. */
+export type AgentRunRefusal =
+  | {
+      code: Extract<
+        AgentRouteErrorCode,
+        'unknown_skill' | 'thread_not_found' | 'nothing_to_continue' | 'form_not_open'
+      >;
+      message: string;
+    }
+  | { code: 'run_in_progress'; message: string; runId: string };
+
+/** A run whose record and input are stored and whose events are not produced yet. */
+export interface StartedAgentRun {
+  /** The server's id of the run (its record, its log, `/api/runs/:runId`). */
+  runId: string;
+  /** Produces the run's events into `emit` until the run ends or `abortSignal` fires; never rejects for a run failure. */
+  produceEvents(options: { emit(event: RunEvent): void; abortSignal: AbortSignal }): Promise<void>;
+}
+
+export type StartAgentRunOutcome =
+  | { started: true; run: StartedAgentRun }
+  | { started: false; refusal: AgentRunRefusal };
+
+/** Another user's thread is refused as if it did not exist. */
+const notFound = (threadId: string): AgentRunRefusal => ({
+  code: 'thread_not_found',
+  message: `Thread ${threadId} does not exist.`,
+});
+
+const runInProgress = (threadId: string, runId: string): AgentRunRefusal => ({
+  code: 'run_in_progress',
+  message: `Thread ${threadId} already has a run in progress (${runId}); follow it, or cancel it first.`,
+  runId,
+});
+
+const nothingToContinue = (threadId: string): AgentRunRefusal => ({
+  code: 'nothing_to_continue',
+  message: `The run input ends with tool results, but none of them answers an open tool call of thread ${threadId}.`,
+});
+
+const formNotOpen = (threadId: string): AgentRunRefusal => ({
+  code: 'form_not_open',
+  message: `Those answers are for a form that thread ${threadId} did not draw, or that was already sent.`,
+});
+
+/**
+ * Everything `POST /api/agent` does between a parsed request and the first event: picks the agent by skill,
+ * creates the thread on first use, claims the thread with a `running` run record (one at a time per thread,
+ * the database decides), stores the turn's input. Refusals are values; the events are produced only when
+ * the caller asks, into the run log, whoever follows it.
+ */
+export async function startAgentRun({
+  request,
+  profiles,
+  services,
+  owner,
+  lease,
+}: {
+  request: RunRequest;
+  profiles: AgentProfiles;
+  services: AgentRunServices;
+  /** Who the run acts for: it runs only in a thread this user owns (or creates). */
+  owner: ToolContext['owner'];
+  /** The instance's claim the run record starts with. */
+  lease?: Omit<RunLease, 'runId'>;
+}): Promise<StartAgentRunOutcome> {
+  const { store, ids } = services;
+  const { threadId } = request;
+  const skillName = request.skill ?? defaultSkillName;
+  const profile = profiles.get(skillName);
+  if (profile === undefined) {
+    const known = [...profiles.keys()].join(', ');
+    const message = `There is no skill "${skillName}"; this server has: ${known}.`;
+    return { started: false, refusal: { code: 'unknown_skill', message } };
+  }
+  const runRecordId = ids();
+  let messages: StoredMessage[];
+  try {
+    // A thread that does not exist yet has no calls for tool results to answer; refusing first leaves no empty thread behind.
+    const existing = await store.getThread(threadId);
+    if (existing !== undefined && existing.userId !== owner.userId)
+      return { started: false, refusal: notFound(threadId) };
+    if (existing === undefined && request.continuesAfterToolResults) {
+      return { started: false, refusal: nothingToContinue(threadId) };
+    }
+    if (existing === undefined) {
+      await createThreadOnFirstUse({ store, threadId, userId: owner.userId });
+      // Another user's first run of the same id may have won the race to create it.
+      if ((await store.getThread(threadId))?.userId !== owner.userId) {
+        return { started: false, refusal: notFound(threadId) };
+      }
+    }
+    // The run record is the first thing stored, so a thread that already has a running run refuses the turn
+    // (the database's one-running-run-per-thread index decides) before anything else changes.
+    await store.startRun({
+      id: runRecordId,
+      threadId,
+      model: services.model.id,
+      ...(lease === undefined ? {} : { lease }),
+    });
+    const input = await recordTurnInput({ store, request, ids });
+    if (!input.recorded) {
+      const refusal = input.code === 'form_not_open' ? formNotOpen(threadId) : nothingToContinue(threadId);
+      await store.finishRun(runRecordId, { status: 'error', error: refusal.message });
+      return { started: false, refusal };
+    }
+    messages = input.messages;
+  } catch (error) {
+    // The thread already has a running run (perhaps started by a request that raced this one).
+    if (error instanceof RunInProgressError) {
+      return { started: false, refusal: runInProgress(threadId, error.runId) };
+    }
+    // Deleted by another request between creating (or finding) it and storing the turn.
+    if (error instanceof ThreadNotFoundError) {
+      const message = `Thread ${threadId} was deleted while this run started.`;
+      return { started: false, refusal: { code: 'thread_not_found', message } };
+    }
+    throw error;
+  }
+  return {
+    started: true,
+    run: {
+      runId: runRecordId,
+      produceEvents: ({ emit, abortSignal }) =>
+        produceAgentRunEvents({
+          services,
+          profile,
+          request,
+          owner,
+          runRecordId,
+          messages,
+          emit,
+          abortSignal,
+        }),
+    },
+  };
+}
