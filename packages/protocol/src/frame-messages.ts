@@ -1,64 +1,65 @@
 import { z } from 'zod';
+import {
+  type FrameMessageField,
+  type FrameMessageTable,
+  type FrameToHostMessage,
+  frameToHostMessageTable,
+  type HostToFrameMessage,
+  hostToFrameMessageTable,
+} from './frame-message-table.ts';
 
-/** The colour scheme the host asks the frame to draw in. */
-export const frameThemeSchema = z.enum(['light', 'dark']);
+export {
+  type FrameErrorSource,
+  type FrameTheme,
+  type FrameToHostMessage,
+  type HostToFrameMessage,
+  isHostToFrameMessage,
+} from './frame-message-table.ts';
 
-export type FrameTheme = z.infer<typeof frameThemeSchema>;
+function fieldSchema(field: FrameMessageField): z.ZodType {
+  const schema = requiredFieldSchema(field);
+  return field.optional === true ? schema.optional() : schema;
+}
 
-const drawbridgeMessage = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.object({ drawbridge: z.literal(1), ...shape });
+function requiredFieldSchema(field: FrameMessageField): z.ZodType {
+  switch (field.kind) {
+    case 'string':
+      return z.string();
+    case 'boolean':
+      return z.boolean();
+    case 'true':
+      return z.literal(true);
+    case 'number':
+      return z.number();
+    case 'integer':
+      return field.minimum === undefined ? z.int() : z.int().min(field.minimum);
+    case 'one-of':
+      return z.enum(field.values as [string, ...string[]]);
+  }
+}
 
-/**
- * Every message the host posts into a widget frame. `css`, `html` and `js` each carry one delta of their
- * part, forwarded as it streamed: CSS is appended to the widget's style element, markup to the incremental
- * builder, script text to the pending script; with `replace: true` the delta starts its part afresh (an edit
- * replaced it: the stylesheet's text is swapped, the markup rebuilt, the pending script replaced). `end`
- * finishes the markup and runs the script, once.
- */
-export const hostToFrameMessageSchema = z.discriminatedUnion('op', [
-  drawbridgeMessage({ op: z.literal('init'), theme: frameThemeSchema, height: z.number().finite() }),
-  drawbridgeMessage({ op: z.literal('css'), delta: z.string(), replace: z.literal(true).optional() }),
-  drawbridgeMessage({ op: z.literal('html'), delta: z.string(), replace: z.literal(true).optional() }),
-  drawbridgeMessage({ op: z.literal('js'), delta: z.string(), replace: z.literal(true).optional() }),
-  drawbridgeMessage({ op: z.literal('end') }),
-  drawbridgeMessage({ op: z.literal('theme'), theme: frameThemeSchema }),
-  drawbridgeMessage({ op: z.literal('visibility'), visible: z.boolean() }),
-  drawbridgeMessage({ op: z.literal('ping'), seq: z.number().int() }),
-  drawbridgeMessage({ op: z.literal('bridge-reply'), id: z.string(), ok: z.boolean(), message: z.string() }),
-]);
+/** The zod schema of a table of `frame-message-table.ts`: a union discriminated by `tag`. */
+function frameMessageSchema(table: FrameMessageTable, tag: string) {
+  const options = Object.entries(table).map(([name, fields]) =>
+    z.object({
+      drawbridge: z.literal(1),
+      [tag]: z.literal(name),
+      ...Object.fromEntries(
+        Object.entries(fields).map(([field, description]) => [field, fieldSchema(description)]),
+      ),
+    }),
+  );
+  return z.discriminatedUnion(tag, options as [(typeof options)[number], ...typeof options]);
+}
 
-export type HostToFrameMessage = z.infer<typeof hostToFrameMessageSchema>;
+/** Every message the host posts into a widget frame (`hostToFrameMessageTable`). */
+export const hostToFrameMessageSchema = frameMessageSchema(
+  hostToFrameMessageTable,
+  'op',
+) as unknown as z.ZodType<HostToFrameMessage>;
 
-/** Where an error reported by the frame came from. */
-export const frameErrorSourceSchema = z.enum(['runtime', 'rejection', 'csp', 'script']);
-
-export type FrameErrorSource = z.infer<typeof frameErrorSourceSchema>;
-
-/**
- * Every message a widget frame posts to its host. The host must also check that `event.source`
- * is that frame's window: widget code can post these messages too, so they are requests, not facts.
- */
-export const frameToHostMessageSchema = z.discriminatedUnion('kind', [
-  drawbridgeMessage({ kind: z.literal('ready') }),
-  drawbridgeMessage({ kind: z.literal('height'), px: z.number().finite() }),
-  drawbridgeMessage({
-    kind: z.literal('error'),
-    message: z.string(),
-    source: frameErrorSourceSchema,
-    blockedUri: z.string().optional(),
-    directive: z.string().optional(),
-    /** The line of the widget's script an error was thrown at (1 = its first line), when the browser says. */
-    line: z.number().int().positive().optional(),
-  }),
-  drawbridgeMessage({ kind: z.literal('pong'), seq: z.number().int() }),
-  drawbridgeMessage({ kind: z.literal('prompt'), id: z.string(), text: z.string() }),
-  drawbridgeMessage({ kind: z.literal('link'), id: z.string(), url: z.string() }),
-  drawbridgeMessage({ kind: z.literal('rendered') }),
-  // Sent from `beforeunload`: the frame may be leaving its bootstrap document (a navigation, or a form submit
-  // that CSP may still block); the host treats silence after it as a navigation.
-  drawbridgeMessage({ kind: z.literal('leaving') }),
-  // How many WebGL contexts the widget has created so far; the host's WebGL budget counts only such frames.
-  drawbridgeMessage({ kind: z.literal('webgl'), contexts: z.number().int().nonnegative() }),
-]);
-
-export type FrameToHostMessage = z.infer<typeof frameToHostMessageSchema>;
+/** Every message a widget frame posts to its host (`frameToHostMessageTable`); the host validates with it. */
+export const frameToHostMessageSchema = frameMessageSchema(
+  frameToHostMessageTable,
+  'kind',
+) as unknown as z.ZodType<FrameToHostMessage>;

@@ -1,9 +1,9 @@
 import type { FrameToHostMessage, HostToFrameMessage } from '@drawbridge/protocol';
+import { isHostToFrameMessage } from '@drawbridge/protocol/frame-message-table';
 import { reportErrors } from './error-reporter.ts';
 import { removePeerConnections, routeAnchorClicks } from './frame-hardening.ts';
 import { HeightReporter } from './height-reporter.ts';
 import { HostBridgeClient } from './host-bridge-client.ts';
-import { isHostToFrameMessage } from './host-message-guard.ts';
 import { MarkupBuilder } from './markup-builder.ts';
 import { MarkupScheduler } from './markup-scheduler.ts';
 import { Stage } from './stage.ts';
