@@ -75,8 +75,10 @@ describe('chat controls and failure states', () => {
     await sendChatMessage(page, 'Break something');
     const strip = page.locator('.widget-card__error');
     await strip.waitFor({ timeout: 20_000 });
-    expect(await strip.textContent()).toContain('Widget error:');
-    expect(await strip.textContent()).toContain('boom from the widget');
+    expect(await strip.locator('.widget-card__error-lead').textContent()).toBe(
+      'The widget reported an error:',
+    );
+    expect(await strip.locator('q.widget-card__claim').textContent()).toContain('boom from the widget');
   });
 
   it('tears down a widget that navigates away and says so', async () => {

@@ -151,8 +151,10 @@ describe('editing a widget makes revisions of it', () => {
     // The first roll, which threw before, now writes its line: the repaired script ran past it.
     await frame.locator('#history li').first().waitFor();
     expect(await page.locator(`${latestCard} .widget-card__error`).count()).toBe(0);
-    const request = await page.locator('.message--user').last().textContent();
-    expect(request).toContain('JS around line');
+    // The transcript shows the request by what it asks; the message itself, which the model read, is whole.
+    const request = page.locator('.message--user').last();
+    expect(await request.locator('.message__repair-label').textContent()).toBe('Fix widget (revision 1)');
+    expect(await request.locator('.message__repair-details pre').textContent()).toContain('JS around line');
     // The console saw the broken revision's own error once, and nothing else went wrong on the page.
     expect(opened.pageErrors.filter((message) => !message.includes("reading 'prepend'"))).toEqual([]);
   });
@@ -189,9 +191,14 @@ describe('with DRAWBRIDGE_AUTO_REPAIR=1 a broken widget repairs itself once', ()
     await expect
       .poll(async () => (await server.listRuns()).map((run) => run.status), { timeout: 30_000 })
       .toEqual(['finished', 'finished']);
-    const requests = await page.locator('.message--user').allTextContents();
-    expect(requests).toHaveLength(2);
-    expect(requests[1]).toMatch(/^Fix widget \S+ \(revision 1\)/);
+    const requests = page.locator('.message--user');
+    expect(await requests.count()).toBe(2);
+    expect(await requests.nth(1).locator('.message__repair-label').textContent()).toBe(
+      'Fix widget (revision 1)',
+    );
+    expect(await requests.nth(1).locator('.message__repair-details pre').textContent()).toMatch(
+      /^Fix widget \S+ \(revision 1\)/,
+    );
     expect(await page.locator(`${latestCard} .widget-card__error`).count()).toBe(0);
 
     // A reload replays the transcript, which already names the request: it is not sent again.

@@ -1,7 +1,9 @@
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { readWidgetRepairRequest } from '../frame-host/widget-repair-request.ts';
 import { MessageActions } from './message-actions.tsx';
 import { messageSegments } from './pasted-text.ts';
 import { PastedTextBlock } from './pasted-text-block.tsx';
+import { WidgetRepairRequestBubble } from './widget-repair-request-bubble.tsx';
 
 /**
  * A message the user sent: typed text in a bubble, long pastes as attachment blocks above it, with Copy
@@ -32,6 +34,8 @@ export function UserMessage({
     setEditing(false);
   };
 
+  // A repair request "Fix it" sent is the app's words, not the user's: shown by what it asks, kept whole.
+  const repair = readWidgetRepairRequest(text);
   // Pasted blocks sit above the typed text, as attachments do; the text is the message's own words.
   const segments = messageSegments(text).sort(
     (first, second) => Number(first.kind === 'text') - Number(second.kind === 'text'),
@@ -49,16 +53,20 @@ export function UserMessage({
         />
       ) : (
         <>
-          {segments.map((segment, index) =>
-            segment.kind === 'pasted' ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: segments are positions in an unchanging text.
-              <PastedTextBlock key={index} text={segment.text} />
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-              <p key={index} className="message__user-text">
-                {segment.text}
-              </p>
-            ),
+          {repair ? (
+            <WidgetRepairRequestBubble request={text} revisionNumber={repair.revisionNumber} />
+          ) : (
+            segments.map((segment, index) =>
+              segment.kind === 'pasted' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: segments are positions in an unchanging text.
+                <PastedTextBlock key={index} text={segment.text} />
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+                <p key={index} className="message__user-text">
+                  {segment.text}
+                </p>
+              ),
+            )
           )}
           <MessageActions
             label="Your"

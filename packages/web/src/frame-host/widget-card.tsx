@@ -14,6 +14,7 @@ import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
 import { describeWidgetPhase } from './widget-phase.ts';
+import { WidgetProblemsNotice } from './widget-problems-notice.tsx';
 import { buildWidgetRepairRequest, type WidgetProblem, withWidgetProblem } from './widget-repair-request.ts';
 import { SupersededWidgetNotice, WidgetEditFailedNotice } from './widget-revision-notices.tsx';
 import { WidgetRevisionSwitcher } from './widget-revision-switcher.tsx';
@@ -257,24 +258,11 @@ function LatestWidgetCard({
         </figcaption>
       )}
       {errors.length > 0 && (
-        <div className="widget-card__error" role="alert">
-          {errors.map((problem) => (
-            <p key={`${problem.line}:${problem.message}`}>
-              Widget error: {problem.message}
-              {problem.line === undefined ? '' : ` (line ${problem.line})`}
-            </p>
-          ))}
-          {canRepair && (
-            <button
-              type="button"
-              className="widget-toolbar__button widget-card__fix"
-              disabled={repairRequested}
-              onClick={requestRepair}
-            >
-              Fix it
-            </button>
-          )}
-        </div>
+        <WidgetProblemsNotice
+          problems={errors}
+          fixRequested={repairRequested}
+          {...(canRepair ? { onFix: requestRepair } : {})}
+        />
       )}
     </figure>
   );
