@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -16,6 +16,16 @@ function runCli(args: string[]) {
     input: '',
     env: { ...process.env, PORT: '1', DRAWBRIDGE_DB: '/nonexistent/never-written.db' },
   });
+}
+
+/** The system's own Node when it is older than 24 (Debian's is 20), to run the bin as a user would. */
+function olderSystemNode(): string | undefined {
+  const path = '/usr/bin/node';
+  if (!existsSync(path)) return undefined;
+  const major = Number(
+    execFileSync(path, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }),
+  );
+  return major < 24 ? path : undefined;
 }
 
 // Each spawn loads the command's whole module graph through tsx, which takes seconds on a loaded machine.
@@ -57,6 +67,26 @@ describe('drawbridge', { timeout: 180_000 }, () => {
         status: 2,
         lines: 1,
       });
+    }
+  });
+
+  it('says in one line that it needs Node 24, and how to get it, when started on an older Node', () => {
+    // This Node told it is 20.20.2 (the seam: `process.versions.node` is what the bin reads), and the system's
+    // real older Node where there is one.
+    const pretendOld = `data:text/javascript,Object.defineProperty(process.versions, 'node', { value: '20.20.2' })`;
+    const systemNode = olderSystemNode();
+    const starts = [
+      { node: process.execPath, args: ['--import', pretendOld, binary, 'serve'] },
+      ...(systemNode === undefined ? [] : [{ node: systemNode, args: [binary, 'serve'] }]),
+    ];
+    for (const { node, args } of starts) {
+      const run = spawnSync(node, args, { encoding: 'utf8', timeout: 30_000, input: '' });
+      expect({ node, status: run.status, stdout: run.stdout }).toEqual({ node, status: 1, stdout: '' });
+      const lines = run.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^drawbridge needs Node\.js 24 or newer \(this is Node 20\.\d+\.\d+\)/);
+      expect(lines[0]).toContain('npm start');
+      expect(run.stderr).not.toContain('ERR_UNKNOWN_BUILTIN_MODULE');
     }
   });
 });
