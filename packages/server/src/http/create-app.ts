@@ -182,7 +182,6 @@ export function createApp(dependencies: AppDependencies): Hono {
       ids,
       heartbeatIntervalMs,
       logError,
-      runs,
       runLimits: createRunLimits({ settings: signIn.settings.limits, store, clock }),
       shutdown: dependencies.shutdown ?? new ServerShutdown(),
       supervisor,

@@ -3,7 +3,6 @@ import type { AuditLog } from '../governance/audit-log.ts';
 import type { CallLimits } from '../governance/call-limits.ts';
 import type { ErrorLogger } from '../http/error-handler.ts';
 import type { Store } from '../store/store.ts';
-import type { RunRegistry } from './run-registry.ts';
 
 /** What every agent run of the app shares: storage, the model, governance, clock, ids and error reporting. */
 export interface AgentRunServices {
@@ -15,6 +14,6 @@ export interface AgentRunServices {
   clock: () => Date;
   ids: () => string;
   logError: ErrorLogger;
-  /** Runs still streaming or persisting, so a shutdown can wait for their last writes. */
-  runs: RunRegistry;
+  /** How often a growing reply is stored; default once a second (`defaultGrowingMessageIntervalMs`). */
+  messageWriteIntervalMs?: number;
 }

@@ -43,7 +43,7 @@ async function supervising({ leaseMs, logError = () => {} }: { leaseMs: number; 
   const stopped = new Promise<unknown>((resolve) => {
     supervisor.launch({
       runId,
-      produce: async (emit, abortSignal) => {
+      produceEvents: async ({ emit, abortSignal }) => {
         emit(runEvents.runStarted({ threadId: 't', runId }));
         await new Promise<void>((ended) => {
           finish = ended;

@@ -24,8 +24,13 @@ export interface RunSupervisorOptions {
   runs: RunRegistry;
 }
 
-/** Produces a run's events into `emit` until it ends or `abortSignal` fires (its reason says why). */
-export type RunProducer = (emit: (event: RunEvent) => void, abortSignal: AbortSignal) => Promise<void>;
+/** A run the supervisor can execute (an `AgentRun`). */
+export interface SupervisedRun {
+  /** The run's record id, its log's name. */
+  readonly runId: string;
+  /** Produces the run's events into `emit` until it ends or `abortSignal` fires (its reason says why). */
+  produceEvents(production: { emit(event: RunEvent): void; abortSignal: AbortSignal }): Promise<void>;
+}
 
 /**
  * Executes runs on this instance, detached from any HTTP response: each writes into the run log, holds a
@@ -51,8 +56,13 @@ export class RunSupervisor {
     return this.#options.leases.initialLease();
   }
 
-  /** Starts executing a run whose record holds `newLease()`; returns at once, the run goes on by itself. */
-  launch({ runId, produce }: { runId: string; produce: RunProducer }): void {
+  /**
+   * Starts executing a run whose record holds `newLease()`; returns at once, the run goes on by itself. The
+   * run is registered with the app's run registry here, and only here, until its log is flushed and its lease
+   * released.
+   */
+  launch(run: SupervisedRun): void {
+    const { runId } = run;
     const { log, leases, logError, runs } = this.#options;
     const writer = log.create(runId);
     const controller = new AbortController();
@@ -86,7 +96,7 @@ export class RunSupervisor {
     }, leases.leaseMs / 3);
     const done = (async () => {
       try {
-        await produce((event) => writer.append(event), controller.signal);
+        await run.produceEvents({ emit: (event) => writer.append(event), abortSignal: controller.signal });
       } catch (error) {
         logError(`run ${runId} failed unexpectedly`, error);
       } finally {

@@ -7,7 +7,6 @@ import { scriptedTestModel } from '../models/testing/test-models.ts';
 import { openSqliteStore } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
-import { RunRegistry } from './run-registry.ts';
 
 const owner = { userId: 'local', isAdmin: true };
 
@@ -28,7 +27,6 @@ function services(overrides: Partial<AgentRunServices> = {}): AgentRunServices {
     clock: () => new Date('2026-01-01T00:00:00Z'),
     ids: () => `id-${++counter}`,
     logError: (_message, error) => loggedErrors.push(error),
-    runs: new RunRegistry(),
     ...overrides,
   };
 }

@@ -1,14 +1,14 @@
-import type { AgentRouteErrorCode, RunEvent } from '@drawbridge/protocol';
+import type { AgentRouteErrorCode } from '@drawbridge/protocol';
 import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
 import { recordTurnInput } from '../assembly/record-turn-input.ts';
 import { RunInProgressError } from '../store/run-in-progress-error.ts';
 import type { RunLease, StoredMessage } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
 import type { ToolContext } from '../tools/agent-tool.ts';
+import { AgentRun } from './agent-run.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import { createThreadOnFirstUse } from './create-thread-on-first-use.ts';
 import type { RunRequest } from './parse-run-request.ts';
-import { produceAgentRunEvents } from './produce-agent-run-events.ts';
 
 /** Why a well-formed run request starts no run; the route maps each code to its HTTP status. */
 export type AgentRunRefusal =
@@ -21,16 +21,9 @@ export type AgentRunRefusal =
     }
   | { code: 'run_in_progress'; message: string; runId: string };
 
-/** A run whose record and input are stored and whose events are not produced yet. */
-export interface StartedAgentRun {
-  /** The server's id of the run (its record, its log, `/api/runs/:runId`). */
-  runId: string;
-  /** Produces the run's events into `emit` until the run ends or `abortSignal` fires; never rejects for a run failure. */
-  produceEvents(options: { emit(event: RunEvent): void; abortSignal: AbortSignal }): Promise<void>;
-}
-
+/** A started run's record and input are stored; its events are produced when the caller asks. */
 export type StartAgentRunOutcome =
-  | { started: true; run: StartedAgentRun }
+  | { started: true; run: AgentRun }
   | { started: false; refusal: AgentRunRefusal };
 
 /** Another user's thread is refused as if it did not exist. */
@@ -131,19 +124,6 @@ export async function startAgentRun({
   }
   return {
     started: true,
-    run: {
-      runId: runRecordId,
-      produceEvents: ({ emit, abortSignal }) =>
-        produceAgentRunEvents({
-          services,
-          profile,
-          request,
-          owner,
-          runRecordId,
-          messages,
-          emit,
-          abortSignal,
-        }),
-    },
+    run: new AgentRun({ services, profile, request, owner, runId: runRecordId, messages }),
   };
 }

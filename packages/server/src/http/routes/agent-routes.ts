@@ -103,10 +103,7 @@ export function createAgentRoutes(dependencies: AgentRoutesDependencies): Hono {
       return refuse(context, refusalStatuses[refusal.code], refusal.code, refusal.message);
     }
     const { run } = outcome;
-    supervisor.launch({
-      runId: run.runId,
-      produce: (emit, abortSignal) => run.produceEvents({ emit, abortSignal }),
-    });
+    supervisor.launch(run);
     return createFollowRunResponse({
       log: runLog,
       runId: run.runId,

@@ -1,0 +1,206 @@
+import { EventType, isReplyEvent, type RunEvent } from '@drawbridge/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentModel } from '../agent/run-agent.ts';
+import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
+import { InMemoryAuditLog } from '../governance/audit-log.ts';
+import { CallLimits } from '../governance/call-limits.ts';
+import { gatedTestModel } from '../models/testing/gated-test-model.ts';
+import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
+import { openSqliteStore } from '../store/open-sqlite-store.ts';
+import type { RunRecord, Store, StoredMessage } from '../store/store.ts';
+import type { AgentRun } from './agent-run.ts';
+import type { AgentRunServices } from './agent-run-services.ts';
+import { DatabaseRunLeases } from './run-leases/database-run-leases.ts';
+import { InProcessRunLog } from './run-log/in-process-run-log.ts';
+import { RunRegistry } from './run-registry.ts';
+import { InProcessRunSignals } from './run-signals/in-process-run-signals.ts';
+import { RunStop } from './run-stop.ts';
+import { RunSupervisor } from './run-supervisor.ts';
+import { startAgentRun } from './start-agent-run.ts';
+
+const owner = { userId: 'local', isAdmin: true };
+const profiles = singleAgentProfiles({ system: 'test', tools: [] });
+
+let store: Store;
+let loggedErrors: unknown[];
+
+beforeEach(async () => {
+  store = await openSqliteStore({ path: ':memory:' });
+  loggedErrors = [];
+});
+afterEach(async () => {
+  // Every run stored its outcome: nothing was reported on the way.
+  expect(loggedErrors).toEqual([]);
+  await store.close();
+});
+
+function services(model: AgentModel, overrides: Partial<AgentRunServices> = {}): AgentRunServices {
+  let counter = 0;
+  return {
+    store,
+    model,
+    auditLog: new InMemoryAuditLog(),
+    callLimits: new CallLimits(),
+    clock: () => new Date('2026-01-01T00:00:00Z'),
+    ids: () => `id-${++counter}`,
+    logError: (message, error) => loggedErrors.push(`${message}: ${String(error)}`),
+    ...overrides,
+  };
+}
+
+/** A run of "show me sign-ups" in thread `t`, started (record and user message stored) and not yet producing. */
+async function startedRun(
+  model: AgentModel,
+  overrides: Partial<AgentRunServices> & { lease?: ReturnType<RunSupervisor['newLease']> } = {},
+): Promise<AgentRun> {
+  const { lease, ...serviceOverrides } = overrides;
+  const outcome = await startAgentRun({
+    request: {
+      threadId: 't',
+      runId: 'client-run',
+      userText: 'show me sign-ups',
+      clientAttached: false,
+      clientState: undefined,
+      declaredToolNames: [],
+      toolResults: [],
+      continuesAfterToolResults: false,
+    },
+    profiles,
+    services: services(model, serviceOverrides),
+    owner,
+    ...(lease === undefined ? {} : { lease }),
+  });
+  if (!outcome.started) throw new Error(`refused: ${outcome.refusal.code}`);
+  return outcome.run;
+}
+
+function produce(run: AgentRun, emit: (event: RunEvent) => void, signal = new AbortController().signal) {
+  return run.produceEvents({ emit, abortSignal: signal });
+}
+
+async function lastMessageOf(): Promise<StoredMessage | undefined> {
+  return (await store.listMessages('t')).at(-1);
+}
+
+async function waitFor<Value>(read: () => Promise<Value | undefined> | Value | undefined): Promise<Value> {
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('AgentRun', () => {
+  it('sends RUN_FINISHED only once the run is ended and its reply stored', async () => {
+    const run = await startedRun(scriptedTestModel({ script: barChartScript() }));
+    const seenAtFinish: Array<Promise<[RunRecord | undefined, StoredMessage | undefined]>> = [];
+    const events: RunEvent[] = [];
+    await produce(run, (event) => {
+      events.push(event);
+      // Queries issued now run after every write issued before this event.
+      if (event.type === EventType.RUN_FINISHED) {
+        seenAtFinish.push(Promise.all([store.getRun(run.runId), lastMessageOf()]));
+      }
+    });
+    expect(events[0]?.type).toBe(EventType.RUN_STARTED);
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    expect(seenAtFinish).toHaveLength(1);
+    const [record, lastMessage] = await seenAtFinish[0]!;
+    expect(record?.status).toBe('finished');
+    expect(lastMessage).toMatchObject({ role: 'assistant', content: expect.stringContaining('August') });
+    // The widget's segment, then the prose that followed it, in the order they streamed.
+    const stored = await store.listMessages('t');
+    expect(stored.map((message) => [message.role, message.widget?.complete ?? null])).toEqual([
+      ['user', null],
+      ['assistant', true],
+      ['assistant', null],
+    ]);
+  });
+
+  it('stores the reply while it grows, so what the user saw survives before the run ends', async () => {
+    const model = gatedTestModel({ before: ['Half ', 'a reply'], after: [' and the rest.'] });
+    const run = await startedRun(model, { messageWriteIntervalMs: 10 });
+    const running = produce(run, () => {});
+    const partial = await waitFor(async () => {
+      const last = await lastMessageOf();
+      return last?.role === 'assistant' ? last : undefined;
+    });
+    expect(partial.content).toBe('Half a reply');
+    expect((await store.getRun(run.runId))?.status).toBe('running');
+    model.release();
+    await running;
+    const messages = await store.listMessages('t');
+    expect(messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'show me sign-ups'],
+      ['assistant', 'Half a reply and the rest.'],
+    ]);
+    expect((await store.getRun(run.runId))?.status).toBe('finished');
+  });
+
+  it('records a cancel as cancelled and tells followers so, keeping the partial reply', async () => {
+    const run = await startedRun(gatedTestModel({ before: ['Stopped here'] }));
+    const controller = new AbortController();
+    const events: RunEvent[] = [];
+    await produce(
+      run,
+      (event) => {
+        events.push(event);
+        if (event.type === EventType.TEXT_MESSAGE_CONTENT) controller.abort(new RunStop('cancelled'));
+      },
+      controller.signal,
+    );
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'cancelled' });
+    expect(await store.getRun(run.runId)).toMatchObject({ status: 'cancelled', error: null });
+    expect((await lastMessageOf())?.content).toBe('Stopped here');
+  });
+
+  it("stores the reply's model and token counts on its last message and tells the client before the end", async () => {
+    const run = await startedRun(scriptedTestModel({ script: barChartScript() }));
+    const events: RunEvent[] = [];
+    await produce(run, (event) => events.push(event));
+    const record = await store.getRun(run.runId);
+    const details = {
+      model: 'replay:test',
+      inputTokens: record?.inputTokens,
+      outputTokens: record?.outputTokens,
+    };
+    expect((await lastMessageOf())?.reply).toEqual(details);
+    const messageId = events.find((event) => event.type === EventType.TEXT_MESSAGE_START)?.messageId;
+    const replyEvents = events.filter(isReplyEvent);
+    expect(replyEvents.map((event) => event.value)).toEqual([{ messageId, ...details }]);
+    expect(events.indexOf(replyEvents[0]!)).toBe(events.length - 2);
+  });
+
+  it('is registered once, by the supervisor that executes it, until its log is written', async () => {
+    const runs = new RunRegistry();
+    const log = new InProcessRunLog();
+    const leases = new DatabaseRunLeases({
+      store,
+      instanceId: 'here',
+      leaseMs: 60_000,
+      clock: () => new Date(),
+    });
+    const supervisor = new RunSupervisor({
+      leases,
+      log,
+      signals: new InProcessRunSignals(),
+      logError: (message, error) => loggedErrors.push(`${message}: ${String(error)}`),
+      runs,
+    });
+    const model = gatedTestModel({ before: ['Half a reply'], after: [' and the rest.'] });
+    const run = await startedRun(model, { lease: supervisor.newLease() });
+    supervisor.launch(run);
+    await waitFor(() => (model.calls() === 1 ? true : undefined));
+    expect(runs.size).toBe(1);
+    model.release();
+    await runs.settled();
+    expect(runs.size).toBe(0);
+    const logged: RunEvent[] = [];
+    const signal = new AbortController().signal;
+    await log.follow({ runId: run.runId, after: 0, signal, onEvent: ({ event }) => void logged.push(event) });
+    expect(logged.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    expect((await store.getRun(run.runId))?.status).toBe('finished');
+    await supervisor.shutdown();
+    await log.close();
+  });
+});
