@@ -7,12 +7,14 @@ import {
 } from '../assembly/assistant-message-assembler.ts';
 import type { EditableWidgetLookup } from '../assembly/widget-edit-builder.ts';
 import { describeRunStop } from '../runs/run-stop.ts';
-import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
-import { createAgentToolSet, describeToolOutcome } from './agent-tool-set.ts';
+import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
+import { createAgentToolSet } from './agent-tool-set.ts';
 import { describeModelError } from './describe-model-error.ts';
 import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
+import { ReplyText } from './reply-text.ts';
 import { runFinishedOutcome } from './run-finished-outcome.ts';
 import { type AgentStepPart, streamAgentSteps } from './stream-agent-steps.ts';
+import { type PendingToolCall, ToolCallEvents } from './tool-call-events.ts';
 
 /** The model a run talks to, with the labels the client shows (`ResolvedModel` fits). */
 export interface AgentModel {
@@ -71,13 +73,6 @@ export interface RunAgentOptions {
   maxRetries?: number;
 }
 
-/** A call of a client-executed tool: the run ended with it, and the client's next run brings its result. */
-export interface PendingToolCall {
-  toolCallId: string;
-  toolName: string;
-  input: unknown;
-}
-
 /**
  * How a run ended, with the last segment of the assistant message as far as it got (partial on abort or
  * error; earlier segments went to `onSegment`).
@@ -97,14 +92,53 @@ export interface AgentRunResult extends AssembledAssistantMessage {
 
 const defaultMaxSteps = 8;
 
-function isToolOutcome(value: unknown): value is ToolOutcome {
-  if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
-  return value.ok === true ? 'output' in value : 'error' in value;
+/** How the model's turn went, as its parts said. */
+interface TurnEnd {
+  status: AgentRunResult['status'];
+  error: string | undefined;
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
 }
 
-function toolResultText(output: unknown): string {
-  if (isToolOutcome(output)) return describeToolOutcome(output);
-  return typeof output === 'string' ? output : JSON.stringify(output);
+/** RUN_STARTED, the run's model and record id (`drawbridge.run`), and the reply's TEXT_MESSAGE_START. */
+function announceRun(options: RunAgentOptions, messageId: string): void {
+  const { emit, model, threadId, runId } = options;
+  emit(runEvents.runStarted({ threadId, runId }));
+  emit(runEvents.runInfo({ model: model.id, demo: model.demo, runId: options.runRecordId ?? runId }));
+  emit(runEvents.textStart({ messageId }));
+}
+
+/** The run's tools as the AI SDK calls them, each call reporting parks and interrupts to `toolCalls`. */
+function toolSetFor(options: RunAgentOptions, toolCalls: ToolCallEvents, parkedCalls: ParkedCallAnnouncer) {
+  const tools = options.tools ?? [];
+  if (tools.length === 0) return undefined;
+  const interruptible = options.interruptible === true && options.clientAttached !== true;
+  return createAgentToolSet({
+    tools,
+    threadId: options.threadId,
+    runId: options.runId,
+    owner: options.owner,
+    clientAttached: options.clientAttached ?? false,
+    clientState: options.clientState,
+    clientExecutedToolNames: options.clientExecutedToolNames ?? new Set<string>(),
+    abortSignal: options.abortSignal,
+    onParked: (toolCallId) => parkedCalls.parked(toolCallId),
+    ...(interruptible ? { onInterrupt: (toolCallId: string) => toolCalls.interrupt(toolCallId) } : {}),
+  });
+}
+
+/** The run's final event: RUN_FINISHED with its outcome, or RUN_ERROR saying why it stopped. */
+function finalEvent(options: RunAgentOptions, end: TurnEnd, toolCalls: ToolCallEvents): RunEvent {
+  const { threadId, runId, abortSignal } = options;
+  if (end.status === 'aborted') {
+    const { message, code } = describeRunStop(abortSignal.reason);
+    return runEvents.runError({ message, code });
+  }
+  if (end.status === 'error') {
+    return runEvents.runError({ message: end.error ?? 'The model call failed.', code: 'model_error' });
+  }
+  const outcome = runFinishedOutcome({ interrupted: toolCalls.interrupted, pending: toolCalls.pending });
+  return runEvents.runFinished({ threadId, runId, ...(outcome === undefined ? {} : { outcome }) });
 }
 
 /**
@@ -112,220 +146,88 @@ function toolResultText(output: unknown): string {
  * calls, and resolves (never rejects) with the assembled message so the caller can persist even a partial one.
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
-  const { model, system, history, abortSignal, threadId, runId, emit } = options;
+  const { abortSignal, emit } = options;
   const createId = options.ids ?? randomUUID;
-  const assembler = new AssistantMessageAssembler({
-    messageId: createId(),
-    createId,
-    ...(options.editableWidgets === undefined ? {} : { editableWidgets: options.editableWidgets }),
+  const reply = new ReplyText({
+    assembler: new AssistantMessageAssembler({
+      messageId: createId(),
+      createId,
+      ...(options.editableWidgets === undefined ? {} : { editableWidgets: options.editableWidgets }),
+    }),
+    emit,
+    ...(options.onSegment === undefined ? {} : { onSegment: options.onSegment }),
+    ...(options.onMessageGrowth === undefined ? {} : { onMessageGrowth: options.onMessageGrowth }),
   });
-  const messageId = assembler.messageId;
-  const emitAll = (events: RunEvent[]) => {
-    for (const event of events) emit(event);
-  };
-  const readSegment = () => assembler.snapshot();
-
-  emit(runEvents.runStarted({ threadId, runId }));
-  emit(runEvents.runInfo({ model: model.id, demo: model.demo, runId: options.runRecordId ?? runId }));
-  emit(runEvents.textStart({ messageId }));
-
-  let status: AgentRunResult['status'] = 'finished';
-  let error: string | undefined;
-  let inputTokens: number | undefined;
-  let outputTokens: number | undefined;
-  // Tool calls whose START went out; a provider that streams input sends start/delta/end before `tool-call`.
-  const announcedToolCalls = new Set<string>();
-  const openToolCalls = new Set<string>();
-  // Calls the SDK rejected before execution; its `tool-error` then carries only a message, not the error class.
-  const invalidToolCalls = new Set<string>();
-  const clientExecutedToolNames = options.clientExecutedToolNames ?? new Set<string>();
-  const pendingToolCalls = new Map<string, PendingToolCall>();
-  // Calls a tool interrupted the run for; the step that made them is the run's last.
-  const interruptingCallIds = new Set<string>();
-  const interruptedToolCalls = new Map<string, PendingToolCall>();
-  const interruptible = options.interruptible === true && options.clientAttached !== true;
+  const { messageId } = reply;
   const parkedCalls = new ParkedCallAnnouncer({ emit });
-  // The first announcement of each call closes the text segment before it; awaiting the store here means a
-  // browser cannot answer the call (and store its widget) before the prose that introduced it is stored.
-  // Segments the assembler closed after a finished widget, stored before anything that follows them.
-  const storeSegments = async (segments: readonly AssembledAssistantMessage[]) => {
-    for (const segment of segments) await options.onSegment?.(segment);
-  };
-  const closeSegmentBeforeToolCall = async () => {
-    const { events, segment } = assembler.endSegment();
-    emitAll(events);
-    await storeSegments([...assembler.takeClosedSegments(), ...(segment === undefined ? [] : [segment])]);
-  };
+  const toolCalls = new ToolCallEvents({
+    emit,
+    messageId,
+    createId,
+    parkedCalls,
+    clientExecutedToolNames: options.clientExecutedToolNames ?? new Set<string>(),
+    beforeAnnouncing: () => reply.closeBeforeToolCall(),
+    ...(options.onUnofferedToolCall === undefined
+      ? {}
+      : { onUnofferedToolCall: options.onUnofferedToolCall }),
+  });
+  announceRun(options, messageId);
 
-  try {
-    const tools = options.tools ?? [];
-    // The common part, a text delta, is handled without a promise; the others may wait on the store.
-    const handleTextDelta = (text: string): void | Promise<void> => {
-      emitAll(assembler.push(text));
-      const closed = assembler.takeClosedSegments();
-      if (closed.length === 0) {
-        options.onMessageGrowth?.(readSegment);
+  const end: TurnEnd = {
+    status: 'finished',
+    error: undefined,
+    inputTokens: undefined,
+    outputTokens: undefined,
+  };
+  const handlePart = (part: AgentStepPart): void | Promise<void> => {
+    switch (part.type) {
+      // The common part, handled without a promise; the others may wait on the store.
+      case 'text-delta':
+        return reply.push(part.text);
+      case 'finish':
+        end.inputTokens = part.totalUsage.inputTokens;
+        end.outputTokens = part.totalUsage.outputTokens;
         return;
-      }
-      // Rare (after a widget): what follows waits until the closed segments are stored.
-      return storeSegments(closed).then(() => options.onMessageGrowth?.(readSegment));
-    };
-    const handlePart = async (part: Exclude<AgentStepPart, { type: 'text-delta' }>): Promise<void> => {
-      switch (part.type) {
-        case 'tool-input-start':
-          await closeSegmentBeforeToolCall();
-          announcedToolCalls.add(part.id);
-          openToolCalls.add(part.id);
-          emit(
-            runEvents.toolCallStart({
-              toolCallId: part.id,
-              toolCallName: part.toolName,
-              parentMessageId: messageId,
-            }),
-          );
-          break;
-        case 'tool-input-delta':
-          if (part.delta !== '') emit(runEvents.toolCallArgs({ toolCallId: part.id, delta: part.delta }));
-          break;
-        case 'tool-input-end':
-          openToolCalls.delete(part.id);
-          emit(runEvents.toolCallEnd({ toolCallId: part.id }));
-          parkedCalls.ended(part.id);
-          break;
-        case 'tool-call':
-          if (part.invalid === true) invalidToolCalls.add(part.toolCallId);
-          if (clientExecutedToolNames.has(part.toolName) && part.invalid !== true) {
-            pendingToolCalls.set(part.toolCallId, {
-              toolCallId: part.toolCallId,
-              toolName: part.toolName,
-              input: part.input,
-            });
-          }
-          if (!announcedToolCalls.has(part.toolCallId)) {
-            await closeSegmentBeforeToolCall();
-            announcedToolCalls.add(part.toolCallId);
-            emit(
-              runEvents.toolCallStart({
-                toolCallId: part.toolCallId,
-                toolCallName: part.toolName,
-                parentMessageId: messageId,
-              }),
-            );
-            emit(
-              runEvents.toolCallArgs({
-                toolCallId: part.toolCallId,
-                delta: JSON.stringify(part.input ?? {}),
-              }),
-            );
-            emit(runEvents.toolCallEnd({ toolCallId: part.toolCallId }));
-            parkedCalls.ended(part.toolCallId);
-          }
-          break;
-        case 'tool-result':
-          // The model never reads an interrupted call's placeholder output; the client's resume answers it.
-          if (interruptingCallIds.has(part.toolCallId)) {
-            interruptedToolCalls.set(part.toolCallId, {
-              toolCallId: part.toolCallId,
-              toolName: part.toolName,
-              input: part.input,
-            });
-            break;
-          }
-          emit(
-            runEvents.toolCallResult({
-              messageId: createId(),
-              toolCallId: part.toolCallId,
-              content: toolResultText(part.output),
-            }),
-          );
-          break;
-        case 'tool-error':
-          pendingToolCalls.delete(part.toolCallId);
-          if (invalidToolCalls.has(part.toolCallId)) {
-            await options.onUnofferedToolCall?.({
-              toolCallId: part.toolCallId,
-              toolName: part.toolName,
-              input: part.input,
-            });
-          }
-          emit(
-            runEvents.toolCallResult({
-              messageId: createId(),
-              toolCallId: part.toolCallId,
-              content: `Error: ${part.error instanceof Error ? part.error.message : String(part.error)}`,
-            }),
-          );
-          break;
-        case 'finish':
-          inputTokens = part.totalUsage.inputTokens;
-          outputTokens = part.totalUsage.outputTokens;
-          break;
-        case 'error':
-          status = 'error';
-          error = describeModelError(part.error);
-          break;
-      }
-    };
+      case 'error':
+        end.status = 'error';
+        end.error = describeModelError(part.error);
+        return;
+      default:
+        return toolCalls.handle(part);
+    }
+  };
+  try {
+    const tools = toolSetFor(options, toolCalls, parkedCalls);
     // Our own step loop rather than `streamText`: the same model calls and tool round trips, without the
     // chain of web streams per part that dominated a run's cost at a thousand concurrent runs.
     await streamAgentSteps({
-      model: model.model,
-      instructions: system,
-      messages: history,
-      ...(tools.length === 0
-        ? {}
-        : {
-            tools: createAgentToolSet({
-              tools,
-              threadId,
-              runId,
-              owner: options.owner,
-              clientAttached: options.clientAttached ?? false,
-              clientState: options.clientState,
-              clientExecutedToolNames,
-              abortSignal,
-              onParked: (toolCallId) => parkedCalls.parked(toolCallId),
-              ...(interruptible
-                ? { onInterrupt: (toolCallId: string) => interruptingCallIds.add(toolCallId) }
-                : {}),
-            }),
-          }),
+      model: options.model.model,
+      instructions: options.system,
+      messages: options.history,
+      ...(tools === undefined ? {} : { tools }),
       maxSteps: options.maxSteps ?? defaultMaxSteps,
-      stopAfterStep: () => interruptingCallIds.size > 0,
+      stopAfterStep: () => toolCalls.interruptRequested,
       abortSignal,
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-      onPart: (part) => (part.type === 'text-delta' ? handleTextDelta(part.text) : handlePart(part)),
+      onPart: handlePart,
     });
   } catch (thrown) {
-    status = abortSignal.aborted ? 'aborted' : 'error';
-    error = status === 'aborted' ? undefined : describeModelError(thrown);
+    end.status = abortSignal.aborted ? 'aborted' : 'error';
+    end.error = end.status === 'aborted' ? undefined : describeModelError(thrown);
   }
-  if (status === 'finished' && abortSignal.aborted) status = 'aborted';
+  if (end.status === 'finished' && abortSignal.aborted) end.status = 'aborted';
 
-  emitAll(assembler.end());
-  await storeSegments(assembler.takeClosedSegments());
-  for (const toolCallId of openToolCalls) {
-    emit(runEvents.toolCallEnd({ toolCallId }));
-    parkedCalls.ended(toolCallId);
-  }
+  await reply.end();
+  toolCalls.endOpenCalls();
   emit(runEvents.textEnd({ messageId }));
-  if (status === 'finished') {
-    const outcome = runFinishedOutcome({
-      interrupted: [...interruptedToolCalls.values()],
-      pending: [...pendingToolCalls.values()],
-    });
-    emit(runEvents.runFinished({ threadId, runId, ...(outcome === undefined ? {} : { outcome }) }));
-  } else if (status === 'aborted') {
-    const { message, code } = describeRunStop(abortSignal.reason);
-    emit(runEvents.runError({ message, code }));
-  } else emit(runEvents.runError({ message: error ?? 'The model call failed.', code: 'model_error' }));
-
+  emit(finalEvent(options, end, toolCalls));
+  const { status, error, inputTokens, outputTokens } = end;
   return {
-    ...assembler.snapshot(),
+    ...reply.snapshot(),
     eventMessageId: messageId,
     status,
-    pendingToolCalls: [...pendingToolCalls.values()],
-    interruptedToolCalls: [...interruptedToolCalls.values()],
+    pendingToolCalls: toolCalls.pending,
+    interruptedToolCalls: toolCalls.interrupted,
     ...(inputTokens === undefined ? {} : { inputTokens }),
     ...(outputTokens === undefined ? {} : { outputTokens }),
     ...(error === undefined ? {} : { error }),
