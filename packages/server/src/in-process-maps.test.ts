@@ -52,8 +52,8 @@ const audited: Record<string, string> = {
   'agent/tool-call-events.ts:#pending': 'the tool calls of one run, local to that run',
   'agent/tool-call-events.ts:#interrupting': 'the tool calls of one run, local to that run',
   'agent/tool-call-events.ts:#interrupted': 'the tool calls of one run, local to that run',
-  'agent/stream-agent-steps.ts:#textParts': 'the text blocks of one model call, local to that step',
-  'agent/stream-agent-steps.ts:#reasoningParts': 'the reasoning blocks of one model call, local to that step',
+  'agent/step-blocks.ts:#textParts': 'the text blocks of one model call, local to that step',
+  'agent/step-blocks.ts:#reasoningParts': 'the reasoning blocks of one model call, local to that step',
   'skills/load-skills.ts:skills': 'one entry per skill file, loaded once',
   'store/compiled-query-cache.ts:#compiled':
     'one per query shape the code names: literal keys, and at most one per subset of five patchable columns',

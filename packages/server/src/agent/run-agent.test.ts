@@ -9,6 +9,7 @@ import {
   failingTestModel,
   observeAbort,
   scriptedTestModel,
+  streamingOnlyTestModel,
 } from '../models/testing/test-models.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 import { type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.ts';
@@ -179,6 +180,36 @@ describe('runAgent', () => {
     expect(message).not.toContain('at someProviderInternals');
     expect(events.at(-2)?.type).toBe(EventType.TEXT_MESSAGE_END);
     expect(result).toMatchObject({ status: 'error', error: message, content: '' });
+  });
+
+  it('ends with RUN_ERROR naming what the model sent that the run cannot show, keeping the text before it', async () => {
+    const model = streamingOnlyTestModel({
+      id: 'file-maker',
+      hint: 'A model that replies with an image file.',
+      doStream: async () => ({
+        stream: new ReadableStream({
+          start(controller) {
+            controller.enqueue({ type: 'text-start', id: 't' });
+            controller.enqueue({ type: 'text-delta', id: 't', delta: 'Here is a picture:' });
+            controller.enqueue({
+              type: 'file',
+              mediaType: 'image/png',
+              data: { type: 'data', data: 'iVBORw0KGgo=' },
+            });
+            controller.close();
+          },
+        }),
+      }),
+    });
+    const { events, result } = await collectRun({ model });
+    const message =
+      'The model call failed: The model replied with a file (image/png), which Drawbridge cannot show.';
+    expect(events.slice(-2)).toEqual([
+      expect.objectContaining({ type: EventType.TEXT_MESSAGE_END }),
+      expect.objectContaining({ type: EventType.RUN_ERROR, code: 'model_error', message }),
+    ]);
+    expect(textOf(events)).toBe('Here is a picture:');
+    expect(result).toMatchObject({ status: 'error', error: message, content: 'Here is a picture:' });
   });
 
   it('stops the model when aborted and returns the partial reply', async () => {

@@ -7,6 +7,7 @@ import { APICallError, type ModelMessage, type ToolSet, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type AgentStepPart, streamAgentSteps } from './stream-agent-steps.ts';
+import { UnsupportedModelOutputError } from './unsupported-model-output-error.ts';
 
 const usage = (input: number, output: number) => ({
   inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
@@ -218,6 +219,104 @@ describe('streamAgentSteps', () => {
       { type: 'finish', totalUsage: { inputTokens: undefined, outputTokens: undefined } },
     ]);
     expect(prompts).toHaveLength(1);
+  });
+
+  it('hands a provider-specific custom part back to the provider with the step, in its place', async () => {
+    const marker = { test: { cacheKey: 'k-1' } };
+    const { model, prompts } = stepModel([
+      [
+        { type: 'custom', kind: 'test.marker', providerMetadata: marker },
+        ...text('t1', 'Echoing.'),
+        echoCall('call-1', 'hi'),
+        finish('tool-calls'),
+      ],
+      [...text('t2', 'Done.'), finish('stop')],
+    ]);
+    const parts = await collect({ model, tools: echoTools });
+    expect(parts.map((part) => part.type)).toEqual([
+      'text-delta',
+      'tool-call',
+      'tool-result',
+      'text-delta',
+      'finish',
+    ]);
+    expect(prompts[1]?.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: [
+        { type: 'custom', kind: 'test.marker', providerOptions: marker },
+        { type: 'text', text: 'Echoing.' },
+        { type: 'tool-call', toolCallId: 'call-1' },
+      ],
+    });
+  });
+
+  it('passes over sources and the metadata of the call, delivering the text around them', async () => {
+    const { model } = stepModel([
+      [
+        { type: 'stream-start', warnings: [] },
+        { type: 'response-metadata', id: 'response-1', modelId: 'steps' },
+        ...text('t', 'Cited'),
+        { type: 'source', sourceType: 'url', id: 's-1', url: 'https://example.com/', title: 'Example' },
+        { type: 'ping' },
+        { type: 'raw', rawValue: { anything: true } },
+        ...text('u', ' text.'),
+        finish('stop'),
+      ],
+    ]);
+    expect(await collect({ model })).toEqual([
+      { type: 'text-delta', text: 'Cited' },
+      { type: 'text-delta', text: ' text.' },
+      { type: 'finish', totalUsage: { inputTokens: 10, outputTokens: 5 } },
+    ]);
+  });
+
+  it('fails loudly on a file the model generated, naming its media type, after the text before it', async () => {
+    const { model } = stepModel([
+      [
+        ...text('t', 'Here is a picture:'),
+        { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KGgo=' } },
+        ...text('u', 'never read'),
+        finish('stop'),
+      ],
+    ]);
+    const parts: AgentStepPart[] = [];
+    const failure = await collect({ model, onPart: (part) => void parts.push(part) }).catch((error) => error);
+    expect(UnsupportedModelOutputError.isInstance(failure)).toBe(true);
+    expect(failure).toMatchObject({
+      code: 'unsupported_model_output',
+      partType: 'file',
+      message: 'The model replied with a file (image/png), which Drawbridge cannot show.',
+    });
+    expect(parts).toEqual([{ type: 'text-delta', text: 'Here is a picture:' }]);
+  });
+
+  it.each<[string, LanguageModelV4StreamPart]>([
+    ['its input', { type: 'tool-input-start', id: 'p-1', toolName: 'web_search', providerExecuted: true }],
+    [
+      'its call',
+      { type: 'tool-call', toolCallId: 'p-1', toolName: 'web_search', input: '{}', providerExecuted: true },
+    ],
+    ['its result', { type: 'tool-result', toolCallId: 'p-1', toolName: 'web_search', result: { found: 1 } }],
+    ['an approval request', { type: 'tool-approval-request', approvalId: 'a-1', toolCallId: 'p-1' }],
+  ])('fails loudly on a tool the provider executed itself, from %s on', async (_what, part) => {
+    const { model } = stepModel([[...text('t', 'Searching.'), part, finish('stop')]]);
+    const parts: AgentStepPart[] = [];
+    const failure = await collect({ model, onPart: (step) => void parts.push(step) }).catch((error) => error);
+    expect(failure).toBeInstanceOf(UnsupportedModelOutputError);
+    expect(failure).toMatchObject({ partType: 'provider-executed-tool' });
+    expect(failure.message).toMatch(/^The model provider ran a tool itself \((web_search|call p-1)\)/);
+    expect(parts).toEqual([{ type: 'text-delta', text: 'Searching.' }]);
+  });
+
+  it('fails loudly on a stream part it does not know', async () => {
+    const unknown = { type: 'hologram', id: 'h-1' } as unknown as LanguageModelV4StreamPart;
+    const { model } = stepModel([[unknown, finish('stop')]]);
+    const failure = await collect({ model }).catch((error) => error);
+    expect(failure).toMatchObject({
+      name: 'UnsupportedModelOutputError',
+      partType: 'hologram',
+      message: 'The model sent a stream part this server does not know: "hologram".',
+    });
   });
 
   it('reads the next part only once the handler is done with the last', async () => {

@@ -1,6 +1,8 @@
-import type { AssistantContent, ToolResultPart } from 'ai';
+import type { ToolResultPart } from 'ai';
 import { parseToolCall } from 'ai/internal';
 import { type StartModelCallOptions, startModelCall } from './start-model-call.ts';
+import { StepBlocks } from './step-blocks.ts';
+import { UnsupportedModelOutputError } from './unsupported-model-output-error.ts';
 
 /** What a run reads of the model's turn: the parts `runAgent` turns into events, named as the AI SDK names them. */
 export type AgentStepPart =
@@ -32,39 +34,12 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-type AssistantParts = Exclude<AssistantContent, string>;
-type ProviderMetadata = Record<string, Record<string, unknown>> | undefined;
-
-type BlockPart = { text: string; providerOptions?: ProviderMetadata };
-
-/**
- * Collects the step's text and reasoning as the next step's assistant message needs them: one part per block
- * id, with the provider's metadata (a reasoning signature) passed back as its options.
- */
-class StepBlocks {
-  readonly content: AssistantParts = [];
-  readonly #textParts = new Map<string, BlockPart>();
-  readonly #reasoningParts = new Map<string, BlockPart>();
-  // The block the last delta went to: the next delta nearly always goes there too.
-  #last: { type: 'text' | 'reasoning'; id: string; part: BlockPart } | undefined;
-
-  upsert(type: 'text' | 'reasoning', id: string, text?: string, providerMetadata?: ProviderMetadata): void {
-    const part = this.#last?.type === type && this.#last.id === id ? this.#last.part : this.#find(type, id);
-    if (text !== undefined) part.text += text;
-    if (providerMetadata !== undefined) part.providerOptions = providerMetadata;
-  }
-
-  #find(type: 'text' | 'reasoning', id: string): BlockPart {
-    const parts = type === 'text' ? this.#textParts : this.#reasoningParts;
-    let part = parts.get(id);
-    if (part === undefined) {
-      part = { type, text: '' } as BlockPart;
-      this.content.push(part as AssistantParts[number]);
-      parts.set(id, part);
-    }
-    this.#last = { type, id, part };
-    return part;
-  }
+/** The error for a tool the provider executed itself: the run offers only tools it executes (or its client does). */
+function providerExecutedCall(tool: string): UnsupportedModelOutputError {
+  return new UnsupportedModelOutputError({
+    partType: 'provider-executed-tool',
+    message: `The model provider ran a tool itself (${tool}), which Drawbridge does not offer or show.`,
+  });
 }
 
 /**
@@ -154,9 +129,8 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
             blocks.upsert('reasoning', part.id, part.delta, part.providerMetadata);
             break;
           case 'tool-input-start':
-            if (part.providerExecuted !== true) {
-              await onPart({ type: 'tool-input-start', id: part.id, toolName: part.toolName });
-            }
+            if (part.providerExecuted === true) throw providerExecutedCall(part.toolName);
+            await onPart({ type: 'tool-input-start', id: part.id, toolName: part.toolName });
             break;
           case 'tool-input-delta':
             await onPart({ type: 'tool-input-delta', id: part.id, delta: part.delta });
@@ -165,7 +139,7 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
             await onPart({ type: 'tool-input-end', id: part.id });
             break;
           case 'tool-call': {
-            if (part.providerExecuted === true) break;
+            if (part.providerExecuted === true) throw providerExecutedCall(part.toolName);
             // Validated against the tool's schema as the AI SDK validates it; an unknown tool or bad input comes
             // back marked invalid, and the model reads the reason as the call's result.
             const call = await parseToolCall({
@@ -212,6 +186,44 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
             failed = true;
             await onPart({ type: 'error', error: part.error });
             break;
+          case 'custom':
+            // Provider-specific content, handed back to the provider with the step, as the AI SDK does.
+            assistantContent.push({
+              type: 'custom',
+              kind: part.kind,
+              ...(part.providerMetadata === undefined ? {} : { providerOptions: part.providerMetadata }),
+            });
+            break;
+          case 'source':
+            // A citation of what the text says (a web or document source). The text itself reaches the
+            // client; no run event carries citations, and the model is not sent its own sources back (the
+            // AI SDK's step messages leave them out too).
+            break;
+          case 'stream-start':
+          case 'response-metadata':
+          case 'ping':
+          case 'raw':
+            // About the call, not the reply: warnings for settings we do not send, the response's id and
+            // model, keep-alives, and raw chunks, which arrive only when asked for (we never ask).
+            break;
+          case 'file':
+          case 'reasoning-file':
+            throw new UnsupportedModelOutputError({
+              partType: part.type,
+              message: `The model replied with a file (${part.mediaType}), which Drawbridge cannot show.`,
+            });
+          case 'tool-result':
+          case 'tool-approval-request':
+            // Only a tool the provider executes has its result or an approval request in the model's own
+            // stream, and the run offers none.
+            throw providerExecutedCall('toolName' in part ? part.toolName : `call ${part.toolCallId}`);
+          default: {
+            const exhaustiveCheck: never = part;
+            throw new UnsupportedModelOutputError({
+              partType: String((exhaustiveCheck as { type?: unknown }).type),
+              message: `The model sent a stream part this server does not know: ${JSON.stringify((exhaustiveCheck as { type?: unknown }).type)}.`,
+            });
+          }
         }
         if (finishedOutputs.length > 0) await handOn();
       }
