@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { drawbridgeEventValueSchemas } from './drawbridge-events.ts';
 import { generatedWidgetParts, generatedWidgetSchema, widgetPartSchema } from './generated-widget.ts';
-import { widgetPartValueSchema } from './run-events.ts';
 
 const widget = { id: 'w1', height: 420, css: 'p{}', html: '<p>hi</p>', js: 'go()', complete: true };
 
@@ -25,7 +25,7 @@ describe('generatedWidgetSchema', () => {
 
 describe('widgetPartSchema', () => {
   it('is the part and delta of the widget event value, which only adds where the part belongs', () => {
-    expect(Object.keys(widgetPartValueSchema.shape)).toEqual([
+    expect(Object.keys(drawbridgeEventValueSchemas['drawbridge.widget'].shape)).toEqual([
       'messageId',
       'widgetId',
       'part',

@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { decodeEventStream } from './codecs/decode-event-stream.ts';
+import { encodeNdjsonEvent } from './codecs/ndjson-encoder.ts';
 import {
-  EventType,
-  isHeartbeatEvent,
-  isParkedCallEvent,
-  isReplyEvent,
-  isRunInfoEvent,
-  isWidgetPartEvent,
-  parseRunEvent,
-  type RunEvent,
-  runEvents,
-} from './run-events.ts';
+  type DrawbridgeEventName,
+  drawbridgeEventValueSchemas,
+  isDrawbridgeEvent,
+} from './drawbridge-events.ts';
+import { EventType, parseRunEvent, type RunEvent, runEvents } from './run-events.ts';
 
 const everyConstructedEvent: RunEvent[] = [
   runEvents.runStarted({ threadId: 't1', runId: 'r1' }),
@@ -149,8 +146,48 @@ describe('parseRunEvent', () => {
   });
 });
 
-describe('type guards', () => {
-  it('pick out exactly their own CUSTOM events', () => {
+describe('the drawbridge event declaration', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('validates the value of every name it declares, at the value path', () => {
+    for (const name of Object.keys(drawbridgeEventValueSchemas)) {
+      expect(errorText({ type: 'CUSTOM', name, value: 'not an object' }), name).toContain('→ at value');
+    }
+  });
+
+  it('checks a value once where the event enters, and the guard compares names only', async () => {
+    const widgetValueSchema = drawbridgeEventValueSchemas['drawbridge.widget'];
+    const check = vi.spyOn(widgetValueSchema, 'safeParse');
+    const widget = runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'css', delta: 'a{}' });
+    const body = new Blob([encodeNdjsonEvent(widget)]).stream();
+    const decoded: RunEvent[] = [];
+    for await (const event of decodeEventStream(body)) decoded.push(event);
+    expect(decoded).toEqual([widget]);
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(decoded.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget'))).toEqual([widget]);
+    expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops fields a value does not declare, so a narrowed value holds only its own', () => {
+    const result = parseRunEvent({
+      type: 'CUSTOM',
+      name: 'drawbridge.parked',
+      value: { toolCallId: 'c1', injected: true },
+    });
+    expect(result).toEqual({ success: true, event: runEvents.parkedCall({ toolCallId: 'c1' }) });
+  });
+
+  it('rejects a forged value where the event enters', () => {
+    expect(
+      errorText({ type: EventType.CUSTOM, name: 'drawbridge.widget', value: { part: 'css' } }),
+    ).toContain('value.messageId');
+  });
+});
+
+describe('isDrawbridgeEvent', () => {
+  it('picks out exactly the CUSTOM events of its name', () => {
     const widget = runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'css', delta: 'a{}' });
     const heartbeat = runEvents.heartbeat(1);
     const runInfo = runEvents.runInfo({ model: 'demo', demo: true, runId: 'durable-1' });
@@ -158,27 +195,29 @@ describe('type guards', () => {
     const prose = runEvents.textContent({ messageId: 'm', delta: 'x' });
     const parked = runEvents.parkedCall({ toolCallId: 'c1' });
     const reply = runEvents.reply({ messageId: 'm', model: 'demo', inputTokens: 1, outputTokens: 2 });
-    const all = [widget, heartbeat, runInfo, parked, reply, foreign, prose];
-    expect(all.filter(isReplyEvent)).toEqual([reply]);
-    expect(all.filter(isWidgetPartEvent)).toEqual([widget]);
-    expect(all.filter(isParkedCallEvent)).toEqual([parked]);
-    expect(all.filter(isHeartbeatEvent)).toEqual([heartbeat]);
-    expect(all.filter(isRunInfoEvent)).toEqual([runInfo]);
+    const revision = runEvents.widgetRevision({
+      messageId: 'm',
+      widgetId: 'w2',
+      revision: { of: 'w', number: 2, baseId: 'w' },
+    });
+    const all: RunEvent[] = [widget, heartbeat, runInfo, parked, reply, revision, foreign, prose];
+    const named = (name: DrawbridgeEventName) => all.filter((event) => isDrawbridgeEvent(event, name));
+    expect(named('drawbridge.reply')).toEqual([reply]);
+    expect(named('drawbridge.widget')).toEqual([widget]);
+    expect(named('drawbridge.widget-revision')).toEqual([revision]);
+    expect(named('drawbridge.parked')).toEqual([parked]);
+    expect(named('drawbridge.heartbeat')).toEqual([heartbeat]);
+    expect(named('drawbridge.run')).toEqual([runInfo]);
   });
 
-  it('narrow the value type', () => {
+  it('narrows the value type', () => {
     const event: RunEvent = runEvents.widgetPart({
       messageId: 'm',
       widgetId: 'w',
       part: 'html',
       delta: '<p>',
     });
-    expect(isWidgetPartEvent(event) ? event.value.part : undefined).toBe('html');
-  });
-
-  it('reject a CUSTOM event that carries our name with a malformed value', () => {
-    const forged = { type: EventType.CUSTOM, name: 'drawbridge.widget', value: { part: 'css' } } as RunEvent;
-    expect(isWidgetPartEvent(forged)).toBe(false);
+    expect(isDrawbridgeEvent(event, 'drawbridge.widget') ? event.value.part : undefined).toBe('html');
   });
 });
 
@@ -196,14 +235,9 @@ describe('the example run in docs/protocol.md', () => {
     const labels = events.map((event) => (event.type === 'CUSTOM' ? event.name : event.type));
     expect(labels.slice(0, 3)).toEqual(['RUN_STARTED', 'drawbridge.run', 'TEXT_MESSAGE_START']);
     expect(labels.slice(-2)).toEqual(['TEXT_MESSAGE_END', 'RUN_FINISHED']);
-    expect(events.filter(isWidgetPartEvent).map((event) => event.value.part)).toEqual([
-      'height',
-      'css',
-      'html',
-      'html',
-      'js',
-      'end',
-    ]);
+    expect(
+      events.flatMap((event) => (isDrawbridgeEvent(event, 'drawbridge.widget') ? [event.value.part] : [])),
+    ).toEqual(['height', 'css', 'html', 'html', 'js', 'end']);
     const firstWidget = labels.indexOf('drawbridge.widget');
     const lastWidget = labels.lastIndexOf('drawbridge.widget');
     expect(labels.slice(0, firstWidget)).toContain('TEXT_MESSAGE_CONTENT');

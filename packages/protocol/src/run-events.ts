@@ -13,133 +13,33 @@ import {
   ToolCallStartEventSchema,
 } from '@ag-ui/core/schemas';
 import { z } from 'zod';
-import { replyDetailsSchema } from './api/reply-details.ts';
-import { widgetPartSchema, widgetRevisionSchema } from './generated-widget.ts';
-
-export type { RunFinishedOutcome };
-export { EventType };
-
-/** The names of the CUSTOM events Drawbridge defines; their data lives in `value`. */
-export const drawbridgeEventNames = {
-  widget: 'drawbridge.widget',
-  heartbeat: 'drawbridge.heartbeat',
-  run: 'drawbridge.run',
-  parked: 'drawbridge.parked',
-  reply: 'drawbridge.reply',
-  revision: 'drawbridge.widget-revision',
-} as const;
+import {
+  type CustomRunEvent,
+  type DrawbridgeEvent,
+  type DrawbridgeEventValue,
+  drawbridgeEvent,
+  drawbridgeEventValueSchema,
+} from './drawbridge-events.ts';
 
 // The part names belong to the widget shape; they are re-exported beside the event that carries them.
 export { type WidgetPartType, widgetPartTypes } from './generated-widget.ts';
-
-export const widgetPartValueSchema = z.object({
-  messageId: z.string(),
-  widgetId: z.string(),
-  ...widgetPartSchema.shape,
-});
+export type { RunFinishedOutcome };
+export { EventType };
 
 /**
- * The widget an edit reply builds is a revision: sent once the edit's target is known, before its parts,
- * and again with `failure` when a hunk does not apply.
+ * Any CUSTOM event. Our names (`drawbridgeEventValueSchemas`) must carry their typed `value`, checked once
+ * and reported at its exact path (`value.part`); other names pass as generic CUSTOM events.
  */
-export const widgetRevisionValueSchema = z.object({
-  messageId: z.string(),
-  widgetId: z.string(),
-  revision: widgetRevisionSchema,
-});
-
-export const heartbeatValueSchema = z.object({ at: z.number() });
-
-/**
- * Once per run, after RUN_STARTED: the model, and `runId`, the server's id of the durable run (the one
- * `GET /api/runs/:runId`, its events and its cancel take), which RUN_STARTED's client-chosen `runId` is not.
- */
-export const runInfoValueSchema = z.object({ model: z.string(), demo: z.boolean(), runId: z.string() });
-
-/**
- * The server parked this tool call for the browser: only a parked call is drawn and answered there. A call
- * the server refused before parking gets its TOOL_CALL_RESULT error instead and no `drawbridge.parked`.
- */
-export const parkedCallValueSchema = z.object({ toolCallId: z.string() });
-
-/** The reply's model and token counts, once its run is over and they are stored with the reply. */
-export const replyValueSchema = z.object({ messageId: z.string(), ...replyDetailsSchema.shape });
-
-export type WidgetPartValue = z.infer<typeof widgetPartValueSchema>;
-export type WidgetRevisionValue = z.infer<typeof widgetRevisionValueSchema>;
-export type HeartbeatValue = z.infer<typeof heartbeatValueSchema>;
-export type RunInfoValue = z.infer<typeof runInfoValueSchema>;
-export type ParkedCallValue = z.infer<typeof parkedCallValueSchema>;
-export type ReplyValue = z.infer<typeof replyValueSchema>;
-
-export const widgetPartEventSchema = CustomEventSchema.extend({
-  name: z.literal(drawbridgeEventNames.widget),
-  value: widgetPartValueSchema,
-});
-
-export const widgetRevisionEventSchema = CustomEventSchema.extend({
-  name: z.literal(drawbridgeEventNames.revision),
-  value: widgetRevisionValueSchema,
-});
-
-export const heartbeatEventSchema = CustomEventSchema.extend({
-  name: z.literal(drawbridgeEventNames.heartbeat),
-  value: heartbeatValueSchema,
-});
-
-export const runInfoEventSchema = CustomEventSchema.extend({
-  name: z.literal(drawbridgeEventNames.run),
-  value: runInfoValueSchema,
-});
-
-export const parkedCallEventSchema = CustomEventSchema.extend({
-  name: z.literal(drawbridgeEventNames.parked),
-  value: parkedCallValueSchema,
-});
-
-export const replyEventSchema = CustomEventSchema.extend({
-  name: z.literal(drawbridgeEventNames.reply),
-  value: replyValueSchema,
-});
-
-// A Map, not an object literal, so an event named "constructor" cannot resolve to a prototype member.
-const valueSchemaByCustomName = new Map<string, z.ZodType>([
-  [drawbridgeEventNames.widget, widgetPartValueSchema],
-  [drawbridgeEventNames.revision, widgetRevisionValueSchema],
-  [drawbridgeEventNames.heartbeat, heartbeatValueSchema],
-  [drawbridgeEventNames.run, runInfoValueSchema],
-  [drawbridgeEventNames.parked, parkedCallValueSchema],
-  [drawbridgeEventNames.reply, replyValueSchema],
-]);
-
-const otherCustomEventSchema = CustomEventSchema.extend({ value: z.unknown() });
-
-/**
- * Any CUSTOM event. Our names must carry their typed `value`; other names pass as generic CUSTOM.
- * The value is checked first on its own so a bad `drawbridge.*` value is reported at its exact path
- * instead of as "matched no option of the union".
- */
-export const customRunEventSchema = CustomEventSchema.superRefine((event, context) => {
-  const valueSchema = valueSchemaByCustomName.get(event.name);
-  if (valueSchema === undefined) return;
-  const result = valueSchema.safeParse(event.value);
-  if (result.success) return;
-  for (const issue of result.error.issues) {
+export const customRunEventSchema = CustomEventSchema.transform((event, context): CustomRunEvent => {
+  const valueSchema = drawbridgeEventValueSchema(event.name);
+  if (valueSchema === undefined) return event;
+  const value = valueSchema.safeParse(event.value);
+  if (value.success) return { ...event, value: value.data } as CustomRunEvent;
+  for (const issue of value.error.issues) {
     context.addIssue({ ...issue, path: ['value', ...issue.path] } as z.core.$ZodRawIssue);
   }
-}).pipe(
-  z.union([
-    z.discriminatedUnion('name', [
-      widgetPartEventSchema,
-      widgetRevisionEventSchema,
-      heartbeatEventSchema,
-      runInfoEventSchema,
-      parkedCallEventSchema,
-      replyEventSchema,
-    ]),
-    otherCustomEventSchema,
-  ]),
-);
+  return z.NEVER;
+});
 
 /** Every event a Drawbridge run emits: the AG-UI events we use plus CUSTOM events. */
 export const runEventSchema = z.discriminatedUnion('type', [
@@ -158,13 +58,6 @@ export const runEventSchema = z.discriminatedUnion('type', [
 
 export type RunEvent = z.infer<typeof runEventSchema>;
 export type RunEventOfType<Type extends RunEvent['type']> = Extract<RunEvent, { type: Type }>;
-export type WidgetPartEvent = z.infer<typeof widgetPartEventSchema>;
-export type WidgetRevisionEvent = z.infer<typeof widgetRevisionEventSchema>;
-export type HeartbeatEvent = z.infer<typeof heartbeatEventSchema>;
-export type RunInfoEvent = z.infer<typeof runInfoEventSchema>;
-export type ParkedCallEvent = z.infer<typeof parkedCallEventSchema>;
-export type ReplyEvent = z.infer<typeof replyEventSchema>;
-export type CustomRunEvent = RunEventOfType<EventType.CUSTOM>;
 
 export type RunEventParseResult = { success: true; event: RunEvent } | { success: false; error: z.ZodError };
 
@@ -190,8 +83,8 @@ export const runEvents = {
   }): RunEventOfType<EventType.RUN_STARTED> {
     return { type: EventType.RUN_STARTED, threadId, runId };
   },
-  runInfo({ model, demo, runId }: RunInfoValue): RunInfoEvent {
-    return { type: EventType.CUSTOM, name: drawbridgeEventNames.run, value: { model, demo, runId } };
+  runInfo({ model, demo, runId }: DrawbridgeEventValue<'drawbridge.run'>): DrawbridgeEvent<'drawbridge.run'> {
+    return drawbridgeEvent('drawbridge.run', { model, demo, runId });
   },
   textStart({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_START> {
     return { type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' };
@@ -208,28 +101,38 @@ export const runEvents = {
   textEnd({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_END> {
     return { type: EventType.TEXT_MESSAGE_END, messageId };
   },
-  widgetPart({ messageId, widgetId, part, delta, replace }: WidgetPartValue): WidgetPartEvent {
-    return {
-      type: EventType.CUSTOM,
-      name: drawbridgeEventNames.widget,
-      value: { messageId, widgetId, part, delta, ...(replace === true ? { replace } : {}) },
-    };
+  widgetPart({
+    messageId,
+    widgetId,
+    part,
+    delta,
+    replace,
+  }: DrawbridgeEventValue<'drawbridge.widget'>): DrawbridgeEvent<'drawbridge.widget'> {
+    return drawbridgeEvent('drawbridge.widget', {
+      messageId,
+      widgetId,
+      part,
+      delta,
+      ...(replace === true ? { replace } : {}),
+    });
   },
-  widgetRevision({ messageId, widgetId, revision }: WidgetRevisionValue): WidgetRevisionEvent {
-    return {
-      type: EventType.CUSTOM,
-      name: drawbridgeEventNames.revision,
-      value: { messageId, widgetId, revision },
-    };
+  widgetRevision({
+    messageId,
+    widgetId,
+    revision,
+  }: DrawbridgeEventValue<'drawbridge.widget-revision'>): DrawbridgeEvent<'drawbridge.widget-revision'> {
+    return drawbridgeEvent('drawbridge.widget-revision', { messageId, widgetId, revision });
   },
-  heartbeat(at: number): HeartbeatEvent {
-    return { type: EventType.CUSTOM, name: drawbridgeEventNames.heartbeat, value: { at } };
+  heartbeat(at: number): DrawbridgeEvent<'drawbridge.heartbeat'> {
+    return drawbridgeEvent('drawbridge.heartbeat', { at });
   },
-  reply(value: ReplyValue): ReplyEvent {
-    return { type: EventType.CUSTOM, name: drawbridgeEventNames.reply, value };
+  reply(value: DrawbridgeEventValue<'drawbridge.reply'>): DrawbridgeEvent<'drawbridge.reply'> {
+    return drawbridgeEvent('drawbridge.reply', value);
   },
-  parkedCall({ toolCallId }: ParkedCallValue): ParkedCallEvent {
-    return { type: EventType.CUSTOM, name: drawbridgeEventNames.parked, value: { toolCallId } };
+  parkedCall({
+    toolCallId,
+  }: DrawbridgeEventValue<'drawbridge.parked'>): DrawbridgeEvent<'drawbridge.parked'> {
+    return drawbridgeEvent('drawbridge.parked', { toolCallId });
   },
   toolCallStart({
     toolCallId,
@@ -289,38 +192,3 @@ export const runEvents = {
     return { type: EventType.RUN_ERROR, message, ...(code === undefined ? {} : { code }) };
   },
 };
-
-/** True for a CUSTOM `drawbridge.widget` event whose value has the widget-part shape. */
-export function isWidgetPartEvent(event: RunEvent): event is WidgetPartEvent {
-  return isCustomEventNamed(event, drawbridgeEventNames.widget, widgetPartValueSchema);
-}
-
-/** True for the CUSTOM `drawbridge.widget-revision` event that makes a widget a revision of an earlier one. */
-export function isWidgetRevisionEvent(event: RunEvent): event is WidgetRevisionEvent {
-  return isCustomEventNamed(event, drawbridgeEventNames.revision, widgetRevisionValueSchema);
-}
-
-/** True for the CUSTOM `drawbridge.parked` event that hands one tool call to the browser. */
-export function isParkedCallEvent(event: RunEvent): event is ParkedCallEvent {
-  return isCustomEventNamed(event, drawbridgeEventNames.parked, parkedCallValueSchema);
-}
-
-/** True for the CUSTOM `drawbridge.reply` event that gives a finished reply its model and token counts. */
-export function isReplyEvent(event: RunEvent): event is ReplyEvent {
-  return isCustomEventNamed(event, drawbridgeEventNames.reply, replyValueSchema);
-}
-
-/** True for a CUSTOM `drawbridge.heartbeat` event. */
-export function isHeartbeatEvent(event: RunEvent): event is HeartbeatEvent {
-  return isCustomEventNamed(event, drawbridgeEventNames.heartbeat, heartbeatValueSchema);
-}
-
-/** True for the CUSTOM `drawbridge.run` event that names the model. */
-export function isRunInfoEvent(event: RunEvent): event is RunInfoEvent {
-  return isCustomEventNamed(event, drawbridgeEventNames.run, runInfoValueSchema);
-}
-
-// The value is re-checked because a RunEvent may have been built by a cast rather than by parseRunEvent.
-function isCustomEventNamed(event: RunEvent, name: string, valueSchema: z.ZodType): boolean {
-  return event.type === EventType.CUSTOM && event.name === name && valueSchema.safeParse(event.value).success;
-}

@@ -1,4 +1,4 @@
-import { isWidgetPartEvent } from '@drawbridge/protocol';
+import { isDrawbridgeEvent } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
 
@@ -22,7 +22,9 @@ describe('AssistantMessageAssembler', () => {
     ]
       .flatMap((text) => assembler.push(text))
       .concat(assembler.end());
-    const parts = events.filter(isWidgetPartEvent).map((event) => [event.value.part, event.value.delta]);
+    const parts = events
+      .filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget'))
+      .map((event) => [event.value.part, event.value.delta]);
     expect(parts[0]).toEqual(['height', '420']);
     expect(parts.at(-1)).toEqual(['end', '']);
     expect(assembler.snapshot()).toEqual({
@@ -68,7 +70,10 @@ describe('AssistantMessageAssembler', () => {
     expect(assembler.takeClosedSegments()).toEqual([]);
     // The live events keep the one message id.
     expect(
-      events.map((event) => (isWidgetPartEvent(event) ? event.value.messageId : event.messageId)),
+      events.map((event) => {
+        if (isDrawbridgeEvent(event, 'drawbridge.widget')) return event.value.messageId;
+        return 'messageId' in event ? event.messageId : undefined;
+      }),
     ).toEqual(['m1', 'm1', 'm1', 'm1', 'm1']);
   });
 });

@@ -1,4 +1,4 @@
-import { isWidgetPartEvent, isWidgetRevisionEvent, type RunEvent } from '@drawbridge/protocol';
+import { isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { createSeededRandom } from '../../../protocol/src/seeded-random.ts';
 import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
@@ -31,7 +31,7 @@ function assemble(pieces: string[]): { assembler: AssistantMessageAssembler; eve
 /** The channels as a consumer that honours `replace` rebuilds them from the events. */
 function replayChannels(events: RunEvent[]): Record<string, string> {
   const channels: Record<string, string> = { height: '', css: '', html: '', js: '' };
-  for (const event of events.filter(isWidgetPartEvent)) {
+  for (const event of events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget'))) {
     const { part, delta, replace } = event.value;
     if (part === 'end') continue;
     channels[part] = replace === true ? delta : channels[part] + delta;
@@ -71,7 +71,11 @@ describe('edit replies', () => {
     const { assembler, first, events } = assembleTwoSegments(hunkReply, secondEdit);
     expect(first.widget?.revision).toEqual({ of: 'w1', number: 2, baseId: 'w1' });
     const firstId = first.widget!.id;
-    expect(events.filter(isWidgetRevisionEvent).map((event) => event.value.revision)).toEqual([
+    expect(
+      events
+        .filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-revision'))
+        .map((event) => event.value.revision),
+    ).toEqual([
       { of: 'w1', number: 2, baseId: 'w1' },
       { of: 'w1', number: 3, baseId: firstId },
     ]);
@@ -96,7 +100,7 @@ describe('edit replies', () => {
 
   it('make a revision of the named widget: the base, then each hunk applied, stored whole', () => {
     const { assembler, events } = assemble([hunkReply]);
-    const revisionEvents = events.filter(isWidgetRevisionEvent);
+    const revisionEvents = events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-revision'));
     expect(revisionEvents.map((event) => event.value)).toEqual([
       { messageId: 'm2', widgetId: 'id-1', revision: { of: 'w1', number: 2, baseId: 'w1' } },
     ]);
@@ -150,7 +154,9 @@ describe('edit replies', () => {
     expect(widget.css).toBe('.counter { color: #eee; }\n');
     expect(widget.html).toContain('<output>10</output>');
     expect(widget.js).toBe(counter.latest.js);
-    const cssParts = events.filter(isWidgetPartEvent).filter((event) => event.value.part === 'css');
+    const cssParts = events
+      .filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget'))
+      .filter((event) => event.value.part === 'css');
     expect(cssParts.map((event) => [event.value.delta, event.value.replace])).toEqual([
       [counter.latest.css, true],
       ['.counter { color', true],
@@ -173,7 +179,9 @@ describe('edit replies', () => {
       js: counter.latest.js,
       complete: true,
     });
-    const revisions = events.filter(isWidgetRevisionEvent).map((event) => event.value.revision);
+    const revisions = events
+      .filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-revision'))
+      .map((event) => event.value.revision);
     expect(revisions[0]?.failure).toBeUndefined();
     expect(revisions[1]?.failure?.code).toBe('hunk_not_found');
     expect(replayChannels(events)).toMatchObject({ css: counter.latest.css, js: counter.latest.js });

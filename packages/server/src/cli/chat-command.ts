@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EventType, isWidgetPartEvent, type RunEvent } from '@drawbridge/protocol';
+import { EventType, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
 import { type AgentModel, runAgent } from '../agent/run-agent.ts';
 import { createStandaloneRenderer } from '../http/standalone-renderer.ts';
 import { ModelConfigError, resolveModel } from '../models/index.ts';
@@ -95,7 +95,8 @@ export async function chatCommand(
   });
   const emit = (event: RunEvent) => {
     if (event.type === EventType.TEXT_MESSAGE_CONTENT) output.write(event.delta);
-    else if (isWidgetPartEvent(event)) progress.onPart(event.value.part, event.value.delta);
+    else if (isDrawbridgeEvent(event, 'drawbridge.widget'))
+      progress.onPart(event.value.part, event.value.delta);
   };
 
   // The reply is cut into segments (after a widget, at a tool call); the widget may be in an earlier one.

@@ -1,10 +1,4 @@
-import {
-  decodeEventStream,
-  EventType,
-  isWidgetPartEvent,
-  isWidgetRevisionEvent,
-  type ToolResult,
-} from '@drawbridge/protocol';
+import { decodeEventStream, EventType, isDrawbridgeEvent, type ToolResult } from '@drawbridge/protocol';
 import { checkRenderCall } from './check-render-call.ts';
 import type { EvalProblem } from './eval-problem.ts';
 
@@ -82,7 +76,7 @@ export async function driveAgentTurn({
   };
   try {
     for await (const event of decodeEventStream(response.body)) {
-      if (isWidgetRevisionEvent(event)) {
+      if (isDrawbridgeEvent(event, 'drawbridge.widget-revision')) {
         // The server keeps the widget as it was and says why; the page would show the old widget working.
         const failure = event.value.revision.failure;
         if (failure !== undefined && !failedEdits.has(event.value.widgetId)) {
@@ -91,7 +85,7 @@ export async function driveAgentTurn({
         }
         continue;
       }
-      if (isWidgetPartEvent(event)) {
+      if (isDrawbridgeEvent(event, 'drawbridge.widget')) {
         noteOutput();
         if (event.value.part === 'end') {
           widgetOpen = false;

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { EventType, isParkedCallEvent, type RunEvent } from '@drawbridge/protocol';
+import { EventType, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelScript } from '../models/script/model-script.ts';
 import type { StoredMessage } from '../store/store.ts';
@@ -122,8 +122,8 @@ describe('typed render tools over parked calls', () => {
     const toolEnd = types.indexOf(EventType.TOOL_CALL_END);
     const toolResult = types.indexOf(EventType.TOOL_CALL_RESULT);
     // The server says it parked the call (after the arguments, before the answer); the browser waits for that.
-    const parked = run.events.findIndex(isParkedCallEvent);
-    expect(run.events.filter(isParkedCallEvent)).toEqual([
+    const parked = run.events.findIndex((event) => isDrawbridgeEvent(event, 'drawbridge.parked'));
+    expect(run.events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.parked'))).toEqual([
       { type: EventType.CUSTOM, name: 'drawbridge.parked', value: { toolCallId } },
     ]);
     expect(parked).toBeGreaterThan(toolEnd);
@@ -261,7 +261,7 @@ describe('typed render tools over parked calls', () => {
       'Error: The call to render_image was refused: invalid_arguments: url: must be an absolute https: URL',
     );
     // Refused, so never parked: the browser is not asked to draw it.
-    expect(run.events.filter(isParkedCallEvent)).toEqual([]);
+    expect(run.events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.parked'))).toEqual([]);
     expect(typesOf(run.events).at(-1)).toBe(EventType.RUN_FINISHED);
     expect(server.bridge.openCallCount()).toBe(0);
   });
@@ -335,7 +335,7 @@ describe('typed render tools over parked calls', () => {
       run.events.find((event) => event.type === EventType.TOOL_CALL_START) as { toolCallId: string }
     ).toolCallId;
     expect(toolResultContent(run.events)).toBeUndefined();
-    expect(run.events.filter(isParkedCallEvent)).toEqual([]);
+    expect(run.events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.parked'))).toEqual([]);
     expect(run.events.at(-1)).toMatchObject({
       type: EventType.RUN_FINISHED,
       outcome: {

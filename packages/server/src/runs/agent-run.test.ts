@@ -1,4 +1,4 @@
-import { EventType, isReplyEvent, type RunEvent } from '@drawbridge/protocol';
+import { EventType, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentModel } from '../agent/run-agent.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
@@ -166,7 +166,7 @@ describe('AgentRun', () => {
     };
     expect((await lastMessageOf())?.reply).toEqual(details);
     const messageId = events.find((event) => event.type === EventType.TEXT_MESSAGE_START)?.messageId;
-    const replyEvents = events.filter(isReplyEvent);
+    const replyEvents = events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.reply'));
     expect(replyEvents.map((event) => event.value)).toEqual([{ messageId, ...details }]);
     expect(events.indexOf(replyEvents[0]!)).toBe(events.length - 2);
   });

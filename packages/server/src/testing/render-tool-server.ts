@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { decodeEventStream, EventType, isRunInfoEvent, type RunEvent } from '@drawbridge/protocol';
+import { decodeEventStream, EventType, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import type { ModelScript } from '../models/script/model-script.ts';
@@ -162,8 +162,8 @@ export async function firstToolCallEnd(run: StreamingRun): Promise<string> {
 
 /** The server's id of the run (announced in `drawbridge.run`), for `/api/runs/:runId`. */
 export async function durableRunId(run: StreamingRun): Promise<string> {
-  const info = await run.waitFor(isRunInfoEvent);
-  return isRunInfoEvent(info) ? info.value.runId : '';
+  const info = await run.waitFor((event) => isDrawbridgeEvent(event, 'drawbridge.run'));
+  return isDrawbridgeEvent(info, 'drawbridge.run') ? info.value.runId : '';
 }
 
 /** Posts the browser's answer to a parked call; returns the HTTP status and JSON body. */

@@ -1,7 +1,7 @@
 import {
   decodeSequencedEventStream,
+  isDrawbridgeEvent,
   isFinalRunEvent,
-  isRunInfoEvent,
   parseRunEvent,
   type SequencedRunEvent,
   sseContentType,
@@ -132,8 +132,8 @@ export async function followRun({
 
 /** The server's id of the run a reader follows, from its `drawbridge.run` event. */
 export async function runIdOf(reader: RunStreamReader): Promise<string> {
-  const { event } = await reader.waitFor((item) => isRunInfoEvent(item.event));
-  return isRunInfoEvent(event) ? event.value.runId : '';
+  const { event } = await reader.waitFor((item) => isDrawbridgeEvent(item.event, 'drawbridge.run'));
+  return isDrawbridgeEvent(event, 'drawbridge.run') ? event.value.runId : '';
 }
 
 /** Resolves once the reader saw the run's final event. */

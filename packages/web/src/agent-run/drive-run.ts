@@ -1,4 +1,4 @@
-import { isParkedCallEvent, type RunEvent, type SequencedRunEvent } from '@drawbridge/protocol';
+import { isDrawbridgeEvent, type RunEvent, type SequencedRunEvent } from '@drawbridge/protocol';
 import { ApiError } from '../api/api-error.ts';
 import type { RunStatus } from '../app/run-status.ts';
 import type { AgentRunTransport } from './agent-run-transport.ts';
@@ -76,7 +76,7 @@ export async function driveRun<View>(options: DriveRunOptions<View>): Promise<Ru
         session.dispatch({ type: 'run-event', event });
         if (isCancellation(event)) cancelled = true;
         else if (event.type === 'RUN_ERROR') failure = event.message;
-        else if (isParkedCallEvent(event)) options.onParkedCall(event.value.toolCallId);
+        else if (isDrawbridgeEvent(event, 'drawbridge.parked')) options.onParkedCall(event.value.toolCallId);
       },
       waitToReconnect: async ({ attempt, signal }) => {
         session.update({ status: { ...running, reconnecting: true } });

@@ -1,4 +1,4 @@
-import { isRunInfoEvent, type RunEvent } from '@drawbridge/protocol';
+import { isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
 import { ApiError } from '../api/api-error.ts';
 import type { SequencedRunEvent } from './agent-run-transport.ts';
 
@@ -72,7 +72,7 @@ export async function followRunEvents(options: FollowRunEventsOptions): Promise<
           position.lastSeq = seq;
         }
         attempt = 0;
-        if (isRunInfoEvent(event) && event.value.runId !== undefined) position.runId = event.value.runId;
+        if (isDrawbridgeEvent(event, 'drawbridge.run')) position.runId = event.value.runId;
         options.onEvent(event);
         if (isFinalEvent(event)) return;
       }

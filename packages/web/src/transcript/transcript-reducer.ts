@@ -1,6 +1,5 @@
-import { type FormAnswers, isReplyEvent, isWidgetRevisionEvent, type RunEvent } from '@drawbridge/protocol';
+import { type FormAnswers, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
 import { applyWidgetPart } from './apply-widget-part.ts';
-import { readWidgetPart } from './read-widget-part.ts';
 import { toolResultText } from './tool-result-text.ts';
 import {
   createTranscriptWidget,
@@ -77,22 +76,20 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
     case 'TOOL_CALL_RESULT':
       return updateToolCall(state, event.toolCallId, (call) => ({ ...call, result: toolResultText(event) }));
     case 'CUSTOM': {
-      if (isReplyEvent(event)) {
+      if (isDrawbridgeEvent(event, 'drawbridge.reply')) {
         const { messageId, ...reply } = event.value;
         // Only a message that exists: a reply that streamed nothing has nothing to label.
         if (!state.messages.some((message) => message.id === messageId)) return state;
         return updateMessage(state, messageId, (message) => ({ ...message, reply }));
       }
-      if (isWidgetRevisionEvent(event)) {
+      if (isDrawbridgeEvent(event, 'drawbridge.widget-revision')) {
         const { messageId, widgetId, revision } = event.value;
         return updateMessage(state, messageId, (message) =>
           updateWidget(message, widgetId, (widget) => ({ ...widget, revision })),
         );
       }
-      const part = readWidgetPart(event);
-      if (!part) {
-        return state;
-      }
+      if (!isDrawbridgeEvent(event, 'drawbridge.widget')) return state;
+      const part = event.value;
       return updateMessage(state, part.messageId, (message) =>
         updateWidget(message, part.widgetId, (widget) =>
           applyWidgetPart(widget, {
