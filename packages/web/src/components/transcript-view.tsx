@@ -49,12 +49,16 @@ export function TranscriptView({
     }
     // Only the reader moving up leaves the bottom. Content that grows between a scroll and its event (a
     // widget reporting its height, say) also puts the bottom out of reach, but that is the reply growing,
-    // which the view goes on following.
+    // which the view goes on following. And content that changed under the view moves it by itself: a
+    // thread opened with its reply still streaming is drawn short first (its widgets not yet at their
+    // height), so the jump to its bottom lands higher than the last position, which is not the reader.
     let lastScrollTop = scroller.scrollTop;
+    let lastScrollHeight = scroller.scrollHeight;
     const handleScroll = () => {
       const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < followThreshold;
-      const movedUp = scroller.scrollTop < lastScrollTop;
+      const movedUp = scroller.scrollTop < lastScrollTop && scroller.scrollHeight === lastScrollHeight;
       lastScrollTop = scroller.scrollTop;
+      lastScrollHeight = scroller.scrollHeight;
       if (atBottom) {
         followingRef.current = true;
       } else if (movedUp) {
@@ -73,10 +77,15 @@ export function TranscriptView({
     const handleKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'PageUp' || event.key === 'ArrowUp' || event.key === 'Home') stopFollowing();
     };
+    // A press on the scroller's own scrollbar (past its content box) is the reader taking hold of it.
+    const handlePointerDown = (event: PointerEvent) => {
+      if (event.target === scroller && event.offsetX > scroller.clientWidth) stopFollowing();
+    };
     scroller.addEventListener('scroll', handleScroll, { passive: true });
     scroller.addEventListener('wheel', handleWheel, { passive: true });
     scroller.addEventListener('touchmove', stopFollowing, { passive: true });
     scroller.addEventListener('keydown', handleKeyDown);
+    scroller.addEventListener('pointerdown', handlePointerDown);
     // Widgets grow inside their frames without a React update; follow those size changes too.
     const resizeObserver = new ResizeObserver(() => {
       if (followingRef.current) {
@@ -91,6 +100,7 @@ export function TranscriptView({
       scroller.removeEventListener('wheel', handleWheel);
       scroller.removeEventListener('touchmove', stopFollowing);
       scroller.removeEventListener('keydown', handleKeyDown);
+      scroller.removeEventListener('pointerdown', handlePointerDown);
       resizeObserver.disconnect();
     };
   }, []);
@@ -144,25 +154,28 @@ export function TranscriptView({
           {footer}
         </div>
       </section>
+      {/* Below the messages rather than over them, so it never covers a widget's controls. */}
       {!following && (
-        <button
-          type="button"
-          className="jump-to-latest"
-          // An instant jump: a smooth scroll's in-between positions would each read as "not at the
-          // bottom" and stop the following it asked for while the reply keeps growing.
-          onClick={() => follow()}
-        >
-          <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
-            <path
-              d="M10 4v12M5 11l5 5 5-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-          Jump to latest
-        </button>
+        <div className="jump-to-latest-row">
+          <button
+            type="button"
+            className="jump-to-latest"
+            // An instant jump: a smooth scroll's in-between positions would each read as "not at the
+            // bottom" and stop the following it asked for while the reply keeps growing.
+            onClick={() => follow()}
+          >
+            <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
+              <path
+                d="M10 4v12M5 11l5 5 5-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            Jump to latest
+          </button>
+        </div>
       )}
     </div>
   );
