@@ -80,3 +80,60 @@ describe('model prose', () => {
     await opened.close();
   });
 });
+
+describe("the user's own message", () => {
+  it('is drawn as the same safe markdown, with its line breaks, and typed HTML shown as typed', async () => {
+    const opened = await openAppPage(server.url, { browser });
+    const { page } = opened;
+    await sendChatMessage(
+      page,
+      [
+        'Why does `npm ci` say **EBADENGINE**?',
+        'See [my notes](https://example.com/notes) and <b>this tag</b>',
+        `![leak](${canary.httpOrigin}/user-image)`,
+      ].join('\n'),
+    );
+    const bubble = page.locator('.message--user .prose').first();
+    await bubble.locator('code').waitFor({ timeout: 30_000 });
+    expect(await bubble.locator('code').textContent()).toBe('npm ci');
+    expect(await bubble.locator('strong').textContent()).toBe('EBADENGINE');
+    const link = bubble.getByRole('link', { name: 'my notes' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    // What the user typed as HTML is text, not markup; a line break is a line break.
+    expect(await bubble.locator('b').count()).toBe(0);
+    expect(await bubble.textContent()).toContain('<b>this tag</b>');
+    expect(await bubble.locator('br').count()).toBe(2);
+    expect(await bubble.locator('img').count()).toBe(0);
+    expect(await bubble.locator('.prose-image-blocked').textContent()).toBe('Image not loaded: leak');
+    await fetch(`${canary.httpOrigin}/after-user-message`);
+    await expect.poll(() => canary.hitsFor('after-user-message').length).toBe(1);
+    expect(canary.hitsFor('user-image')).toEqual([]);
+    await opened.close();
+  });
+});
+
+describe('prose still streaming', () => {
+  it('shows an inline code span cut mid-word as code, never a stray backtick', async () => {
+    // The demo's fallback reply, held just before the piece that closes "`OPENAI_API_KEY`": pieces are at
+    // most 12 characters, so the opening backtick and at least "OPE" are on screen, the span still open.
+    const held = await startAppServer({ model: 'demo', holdBefore: 'OPENAI_API_KEY`' });
+    const opened = await openAppPage(held.url, { browser });
+    try {
+      const { page } = opened;
+      await sendChatMessage(page, 'xyzzy plugh');
+      await held.gate.reached;
+      const prose = page.locator('.message--assistant .prose').last();
+      const code = prose.locator('code', { hasText: /^OPE/ });
+      await code.waitFor({ timeout: 30_000 });
+      expect('OPENAI_API_KEY'.startsWith((await code.textContent()) ?? '-')).toBe(true);
+      expect(await prose.textContent()).not.toContain('`');
+      held.gate.release();
+      await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+      expect(await prose.locator('code', { hasText: /^OPE/ }).textContent()).toBe('OPENAI_API_KEY');
+    } finally {
+      await opened.close();
+      await held.close();
+    }
+  });
+});

@@ -50,6 +50,7 @@ export function MessageView({
             key={partKey(part, index)}
             part={part}
             streaming={streaming}
+            growing={streaming && index === message.parts.length - 1}
             toolCallViews={toolCallViews}
           />
         ))}
@@ -79,14 +80,17 @@ function partKey(part: TranscriptPart, index: number): string {
 function MessagePart({
   part,
   streaming,
+  growing,
   toolCallViews,
 }: {
   part: TranscriptPart;
   streaming: boolean;
+  /** The part the streaming reply is still writing. */
+  growing: boolean;
   toolCallViews: ReadonlyMap<string, ReactNode>;
 }) {
   if (part.kind === 'prose') {
-    return <ProseBlock text={part.text} />;
+    return <ProseBlock text={part.text} streaming={growing} />;
   }
   if (part.kind === 'widget') {
     return <WidgetCard widget={part.widget} streaming={streaming} />;

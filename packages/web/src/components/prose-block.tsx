@@ -1,4 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { completeStreamingMarkdown } from '../markdown/complete-streaming-markdown.ts';
 import { copyCodeAttribute, copyCodeLabelClass } from '../markdown/decorate-code-block.ts';
 import {
   hasFencedCode,
@@ -25,17 +26,32 @@ function useLoaded<Value>(wanted: boolean, loaded: () => Value | undefined, load
 }
 
 /**
- * Model prose as sanitised markdown, re-rendered as the text streams in. Until the markdown chunk has
- * arrived the text shows as it is, so nothing waits on it to be read; code blocks are coloured once the
- * highlighter's chunk (loaded only for prose with a fenced block) has arrived, and copy with their button.
+ * Model prose (or a message the user typed, `source="user"`) as sanitised markdown, re-rendered as the text
+ * streams in; while `streaming`, a construct the text has opened but not yet closed is drawn closed. Until
+ * the markdown chunk has arrived the text shows as it is, so nothing waits on it to be read; code blocks are
+ * coloured once the highlighter's chunk (loaded only for prose with a fenced block) has arrived, and copy
+ * with their button.
  */
-export const ProseBlock = memo(function ProseBlock({ text }: { text: string }) {
+export const ProseBlock = memo(function ProseBlock({
+  text,
+  source = 'model',
+  streaming = false,
+}: {
+  text: string;
+  source?: 'model' | 'user';
+  streaming?: boolean;
+}) {
   const renderMarkdown = useLoaded(true, loadedMarkdownRenderer, loadMarkdownRenderer);
   const highlightCode = useLoaded(hasFencedCode(text), loadedCodeHighlighter, loadCodeHighlighter);
   const html = useMemo(
-    () => renderMarkdown?.(text, highlightCode === undefined ? {} : { highlightCode }),
-    [renderMarkdown, highlightCode, text],
+    () =>
+      renderMarkdown?.(streaming ? completeStreamingMarkdown(text) : text, {
+        source,
+        ...(highlightCode === undefined ? {} : { highlightCode }),
+      }),
+    [renderMarkdown, highlightCode, text, source, streaming],
   );
+  const className = source === 'user' ? 'prose prose--user' : 'prose';
   const containerRef = useRef<HTMLDivElement>(null);
 
   // One listener for every copy button the rendered HTML holds (they are not React elements).
@@ -58,8 +74,8 @@ export const ProseBlock = memo(function ProseBlock({ text }: { text: string }) {
     return () => container.removeEventListener('click', handleClick);
   }, [html]);
 
-  if (html === undefined) return <div className="prose prose--plain">{text}</div>;
+  if (html === undefined) return <div className={`${className} prose--plain`}>{text}</div>;
   // renderMarkdown sanitises with DOMPurify; nothing unsanitised reaches the DOM.
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above.
-  return <div ref={containerRef} className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={containerRef} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 });

@@ -3,6 +3,7 @@ import { readWidgetRepairRequest } from '../frame-host/widget-repair-request.ts'
 import { MessageActions } from './message-actions.tsx';
 import { messageSegments } from './pasted-text.ts';
 import { PastedTextBlock } from './pasted-text-block.tsx';
+import { ProseBlock } from './prose-block.tsx';
 import { WidgetRepairRequestBubble } from './widget-repair-request-bubble.tsx';
 
 /**
@@ -62,9 +63,9 @@ export function UserMessage({
                 <PastedTextBlock key={index} text={segment.text} />
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-                <p key={index} className="message__user-text">
-                  {segment.text}
-                </p>
+                <div key={index} className="message__user-text">
+                  <ProseBlock text={segment.text} source="user" />
+                </div>
               ),
             )
           )}

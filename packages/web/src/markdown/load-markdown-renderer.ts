@@ -1,7 +1,7 @@
-import type { CodeHighlighter } from './load-code-highlighter.ts';
+import type { RenderMarkdownOptions } from './render-markdown.ts';
 
 /** Turns model prose (markdown, possibly cut mid-stream) into sanitised HTML, colouring code when it can. */
-export type MarkdownRenderer = (text: string, options?: { highlightCode?: CodeHighlighter }) => string;
+export type MarkdownRenderer = (text: string, options?: RenderMarkdownOptions) => string;
 
 let loading: Promise<MarkdownRenderer> | undefined;
 let loaded: MarkdownRenderer | undefined;

@@ -55,6 +55,32 @@ describe('renderMarkdown keeps what prose needs', () => {
   });
 });
 
+describe("renderMarkdown for the user's own message", () => {
+  function renderedUser(markdown: string): HTMLTemplateElement['content'] {
+    const template = document.createElement('template');
+    template.innerHTML = renderMarkdown(markdown, { source: 'user' });
+    return template.content;
+  }
+
+  it('keeps markdown and line breaks, and shows typed HTML as the text it was', () => {
+    const fragment = renderedUser('Why does `npm ci` fail?\nSee **this** and <details>open</details>');
+    expect(fragment.querySelector('code')?.textContent).toBe('npm ci');
+    expect(fragment.querySelector('strong')?.textContent).toBe('this');
+    expect(fragment.querySelectorAll('br')).toHaveLength(1);
+    expect(fragment.querySelector('details')).toBeNull();
+    expect(fragment.textContent).toContain('<details>open</details>');
+    expect(renderedUser('Just this').textContent).toBe('Just this');
+  });
+
+  it('is sanitised like prose: no image loads, links open in a new tab', () => {
+    const fragment = renderedUser('![x](https://example.com/x.png) [docs](https://example.com/docs)');
+    expect(fragment.querySelector('img')).toBeNull();
+    expect(fragment.querySelector('a[href="https://example.com/docs"]')?.getAttribute('target')).toBe(
+      '_blank',
+    );
+  });
+});
+
 describe('renderMarkdown drops what prose must not carry', () => {
   it('drops scripts, event handlers and javascript: links, also when nested', () => {
     const fragment = rendered(

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { Marked } from 'marked';
+import { Marked, type MarkedExtension } from 'marked';
 import { decorateCodeBlock } from './decorate-code-block.ts';
 import type { CodeHighlighter } from './load-code-highlighter.ts';
 
@@ -35,9 +35,24 @@ const forbiddenTags = [
 ];
 const forbiddenAttributes = ['style', 'srcset', 'ping', 'background', 'formaction', 'form'];
 
-const markdown = new Marked({ async: false, gfm: true, breaks: false });
 // A task list's checkbox is a form control: show its state as text instead.
-markdown.use({ renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') } });
+const checkboxAsText: MarkedExtension = {
+  renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
+};
+
+const markdown = new Marked({ async: false, gfm: true, breaks: false }, checkboxAsText);
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/**
+ * What the user typed: the same markdown, but a line break is a line break (as they saw it in the box) and
+ * HTML they typed ("what does <details> do?") is shown as the text it was, not read as markup.
+ */
+const userMarkdown = new Marked({ async: false, gfm: true, breaks: true }, checkboxAsText, {
+  renderer: {
+    html: ({ text }) => text.replace(/[&<>"]/g, (character) => htmlEscapes[character] ?? character),
+  },
+});
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 
@@ -85,13 +100,23 @@ function createPurifier(): ReturnType<typeof DOMPurify> {
   return instance;
 }
 
+/** How to render: colours for code, and whose text it is (model prose, or a message the user typed). */
+export interface RenderMarkdownOptions {
+  highlightCode?: CodeHighlighter | undefined;
+  source?: 'model' | 'user';
+}
+
 /**
- * Renders model prose (markdown, possibly cut mid-stream) to sanitised HTML; links open in a new tab, code
- * blocks get a Copy button and, with `highlightCode`, colours.
+ * Renders model prose (markdown, possibly cut mid-stream) or a user's message to sanitised HTML; links open
+ * in a new tab, code blocks get a Copy button and, with `highlightCode`, colours.
  */
-export function renderMarkdown(text: string, options: { highlightCode?: CodeHighlighter } = {}): string {
+export function renderMarkdown(text: string, options: RenderMarkdownOptions = {}): string {
   purifier ??= createPurifier();
-  const html = markdown.parse(text) as string;
+  // A message's text is exactly what was typed: without the newline marked ends its last block with.
+  const html =
+    options.source === 'user'
+      ? (userMarkdown.parse(text) as string).trimEnd()
+      : (markdown.parse(text) as string);
   const fragment = purifier.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: forbiddenTags,
