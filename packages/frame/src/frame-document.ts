@@ -3,12 +3,17 @@
  * Isomorphic: plain strings, built into `dist/frame.html` by `build.mjs`.
  */
 
-/** Theme variables for light and dark, switched by `data-theme` on `<html>`. */
+/**
+ * Theme variables for light and dark, switched by `data-theme` on `<html>`, and border-box sizing: a widget's
+ * `width:100%` box with a border or padding then fits its frame instead of overflowing it by those pixels
+ * (widget CSS that wants content-box says so and wins, coming later).
+ */
 export const frameThemeCss = `
 :root{color-scheme:light;--db-fg:#1d2330;--db-bg:transparent;--db-accent:#3b6cf6;--db-muted:#646b7a;
 --db-surface:#f4f6fa;--db-border:#dde2ea;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 :root[data-theme="dark"]{color-scheme:dark;--db-fg:#e6e9ef;--db-accent:#7d9cff;--db-muted:#98a0b3;
 --db-surface:#1d222c;--db-border:#343b49}
+*,*::before,*::after{box-sizing:border-box}
 html,body{margin:0;background:transparent;color:var(--db-fg)}
 #widget-root{display:flow-root}
 `.trim();
