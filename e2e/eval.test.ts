@@ -88,6 +88,8 @@ describe('drawbridge eval', () => {
           { id: 'follow-up', prompt: 'prose-only.txt', followUps: ['good-widget.txt'] },
           { id: 'edit', prompt: 'good-widget.txt', followUps: ['applicable-edit.txt'] },
           { id: 'failed-edit', prompt: 'good-widget.txt', followUps: ['unapplicable-edit.txt'] },
+          { id: 'clipped', prompt: 'clipped-widget.txt' },
+          { id: 'unreachable', prompt: 'unreachable-widget.txt' },
         ],
         suiteName: 'fixtures',
         outDirectory: join(out.path, 'fixtures'),
@@ -98,7 +100,8 @@ describe('drawbridge eval', () => {
         // Generous: the machine may be busy, and only a widget that never finishes should fail here.
         renderTimeoutMs: 90_000,
       });
-    }, 180_000);
+      // Twelve cases, each checked at five window widths; the clipped one waits out its chance to fit at three.
+    }, 300_000);
 
     it('passes a good reply after poking every field, slider and button', () => {
       const good = byId('good');
@@ -138,6 +141,22 @@ describe('drawbridge eval', () => {
       ]);
     });
 
+    it('fails a widget that scrolls inside its frame at desktop widths though it fits on a phone', () => {
+      const clipped = byId('clipped');
+      expect(clipped?.passed).toBe(false);
+      expect(codes('clipped')).toEqual(['render:scrolls_in_frame']);
+      const message = clipped?.problems[0]?.message ?? '';
+      expect(message).toContain('Widget 1 scrolls inside its frame in a window 1440, 1280 and 1024 px wide');
+      expect(message).not.toContain('390');
+    });
+
+    it('skips what cannot be acted on and presses a covered button with the keyboard', () => {
+      const unreachable = byId('unreachable');
+      expect(unreachable?.problems).toEqual([]);
+      // Typed into Nickname and pressed Enter there, pressed Covered, clicked Close panel.
+      expect(unreachable?.scores.interaction).toEqual({ actions: 4, skipped: 5 });
+    });
+
     it('plays follow-ups on the same thread and judges the conversation as a whole', () => {
       const followUp = byId('follow-up');
       expect(followUp?.problems).toEqual([]);
@@ -156,7 +175,7 @@ describe('drawbridge eval', () => {
       const written = JSON.parse(
         await readFile(join(out.path, 'fixtures', 'summary.json'), 'utf8'),
       ) as EvalSummary;
-      expect(written.passRate).toBeCloseTo(3 / 10, 5);
+      expect(written.passRate).toBeCloseTo(4 / 12, 5);
       expect(written.cases.map((result) => result.id)).toEqual([
         'good',
         'throws',
@@ -168,6 +187,8 @@ describe('drawbridge eval', () => {
         'follow-up',
         'edit',
         'failed-edit',
+        'clipped',
+        'unreachable',
       ]);
       const sheet = await readFile(join(out.path, 'fixtures', 'index.html'), 'utf8');
       for (const id of ['good', 'click', 'csp']) {

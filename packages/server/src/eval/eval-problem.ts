@@ -7,6 +7,7 @@ export type EvalProblemCode =
   | 'invalid_tool_call'
   | 'tool_error'
   | 'not_rendered'
+  | 'scrolls_in_frame'
   | 'script_error'
   | 'unhandled_rejection'
   | 'csp_violation'

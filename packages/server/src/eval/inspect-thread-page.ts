@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { checkFrameFit } from './check-frame-fit.ts';
 import type { EvalProblem } from './eval-problem.ts';
 import type { EvalScores } from './eval-summary.ts';
 import { FrameMessageLog } from './frame-message-log.ts';
@@ -27,8 +28,8 @@ export const inspectionViewport = { width: 1100, height: 1400 };
 /**
  * Opens the thread in the real web app and inspects it the way its user meets it: the app's transcript draws
  * the stored widgets (generated ones in the real sandboxed frame, typed ones as the app's components), then
- * the eval waits for each frame to render, takes a light and a dark screenshot, scores accessibility, size and
- * the dark theme, and pokes every widget while the host page records each error the frames report.
+ * the eval waits for each frame to render, checks at the window widths people use that no widget scrolls inside
+ * its frame, takes a light and a dark screenshot, scores accessibility, size and the dark theme, and pokes every widget while the host page records each error the frames report.
  */
 export async function inspectThreadPage({
   browser,
@@ -65,6 +66,8 @@ export async function inspectThreadPage({
     for (const message of await page.locator('.widget-problem').allTextContents()) {
       log.problems.push({ code: 'typed_widget_problem', phase: 'render', message: message.trim() });
     }
+    if (frames.length > 0)
+      log.problems.push(...(await checkFrameFit({ page, restoreTo: inspectionViewport })));
 
     const scores: EvalScores = {};
     const light = await screenshotLastTurn({ page });

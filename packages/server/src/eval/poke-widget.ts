@@ -1,8 +1,19 @@
 import type { Frame, Locator, Page } from 'playwright-core';
+import { type PokeReachability, pokeReachability } from './poke-reachability.ts';
 
-/** Upper bounds so a widget with a thousand buttons cannot stall the eval. */
-// The action timeout is generous because a busy machine renders a software-WebGL frame slowly.
-export const pokeLimits = { fields: 20, buttons: 40, canvases: 2, actionTimeoutMs: 5_000 };
+/**
+ * Upper bounds so a widget with a thousand buttons cannot stall the eval. The action timeout is generous
+ * because a busy machine renders a software-WebGL frame slowly; it is only spent on an element that was
+ * checked reachable just before (an unreachable one is skipped at once, not after the timeout). A keyboard
+ * retry after a click that failed anyway gets the short one.
+ */
+export const pokeLimits = {
+  fields: 20,
+  buttons: 40,
+  canvases: 2,
+  actionTimeoutMs: 5_000,
+  retryTimeoutMs: 1_000,
+};
 
 const sampleText: Record<string, string> = {
   email: 'ada@example.com',
@@ -23,8 +34,9 @@ const fillableTypes = new Set(['', 'text', 'search', 'password', ...Object.keys(
  * Uses the widget as a person would, with real input events: types into every text field, picks an
  * option in each select, ticks boxes, nudges sliders with the arrow keys, presses Enter in the first field,
  * drags across canvases and clicks every visible button. `onAction` names each step before it happens, so
- * an error can be tied to the poke that caused it; a step the page does not allow (hidden, covered, gone)
- * is skipped and counted, since a widget may legitimately change under the pokes.
+ * an error can be tied to the poke that caused it; a step the page does not allow (hidden, disabled, gone)
+ * is skipped and counted at once, since a widget may legitimately change under the pokes, and a button
+ * something lies on top of is pressed with the keyboard instead.
  */
 export async function pokeWidget({
   page,
@@ -48,6 +60,16 @@ export async function pokeWidget({
       skipped += 1;
     }
   };
+  // Asked before each poke, so what cannot be acted on costs one round trip instead of a whole timeout.
+  const reachability = (target: Locator, editable = false): Promise<PokeReachability> =>
+    target.evaluate(pokeReachability, editable).catch(() => 'hidden' as const);
+  const unreachable = (reason: PokeReachability) => {
+    if (reason === 'hidden' || reason === 'disabled') {
+      skipped += 1;
+      return true;
+    }
+    return false;
+  };
   const timeout = pokeLimits.actionTimeoutMs;
 
   const fields = frame.locator('input:visible, textarea:visible, select:visible');
@@ -63,6 +85,8 @@ export async function pokeWidget({
       }))
       .catch(() => ({ tag: '', type: '', name: '' }));
     const label = `${tag}${type ? `[type=${type}]` : ''}${name ? ` "${name}"` : ''}`;
+    const typed = tag === 'textarea' || (tag === 'input' && fillableTypes.has(type));
+    if (unreachable(await reachability(field, typed))) continue;
     if (tag === 'select') {
       await attempt(`choose an option in ${label}`, async () => {
         const values = await field.evaluate((element) =>
@@ -125,13 +149,19 @@ export async function pokeWidget({
       )
       .catch(() => '');
     const label = name ? `"${name}"` : String(index + 1);
+    const reached = await reachability(button);
+    if (unreachable(reached)) continue;
+    const pressEnter = () => {
+      // Covered by something the pointer cannot get past: a keyboard user still reaches the button.
+      onAction(`press Enter on button ${label} (a click could not reach it)`);
+      return button.press('Enter', { timeout: pokeLimits.retryTimeoutMs });
+    };
     await attempt(`click button ${label}`, async () => {
+      if (reached === 'covered') return pressEnter();
       try {
         await button.click({ timeout });
       } catch {
-        // Covered by something the pointer cannot get past: a keyboard user still reaches the button.
-        onAction(`press Enter on button ${label} (a click could not reach it)`);
-        await button.press('Enter', { timeout });
+        await pressEnter();
       }
     });
   }
