@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import {
   dashboardControlArgsSchema,
+  findRenderTool,
   parseRunEvent,
-  renderToolSchemas,
+  renderToolDefinitions,
   toolResultBodySchema,
   widgetChunkTypes,
 } from '@drawbridge/protocol';
@@ -104,10 +105,7 @@ const valueChecks = new Map<string, ValueCheck>([
   ['tool-result-body', againstSchema(toolResultBodySchema)],
   ['dashboard_control', againstSchema(dashboardControlArgsSchema)],
   ['mcp-config', againstSchema(mcpConfigSchema)],
-  ...[...renderToolSchemas].map(([toolName, schema]): [string, ValueCheck] => [
-    toolName,
-    againstSchema(schema),
-  ]),
+  ...renderToolDefinitions.map(({ name, schema }): [string, ValueCheck] => [name, againstSchema(schema)]),
 ]);
 
 /** A scripted reply: the script loader's own rules, then every render-tool call's arguments against its schema. */
@@ -120,7 +118,7 @@ function checkModelScript(example: DocsExample): string[] {
   for (const [index, line] of example.text.split('\n').entries()) {
     if (line.trim() === '') continue;
     const part = JSON.parse(line) as { type: string; toolName?: string; input?: unknown };
-    const schema = part.type === 'tool-call' ? renderToolSchemas.get(part.toolName ?? '') : undefined;
+    const schema = part.type === 'tool-call' ? findRenderTool(part.toolName ?? '')?.schema : undefined;
     const problem = schema === undefined ? undefined : againstSchema(schema)(part.input);
     if (problem !== undefined)
       problems.push(`line ${example.firstLine + index}: ${part.toolName}: ${problem}`);

@@ -1,4 +1,4 @@
-import { describeSchemaError, renderToolSchemas, type ToolResult } from '@drawbridge/protocol';
+import { describeSchemaError, findRenderTool, type ToolResult } from '@drawbridge/protocol';
 
 export type RenderCallCheck =
   | { status: 'not_a_render_tool' }
@@ -16,8 +16,8 @@ export function checkRenderCall({
   toolName: string;
   argsJson: string;
 }): RenderCallCheck {
-  const schema = renderToolSchemas.get(toolName);
-  if (schema === undefined) return { status: 'not_a_render_tool' };
+  const definition = findRenderTool(toolName);
+  if (definition === undefined) return { status: 'not_a_render_tool' };
   let args: unknown;
   try {
     // Some providers send a call without arguments as an empty string.
@@ -25,12 +25,9 @@ export function checkRenderCall({
   } catch {
     return invalid(toolName, 'the arguments are not valid JSON');
   }
-  const parsed = schema.safeParse(args);
+  const parsed = definition.schema.safeParse(args);
   if (!parsed.success) return invalid(toolName, describeSchemaError(parsed.error));
-  return {
-    status: 'valid',
-    answer: { status: 'rendered', message: `Displayed the ${toolName.replace(/^render_/, '')} to the user.` },
-  };
+  return { status: 'valid', answer: { status: 'rendered', message: definition.ack } };
 }
 
 function invalid(toolName: string, reason: string): RenderCallCheck {

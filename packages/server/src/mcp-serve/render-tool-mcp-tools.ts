@@ -1,62 +1,17 @@
 import { mcpAppViewMimeType } from '@drawbridge/frame';
-import {
-  renderChartArgsSchema,
-  renderFormArgsSchema,
-  renderImageArgsSchema,
-  renderTableArgsSchema,
-} from '@drawbridge/protocol';
+import { type RenderToolDefinition, type RenderToolName, renderToolDefinitions } from '@drawbridge/protocol';
 import { RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
 import type { McpViewSources } from './mcp-view-sources.ts';
 import { renderRenderToolViewHtml } from './render-tool-view-document.ts';
 
-interface RenderToolEntry {
-  name: string;
-  title: string;
-  schema: z.ZodObject;
-  description: string;
-  /** The one line the model reads back, as in the chat. */
-  acknowledgement: string;
-}
-
-const renderToolEntries: readonly RenderToolEntry[] = [
-  {
-    name: 'render_image',
-    title: 'Show image',
-    schema: renderImageArgsSchema,
-    description:
-      'Show an image to the user. The url must be an absolute https: URL; alt text is required. The view loads nothing remote: the user opens the image from it.',
-    acknowledgement: 'Displayed the image to the user.',
-  },
-  {
-    name: 'render_form',
-    title: 'Show form',
-    schema: renderFormArgsSchema,
-    description:
-      "Show a form to the user (fields: text, number, select, checkbox, date; labels and validation rules). The user's answers arrive as their next message.",
-    acknowledgement: "Displayed the form to the user; their answers will arrive as the user's next message.",
-  },
-  {
-    name: 'render_table',
-    title: 'Show table',
-    schema: renderTableArgsSchema,
-    description:
-      'Show rows of records as a sortable table. Columns have a key, a label and a type (string, number, date, boolean); each row maps column keys to values.',
-    acknowledgement: 'Displayed the table to the user.',
-  },
-  {
-    name: 'render_chart',
-    title: 'Show chart',
-    schema: renderChartArgsSchema,
-    description:
-      'Draw a line, bar, area or pie chart: labels for the x axis (or slices) and one or more named series of numbers, one value per label. A pie takes one series.',
-    acknowledgement: 'Displayed the chart to the user.',
-  },
-];
+/** What the MCP view of a tool does differently from the chat, said to the model after its description. */
+const viewNotes: Partial<Record<RenderToolName, string>> = {
+  render_image: 'The view loads nothing remote: the user opens the image from it.',
+};
 
 /** The names of the typed render tools the MCP server offers. */
-export const renderToolNames = renderToolEntries.map((entry) => entry.name);
+export const renderToolNames = renderToolDefinitions.map((definition) => definition.name);
 
 /** The `ui://` resource a typed render tool's view lives at. */
 export function renderToolViewUri(tool: string): string {
@@ -75,12 +30,15 @@ export function registerRenderTools({
   server: McpServer;
   sources: McpViewSources;
 }): void {
-  for (const entry of renderToolEntries) {
-    const uri = renderToolViewUri(entry.name);
+  // Widened to one schema type: the SDK's overloads cannot pick among the union of the four schemas.
+  const definitions: readonly RenderToolDefinition<RenderToolName>[] = renderToolDefinitions;
+  for (const definition of definitions) {
+    const note = viewNotes[definition.name];
+    const uri = renderToolViewUri(definition.name);
     server.registerResource(
-      `Drawbridge ${entry.name}`,
+      `Drawbridge ${definition.name}`,
       uri,
-      { description: `The ${entry.name} component as an MCP App view.`, mimeType: mcpAppViewMimeType },
+      { description: `The ${definition.name} component as an MCP App view.`, mimeType: mcpAppViewMimeType },
       async () => {
         const { script, style } = await sources.readRenderToolView();
         return {
@@ -88,7 +46,7 @@ export function registerRenderTools({
             {
               uri,
               mimeType: mcpAppViewMimeType,
-              text: renderRenderToolViewHtml({ tool: entry.name, script, style }),
+              text: renderRenderToolViewHtml({ tool: definition.name, script, style }),
               // No CSP domains and no permissions: the host's defaults (no network) are all a view needs.
               _meta: { ui: { prefersBorder: true } },
             },
@@ -97,15 +55,15 @@ export function registerRenderTools({
       },
     );
     server.registerTool(
-      entry.name,
+      definition.name,
       {
-        title: entry.title,
-        description: entry.description,
-        inputSchema: entry.schema,
+        title: definition.title,
+        description: note === undefined ? definition.description : `${definition.description} ${note}`,
+        inputSchema: definition.schema,
         annotations: { readOnlyHint: true, openWorldHint: false },
         _meta: { ui: { resourceUri: uri }, [RESOURCE_URI_META_KEY]: uri },
       },
-      async () => ({ content: [{ type: 'text', text: entry.acknowledgement }] }),
+      async () => ({ content: [{ type: 'text', text: definition.ack }] }),
     );
   }
 }

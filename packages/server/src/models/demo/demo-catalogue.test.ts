@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import {
   dashboardControlArgsSchema,
+  findRenderTool,
   type GeneratedWidget,
   metricChartArgsSchema,
-  renderToolSchemas,
   type WidgetChunkType,
   WidgetStreamParser,
   widgetChunkTypes,
@@ -147,7 +147,7 @@ function schemaFor(toolName: string, entryTools: readonly string[]): z.ZodType |
   ) {
     return metricChartArgsSchema;
   }
-  return renderToolSchemas.get(toolName);
+  return findRenderTool(toolName)?.schema;
 }
 
 describe.each(scriptedEntries.map((entry) => [entry.id, entry] as const))(

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryClientToolBridge } from '../../bridge/in-memory-client-tool-bridge.ts';
+import { InMemoryAuditLog } from '../../governance/audit-log.ts';
+import { CallLimits } from '../../governance/call-limits.ts';
+import { governTools } from '../../governance/govern-tools.ts';
 import type { RunRecord } from '../../store/store.ts';
-import type { ToolContext } from '../agent-tool.ts';
+import type { AgentTool, ToolContext } from '../agent-tool.ts';
 import { dashboardControlTool } from './dashboard-control-tool.ts';
 import { listMetricsTool } from './list-metrics-tool.ts';
 import { metricChartTool } from './metric-chart-tool.ts';
@@ -79,11 +82,24 @@ describe('dashboard_control', () => {
 
   it('refuses an unknown operation before the browser sees it', async () => {
     const { bridge } = setup();
-    const outcome = await dashboardControlTool({ bridge, timeoutMs: 60_000 }).execute(
-      { operation: 'delete_everything' } as never,
-      context(),
-    );
-    expect(outcome.ok).toBe(false);
+    // Arguments are validated once, by the governance chain every call passes.
+    const [governed] = governTools({
+      tools: [dashboardControlTool({ bridge, timeoutMs: 60_000 }) as AgentTool],
+      skill: {
+        name: 'dashboard',
+        description: 'd',
+        allowedTools: new Set(['dashboard_control']),
+        instructions: 'x',
+        file: '/skills/dashboard/SKILL.md',
+      },
+      limits: new CallLimits({ callsPerRun: 10, callsPerThreadWindow: 10, windowMs: 60_000 }),
+      auditLog: new InMemoryAuditLog(),
+    }).offered;
+    const outcome = await governed!.execute({ operation: 'delete_everything' }, context());
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('dashboard_control was refused: invalid_arguments: operation'),
+    });
     expect(bridge.openCallCount()).toBe(0);
   });
 });

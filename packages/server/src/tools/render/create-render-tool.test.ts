@@ -1,5 +1,10 @@
+import { findRenderTool, renderToolDefinitions } from '@drawbridge/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryClientToolBridge } from '../../bridge/in-memory-client-tool-bridge.ts';
+import { InMemoryAuditLog } from '../../governance/audit-log.ts';
+import { CallLimits } from '../../governance/call-limits.ts';
+import { governTools } from '../../governance/govern-tools.ts';
+import type { Skill } from '../../skills/skill.ts';
 import type { ToolContext } from '../agent-tool.ts';
 import { createRenderTools } from './render-tools.ts';
 
@@ -16,10 +21,31 @@ function context(overrides: Partial<ToolContext> = {}): ToolContext {
   };
 }
 
+const chatSkill: Skill = {
+  name: 'chat',
+  description: 'c',
+  allowedTools: new Set(renderToolDefinitions.map((definition) => definition.name)),
+  instructions: 'x',
+  file: '/skills/chat/SKILL.md',
+};
+
+/** The render tools on their own (`tool`), and as every run offers them, inside the governance chain (`governed`). */
 function tools(timeoutMs = 60_000) {
   const bridge = new InMemoryClientToolBridge();
-  const byName = new Map(createRenderTools({ bridge, timeoutMs }).map((tool) => [tool.name, tool]));
-  return { bridge, tool: (name: string) => byName.get(name)! };
+  const renderTools = createRenderTools({ bridge, timeoutMs });
+  const { offered } = governTools({
+    tools: renderTools,
+    skill: chatSkill,
+    limits: new CallLimits({ callsPerRun: 100, callsPerThreadWindow: 100, windowMs: 60_000 }),
+    auditLog: new InMemoryAuditLog(),
+  });
+  const byName = new Map(renderTools.map((tool) => [tool.name, tool]));
+  const governedByName = new Map(offered.map((tool) => [tool.name, tool]));
+  return {
+    bridge,
+    tool: (name: string) => byName.get(name)!,
+    governed: (name: string) => governedByName.get(name)!,
+  };
 }
 
 const image = { url: 'https://example.com/cat.png', alt: 'A cat' };
@@ -70,18 +96,36 @@ describe('render tools', () => {
   });
 
   it('refuses invalid arguments before parking, naming the field, and announces nothing', async () => {
-    const { bridge, tool } = tools();
+    const { bridge, governed } = tools();
     const announceParked = vi.fn();
-    const outcome = await tool('render_image').execute(
+    const outcome = await governed('render_image').execute(
       { url: 'javascript:alert(1)', alt: 'x' },
       context({ announceParked }),
     );
     expect(outcome).toEqual({
       ok: false,
-      error: 'Invalid render_image arguments: url: must be an absolute https: URL',
+      error: 'The call to render_image was refused: invalid_arguments: url: must be an absolute https: URL',
     });
     expect(bridge.openCallCount()).toBe(0);
     expect(announceParked).not.toHaveBeenCalled();
+  });
+
+  it('parses the arguments once on their way to the bridge', async () => {
+    const { bridge, governed } = tools();
+    const parse = vi.spyOn(findRenderTool('render_image')!.schema, 'safeParse');
+    try {
+      const pending = governed('render_image').execute(image, context());
+      await Promise.resolve();
+      bridge.answer({
+        threadId: 't1',
+        toolCallId: 'call-1',
+        result: { status: 'rendered', message: 'Displayed the image.' },
+      });
+      expect(await pending).toEqual({ ok: true, output: 'Displayed the image.' });
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('interrupts the run instead of parking when the client answers only in its next run', async () => {
@@ -99,13 +143,16 @@ describe('render tools', () => {
   });
 
   it('refuses invalid arguments before interrupting, too', async () => {
-    const { tool } = tools();
+    const { governed } = tools();
     const interrupt = vi.fn();
-    const outcome = await tool('render_image').execute(
+    const outcome = await governed('render_image').execute(
       { url: 'http://example.com/cat.png', alt: 'x' },
       context({ clientAttached: false, interrupt }),
     );
-    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining('Invalid render_image') });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('render_image was refused: invalid_arguments: url:'),
+    });
     expect(interrupt).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,3 @@
-import { describeSchemaError } from '@drawbridge/protocol';
 import type { z } from 'zod';
 import type { ClientToolBridge } from '../../bridge/client-tool-bridge.ts';
 import type { AgentTool, ToolContext } from '../agent-tool.ts';
@@ -10,7 +9,8 @@ export interface RenderToolMessages {
   cancelled: string;
 }
 
-export interface RenderToolDefinition<Input> {
+/** How one render tool parks: its name and schema, its sentences, and what it adds beyond the schema. */
+export interface RenderToolOptions<Input> {
   name: string;
   description: string;
   schema: z.ZodType<Input>;
@@ -33,12 +33,13 @@ export interface RenderToolDependencies {
 const interruptedOutput = 'Handed to the client; the next run brings its answer.';
 
 /**
- * The shared base of every render tool. It owns the common steps — client attached? → serialise →
- * validate → park on the bridge (and say so) or interrupt the run → turn the browser's answer into the
+ * The shared base of every render tool. It owns the common steps — client attached? → checks beyond the
+ * schema → park on the bridge (and say so) or interrupt the run → turn the browser's answer into the
  * model's one sentence — so a tool supplies only its name, description, messages and extra validation.
+ * The arguments arrive validated: the governance chain every call passes parses them with `schema`, once.
  */
 export function createRenderTool<Input>(
-  definition: RenderToolDefinition<Input>,
+  definition: RenderToolOptions<Input>,
   { bridge, timeoutMs }: RenderToolDependencies,
 ): AgentTool<Input> {
   return {
@@ -49,16 +50,8 @@ export function createRenderTool<Input>(
       if (!context.clientAttached && context.interrupt === undefined) {
         return { ok: false, error: definition.messages.noClient };
       }
-      // The round trip through JSON is what the browser will see; validate that, not the live object.
-      const args: unknown = JSON.parse(JSON.stringify(input ?? null));
-      const parsed = definition.schema.safeParse(args);
-      if (!parsed.success) {
-        return {
-          ok: false,
-          error: `Invalid ${definition.name} arguments: ${describeSchemaError(parsed.error)}`,
-        };
-      }
-      const refusal = definition.validate?.(parsed.data);
+      // `input` already passed the schema, once, in the governance chain every call goes through.
+      const refusal = definition.validate?.(input);
       if (refusal) return { ok: false, error: `Invalid ${definition.name} arguments: ${refusal}` };
       if (!context.clientAttached) {
         // Validated like a parked call, so the client is only ever asked to draw what it could draw.
@@ -71,7 +64,7 @@ export function createRenderTool<Input>(
           runId: context.runId,
           toolCallId: context.toolCallId,
           toolName: definition.name,
-          args,
+          args: input,
         },
         { timeoutMs, abortSignal: context.abortSignal },
       );
@@ -82,7 +75,7 @@ export function createRenderTool<Input>(
       if (outcome.kind === 'cancelled') return { ok: false, error: definition.messages.cancelled };
       if (outcome.result.status !== 'rendered') return { ok: false, error: outcome.result.message };
       const output = definition.describeRendered
-        ? await definition.describeRendered(parsed.data, outcome.result.message, context)
+        ? await definition.describeRendered(input, outcome.result.message, context)
         : outcome.result.message;
       return { ok: true, output };
     },

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeSchemaError, renderToolSchemas } from './render-tool-schemas.ts';
+import { describeSchemaError } from './describe-schema-error.ts';
+import { findRenderTool, renderToolDefinitions } from './render-tool-definitions.ts';
 import { toolResultBodySchema } from './tool-result.ts';
 
 function reason(tool: string, args: unknown): string | null {
-  const result = renderToolSchemas.get(tool)!.safeParse(args);
+  const result = findRenderTool(tool)!.schema.safeParse(args);
   return result.success ? null : describeSchemaError(result.error);
 }
 
@@ -29,7 +30,7 @@ describe('render_image', () => {
 describe('render_form', () => {
   const field = { name: 'city', label: 'City', type: 'text' };
   it('accepts a form and defaults the submit label', () => {
-    const parsed = renderToolSchemas.get('render_form')!.parse({ fields: [field] }) as {
+    const parsed = findRenderTool('render_form')!.schema.parse({ fields: [field] }) as {
       submitLabel: string;
     };
     expect(parsed.submitLabel).toBe('Submit');
@@ -97,15 +98,26 @@ describe('render_chart', () => {
   });
 });
 
-describe('the registry of schemas', () => {
-  it('is a Map, so inherited names resolve to nothing', () => {
-    expect(renderToolSchemas.get('constructor')).toBeUndefined();
-    expect([...renderToolSchemas.keys()]).toEqual([
+describe('the definition list', () => {
+  it('is looked up through a Map, so inherited names resolve to nothing', () => {
+    expect(findRenderTool('constructor')).toBeUndefined();
+    expect(findRenderTool('toString')).toBeUndefined();
+    expect(renderToolDefinitions.map((definition) => definition.name)).toEqual([
       'render_image',
       'render_form',
       'render_table',
       'render_chart',
     ]);
+    for (const definition of renderToolDefinitions) expect(findRenderTool(definition.name)).toBe(definition);
+  });
+  it('gives every tool a title, a noun, a description and a one-line acknowledgement', () => {
+    for (const { name, title, noun, description, ack } of renderToolDefinitions) {
+      expect(title, name).not.toBe('');
+      expect(description, name).not.toBe('');
+      expect(ack, name).toBe(ack.trim());
+      expect(ack, name).toContain(`Displayed the ${noun} to the user`);
+      expect(ack, name).not.toContain('\n');
+    }
   });
   it('validates tool result bodies', () => {
     expect(
