@@ -1,34 +1,21 @@
 import type { FormAnswers } from '@drawbridge/protocol';
 import { widgetRevisionSchema } from '@drawbridge/protocol';
 import type { Selectable } from 'kysely';
-import type { RunsTable, ThreadsTable } from './database-tables.ts';
+import type { MessagesTable, RunsTable, ThreadsTable, WidgetsTable } from './database-tables.ts';
 import type { RunRecord, StoredMessage, StoredWidget, ThreadRecord } from './store.ts';
 
-/** The columns of a `widgets` row, prefixed `widget_` as the message join aliases them. */
-export interface WidgetColumns {
-  widget_id: string | null;
-  widget_height: number | null;
-  widget_css: string | null;
-  widget_html: string | null;
-  widget_js: string | null;
-  widget_complete: number | null;
-  widget_revision_json: string | null;
-}
+type WidgetFields = Omit<Selectable<WidgetsTable>, 'message_id' | 'thread_id' | 'widget_id'>;
 
-/** A message row left-joined with its widget. */
-export interface MessageWithWidgetRow extends WidgetColumns {
-  id: string;
-  thread_id: string;
-  role: 'user' | 'assistant' | 'tool';
-  content: string;
-  created_at: string;
-  tool_call_id: string | null;
-  render_json: string | null;
-  form_answers_json: string | null;
-  reply_model: string | null;
-  reply_input_tokens: number | null;
-  reply_output_tokens: number | null;
-}
+/**
+ * The columns of a `widgets` row as the message join aliases them (`widgetColumns`): prefixed `widget_`, and
+ * `null` where a message has no widget. Derived from `WidgetsTable`, so a new column cannot be missed here.
+ */
+export type WidgetColumns = { widget_id: string | null } & {
+  [Column in keyof WidgetFields as `widget_${Column}`]: WidgetFields[Column] | null;
+};
+
+/** A `messages` row (without its insertion `sequence`) left-joined with its widget. */
+export type MessageWithWidgetRow = Omit<Selectable<MessagesTable>, 'sequence'> & WidgetColumns;
 
 /** Maps a `threads` row. */
 export function threadFromRow(row: Selectable<ThreadsTable>): ThreadRecord {
