@@ -111,14 +111,20 @@ describe('deleting a chat', () => {
     const title = (await storedThreadTitles()).find((candidate) => candidate.startsWith('keep me'));
     if (title === undefined) throw new Error('The chat was not stored.');
     const entry = page.locator('.sidebar__list .thread', { hasText: title });
-    await entry.getByRole('button', { name: /^Delete chat/ }).click();
+    await entry.getByRole('button', { name: /^Actions for chat/ }).click();
+    await entry.getByRole('menuitem', { name: 'Delete' }).click();
     await entry.waitFor({ state: 'detached' });
     await page.getByRole('status').getByText(`Deleted “${title}”.`).waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
     await entry.waitFor();
     expect(await storedThreadTitles()).toContain(title);
 
-    await entry.getByRole('button', { name: /^Delete chat/ }).press('Enter');
+    // By keyboard: the chat's link, → to its menu button, Enter opens the menu, ↓ to Delete.
+    await entry.locator('.thread__link').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Undo' }).waitFor();
     expect(await storedThreadTitles()).toContain(title);
     await page.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached', timeout: 15_000 });

@@ -56,26 +56,49 @@ describe('editing a chat', () => {
     await sendAndSettle(page, 'Show me how to add two numbers. Use JavaScript and Python, please.');
     const link = page.locator('.thread__link').first();
     await expect.poll(() => link.textContent()).toBe('Show me how to add two numbers');
-    const renameButton = page.getByRole('button', { name: 'Rename chat “Show me how to add two numbers”' });
+    // The whole title is the link's tooltip; the chat is one Tab stop, its actions in a menu.
+    expect(await link.getAttribute('title')).toBe('Show me how to add two numbers');
+    const tabStops = await page
+      .locator('.thread')
+      .first()
+      .evaluate(
+        (item) =>
+          [...item.querySelectorAll<HTMLElement>('a, button, input')].filter((e) => e.tabIndex >= 0).length,
+      );
+    expect(tabStops).toBe(1);
+    const menuButton = page.getByRole('button', {
+      name: 'Actions for chat “Show me how to add two numbers”',
+    });
+    const rename = async () => {
+      await menuButton.click();
+      await page.getByRole('menuitem', { name: 'Rename' }).click();
+    };
     const box = page.getByRole('textbox', { name: 'New name for “Show me how to add two numbers”' });
     const renames: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PATCH') renames.push(request.postData() ?? '');
     });
     // Escape cancels: the box goes and nothing is sent (a fetch is issued at once, so none came).
-    await renameButton.click();
+    await rename();
     await box.fill('Not this');
     await box.press('Escape');
     await box.waitFor({ state: 'detached' });
-    await renameButton.click();
+    // A name past the limit is not cut silently: the box says so and stays open, and nothing is sent.
+    await rename();
+    await box.fill('A seventy-two character title for the caffeine molecule chat, exactly!!!');
+    await box.press('Enter');
+    expect(await page.locator('.thread__rename-count').textContent()).toBe(
+      '72 characters: a name can have at most 60',
+    );
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
     await box.fill('Adding numbers');
     await box.press('Enter');
     await expect.poll(() => link.textContent()).toBe('Adding numbers');
     await expect.poll(() => page.locator('.topbar__title').textContent()).toBe('Adding numbers');
     expect(renames).toEqual([JSON.stringify({ title: 'Adding numbers' })]);
-    // Focus comes back to the rename button, so the keyboard user is where they were.
+    // Focus comes back to the chat's menu button, so the keyboard user is where they were.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Rename chat “Adding numbers”',
+      'Actions for chat “Adding numbers”',
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.reload();
@@ -99,8 +122,16 @@ describe('editing a chat', () => {
     const results = page.locator('.sidebar__results .thread');
     await expect.poll(() => results.count()).toBe(1);
     expect(await results.locator('.thread__title').textContent()).toBe('Explain the solar system to me');
+    expect(await results.locator('.thread__title mark').textContent()).toBe('solar');
     await search.fill('sum');
     await expect.poll(() => results.locator('.thread__snippet').first().textContent()).toContain('the sum');
+    // The match is marked, and the snippet shows it whole: not cut off past the sidebar's edge.
+    const mark = results.locator('.thread__snippet mark').first();
+    expect((await mark.textContent())?.toLowerCase()).toBe('sum');
+    const snippetBox = await results.locator('.thread__snippet').first().boundingBox();
+    const markBox = await mark.boundingBox();
+    expect(markBox!.x + markBox!.width).toBeLessThanOrEqual(snippetBox!.x + snippetBox!.width);
+    expect(markBox!.y + markBox!.height).toBeLessThanOrEqual(snippetBox!.y + snippetBox!.height + 1);
     await search.fill('budget');
     await expect.poll(() => results.locator('.thread__title').allTextContents()).toEqual(['Budget review']);
     await search.fill('no such words');

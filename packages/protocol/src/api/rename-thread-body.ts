@@ -1,11 +1,23 @@
 import { z } from 'zod';
 
-/** Body of `PATCH /api/threads/:threadId`: the name the user gave the chat (stored as one line, ≤ 60 characters). */
+/** The longest thread title, in characters: a rename past it is refused, a first message past it is cut. */
+export const maximumThreadTitleLength = 60;
+
+/** A title as it is stored and counted: on one line, without surrounding space. */
+export function oneLineTitle(title: string): string {
+  return title.replace(/\s+/g, ' ').trim();
+}
+
+/** Body of `PATCH /api/threads/:threadId`: the name the user gave the chat (one line, ≤ 60 characters). */
 export const renameThreadBodySchema = z.object({
   title: z
     .string()
     .max(1000)
-    .refine((title) => title.trim() !== '', 'must not be blank'),
+    .refine((title) => oneLineTitle(title) !== '', 'must not be blank')
+    .refine(
+      (title) => oneLineTitle(title).length <= maximumThreadTitleLength,
+      `must be at most ${maximumThreadTitleLength} characters`,
+    ),
 });
 
 export type RenameThreadBody = z.infer<typeof renameThreadBodySchema>;

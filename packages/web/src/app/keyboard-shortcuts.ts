@@ -20,6 +20,13 @@ export const keyboardShortcutGroups: readonly { title: string; shortcuts: readon
     ],
   },
   {
+    title: 'Chat list',
+    shortcuts: [
+      { keys: ['→'], description: 'From a chat, go to its ⋯ menu (rename, delete)' },
+      { keys: ['Shift', 'F10'], description: "Open a chat's menu" },
+    ],
+  },
+  {
     title: 'Message box',
     shortcuts: [
       { keys: ['Enter'], description: 'Send the message' },

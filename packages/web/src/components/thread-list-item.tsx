@@ -1,11 +1,26 @@
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { maximumThreadTitleLength, oneLineTitle } from '@drawbridge/protocol';
+import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { ThreadSummary } from '../api/api-schemas.ts';
+import { type MatchSegment, matchSegments, snippetSegments } from '../app/search-match-segments.ts';
+import { ThreadActionsMenu } from './thread-actions-menu.tsx';
 
-/** One saved chat in the sidebar: open it, rename it in place, or delete it. */
+function Highlighted({ segments }: { segments: readonly MatchSegment[] }) {
+  return segments.map((segment, index) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: segments are positions in an unchanging text.
+    segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+  );
+}
+
+/**
+ * One saved chat in the sidebar: open it, or rename or delete it from its "⋯" menu. The link is the chat's
+ * one Tab stop; → or Shift+F10 on it reaches the menu. The whole title is the link's tooltip, and a search
+ * marks what matched in the title and the snippet.
+ */
 export function ThreadListItem({
   thread,
   active,
   snippet,
+  query,
   onSelect,
   onRename,
   onDelete,
@@ -14,14 +29,18 @@ export function ThreadListItem({
   active: boolean;
   /** For a search result: the words around the match. */
   snippet?: string | null;
+  /** For a search result: what was searched for, marked where it matched. */
+  query?: string;
   onSelect(threadId: string): void;
   onRename(threadId: string, title: string): void;
   onDelete(threadId: string): void;
 }) {
   const title = thread.title || 'Untitled chat';
   const [renaming, setRenaming] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [draftLength, setDraftLength] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const renameButtonRef = useRef<HTMLButtonElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   // Read by handlers of the render that is being replaced, so a ref rather than the state.
   const open = useRef(false);
@@ -32,24 +51,36 @@ export function ThreadListItem({
       inputRef.current?.select();
     } else if (returnFocus.current) {
       returnFocus.current = false;
-      renameButtonRef.current?.focus();
+      menuButtonRef.current?.focus();
     }
   }, [renaming]);
+
+  const startRenaming = () => {
+    open.current = true;
+    setDraftLength(oneLineTitle(thread.title).length);
+    setRenaming(true);
+  };
+
+  const tooLong = draftLength > maximumThreadTitleLength;
 
   const finish = (save: boolean) => {
     // Enter or Escape already finished; the blur of the box leaving the page must not save again.
     if (!open.current) return;
     open.current = false;
-    const typed = inputRef.current?.value.trim() ?? '';
+    const typed = oneLineTitle(inputRef.current?.value ?? '');
     returnFocus.current = true;
     setRenaming(false);
-    if (save && typed !== '' && typed !== thread.title) onRename(thread.id, typed);
+    // A name past the limit is never cut to fit: it is not sent, and the box said why while it was open.
+    if (save && typed !== '' && typed.length <= maximumThreadTitleLength && typed !== thread.title) {
+      onRename(thread.id, typed);
+    }
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      finish(true);
+      // Too long: the box stays open, with the count and the limit beside it, until the name fits.
+      if (!tooLong) finish(true);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       // Escape cancels the rename only; the phone drawer around it stays open.
@@ -58,74 +89,80 @@ export function ThreadListItem({
     }
   };
 
+  const handleLinkKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
+    if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      menuButtonRef.current?.focus();
+    } else if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
+      event.preventDefault();
+      setMenuOpen(true);
+    }
+  };
+
+  const setMenu = useCallback((wanted: boolean) => setMenuOpen(wanted), []);
+  const countId = `thread-rename-count-${thread.id}`;
+  const classes = ['thread', active ? 'thread--active' : '', menuOpen ? 'thread--menu-open' : ''];
+
   return (
-    <li className={active ? 'thread thread--active' : 'thread'}>
+    <li className={classes.filter(Boolean).join(' ')}>
       {renaming ? (
-        <input
-          ref={inputRef}
-          className="thread__rename"
-          aria-label={`New name for “${title}”`}
-          defaultValue={thread.title}
-          maxLength={200}
-          onKeyDown={handleKeyDown}
-          onBlur={() => finish(true)}
-        />
-      ) : (
-        <a
-          className="thread__link"
-          href={`#/t/${thread.id}`}
-          aria-current={active ? 'page' : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            onSelect(thread.id);
-          }}
-        >
-          <span className="thread__title">{title}</span>
-          {snippet && !snippet.startsWith(title.replace(/…$/, '')) && (
-            <span className="thread__snippet">{snippet}</span>
-          )}
-        </a>
-      )}
-      {!renaming && (
-        <button
-          ref={renameButtonRef}
-          type="button"
-          className="thread__action icon-button"
-          aria-label={`Rename chat “${title}”`}
-          onClick={() => {
-            open.current = true;
-            setRenaming(true);
-          }}
-        >
-          <svg viewBox="0 0 20 20" width="15" height="15" aria-hidden="true">
-            <path
-              d="M12.5 4.5l3 3L8 15H5v-3zM11 6l3 3"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
-      )}
-      <button
-        type="button"
-        className="thread__delete thread__action icon-button"
-        aria-label={`Delete chat “${title}”`}
-        onClick={() => onDelete(thread.id)}
-      >
-        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-          <path
-            d="M5 6h10M8 6V4h4v2M7 6l1 10h4l1-10"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
+        <div className="thread__rename-box">
+          <input
+            ref={inputRef}
+            className="thread__rename"
+            aria-label={`New name for “${title}”`}
+            aria-invalid={tooLong ? true : undefined}
+            aria-describedby={countId}
+            defaultValue={thread.title}
+            onChange={(event) => setDraftLength(oneLineTitle(event.target.value).length)}
+            onKeyDown={handleKeyDown}
+            onBlur={() => finish(true)}
           />
-        </svg>
-      </button>
+          <p
+            id={countId}
+            className={tooLong ? 'thread__rename-count thread__rename-count--over' : 'thread__rename-count'}
+            aria-live="polite"
+          >
+            {tooLong
+              ? `${draftLength} characters: a name can have at most ${maximumThreadTitleLength}`
+              : `${draftLength} / ${maximumThreadTitleLength}`}
+          </p>
+        </div>
+      ) : (
+        <>
+          <a
+            className="thread__link"
+            href={`#/t/${thread.id}`}
+            title={title}
+            aria-current={active ? 'page' : undefined}
+            aria-keyshortcuts="ArrowRight Shift+F10"
+            onKeyDown={handleLinkKeyDown}
+            onClick={(event) => {
+              event.preventDefault();
+              onSelect(thread.id);
+            }}
+          >
+            <span className="thread__title">
+              {query ? <Highlighted segments={matchSegments(title, query)} /> : title}
+            </span>
+            {snippet && query && !snippet.startsWith(title.replace(/…$/, '')) && (
+              <span className="thread__snippet">
+                <Highlighted segments={snippetSegments(snippet, query)} />
+              </span>
+            )}
+          </a>
+          <ThreadActionsMenu
+            chatTitle={title}
+            open={menuOpen}
+            onOpenChange={setMenu}
+            buttonRef={menuButtonRef}
+            actions={[
+              { label: 'Rename', onSelect: startRenaming },
+              { label: 'Delete', onSelect: () => onDelete(thread.id), tone: 'danger' },
+            ]}
+          />
+        </>
+      )}
     </li>
   );
 }

@@ -107,6 +107,7 @@ export function ThreadSidebar({
                         key={result.thread.id}
                         thread={threads.find((thread) => thread.id === result.thread.id) ?? result.thread}
                         snippet={result.snippet}
+                        query={search.query}
                         active={result.thread.id === activeThreadId}
                         {...itemProps}
                       />

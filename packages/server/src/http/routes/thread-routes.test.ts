@@ -211,13 +211,20 @@ describe('PATCH /api/threads/:id', () => {
     expect((await store.getThread('t1'))?.title).toBe('Sales review');
   });
 
-  it('refuses a blank or missing title, bad JSON, an unknown thread and a bad id', async () => {
+  it('refuses a blank, missing or too long title, bad JSON, an unknown thread and a bad id', async () => {
     await store.createThread({ id: 't1', title: 'Kept' });
     await expectJsonError(
       await app.request('/api/threads/t1', jsonRequest('PATCH', { title: ' ' })),
       400,
       'invalid_body',
     );
+    // Never cut silently: a name past the limit is refused with the limit in the message, and the title stays.
+    const tooLong = await app.request('/api/threads/t1', jsonRequest('PATCH', { title: 'x'.repeat(61) }));
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { error: { message: string } }).error.message).toContain(
+      'at most 60 characters',
+    );
+    expect((await store.getThread('t1'))?.title).toBe('Kept');
     await expectJsonError(
       await app.request('/api/threads/t1', jsonRequest('PATCH', {})),
       400,

@@ -3,6 +3,7 @@ import {
   createThreadBodySchema,
   type MessageListResponse,
   maximumThreadSearchQueryLength,
+  maximumThreadTitleLength,
   type RenameThreadResponse,
   type RewindThreadResponse,
   renameThreadBodySchema,
@@ -103,7 +104,7 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
         context,
         400,
         'invalid_body',
-        'expected { "title": string } with a title that is not blank',
+        `expected { "title": string } with a title that is not blank and at most ${maximumThreadTitleLength} characters`,
       );
     }
     if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
