@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import type { GeneratedWidget } from '../packages/protocol/src/index.ts';
+import {
+  applyReplyEvent,
+  emptyReplyMessage,
+  type GeneratedWidget,
+  replySegments,
+} from '../packages/protocol/src/index.ts';
 import { AssistantMessageAssembler } from '../packages/server/src/assembly/assistant-message-assembler.ts';
 import { formatWidgetWireText } from '../packages/server/src/history/widget-wire-text.ts';
 import { demoCatalogue } from '../packages/server/src/models/demo/demo-catalogue.ts';
@@ -103,10 +108,9 @@ function assemble(text: string, base: GeneratedWidget | undefined) {
     editableWidgets: (id) =>
       id === 'base' && base ? { lineageId: 'base', latest: base, number: 1 } : undefined,
   });
-  assembler.push(text);
-  assembler.end();
-  // Prose after a finished widget opens a segment of its own: the reply is every segment together.
-  const segments = [...assembler.takeClosedSegments(), assembler.snapshot()];
+  const events = [...assembler.push(text), ...assembler.end()];
+  // Prose after a finished widget is stored as a segment of its own: the reply is every segment together.
+  const segments = replySegments(events.reduce(applyReplyEvent, emptyReplyMessage('m')));
   return {
     content: segments.map((segment) => segment.content).join('\n'),
     widget: segments.findLast((segment) => segment.widget !== undefined)?.widget,

@@ -2,10 +2,9 @@
 // step (`transcriptReducer`) and what the host hands its frame (`WidgetPartLog.partsAfter`). Beside it, the
 // previous way as a reference: every channel joined into one string, the new markup cut back out by length
 // and the stylesheet re-sent whole. Run: npx tsx bench/widget-parts.ts
-import { type RunEvent, runEvents } from '@drawbridge/protocol';
+import { type RunEvent, runEvents, WidgetPartLog } from '@drawbridge/protocol';
 import { transcriptReducer } from '../packages/web/src/transcript/transcript-reducer.ts';
 import { emptyTranscript, type TranscriptState } from '../packages/web/src/transcript/transcript-state.ts';
-import { WidgetPartLog } from '../packages/web/src/transcript/widget-part-log.ts';
 
 const messageId = 'm1';
 const widgetId = 'w1';

@@ -5,6 +5,7 @@ export * from './drawbridge-events.ts';
 export * from './frame-messages.ts';
 export * from './generated-widget.ts';
 export * from './render-tools/index.ts';
+export * from './reply/index.ts';
 export * from './run-events.ts';
 export * from './seeded-random.ts';
 export * from './widget-chunk.ts';

@@ -1,10 +1,7 @@
 export { createAgentToolSet, describeToolOutcome } from './agent/agent-tool-set.ts';
 export { describeModelError } from './agent/describe-model-error.ts';
 export { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './agent/run-agent.ts';
-export {
-  type AssembledAssistantMessage,
-  AssistantMessageAssembler,
-} from './assembly/assistant-message-assembler.ts';
+export { AssistantMessageAssembler } from './assembly/assistant-message-assembler.ts';
 export {
   type AppDependencies,
   createApp,

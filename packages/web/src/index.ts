@@ -1,3 +1,4 @@
+export { WidgetPartLog } from '@drawbridge/protocol';
 export { ChatApp } from './app/chat-app.tsx';
 export {
   FrameHost,
@@ -19,4 +20,3 @@ export type {
 } from './transcript/tool-call-hook.ts';
 export { type TranscriptAction, transcriptReducer } from './transcript/transcript-reducer.ts';
 export * from './transcript/transcript-state.ts';
-export { WidgetPartLog } from './transcript/widget-part-log.ts';

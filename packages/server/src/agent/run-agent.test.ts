@@ -1,8 +1,14 @@
-import { EventType, type RunEvent } from '@drawbridge/protocol';
+import {
+  applyReplyEvent,
+  EventType,
+  emptyReplyMessage,
+  type ReplyMessage,
+  type RunEvent,
+  replySegments,
+} from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AssembledAssistantMessage } from '../assembly/assistant-message-assembler.ts';
 import type { ModelScript } from '../models/script/model-script.ts';
 import {
   barChartScript,
@@ -45,6 +51,11 @@ function textOf(events: RunEvent[]): string {
     .join('');
 }
 
+/** The reply's prose, all of it, as one string. */
+function proseOf(reply: ReplyMessage): string {
+  return reply.parts.flatMap((part) => (part.kind === 'prose' ? [part.text] : [])).join('');
+}
+
 function widgetParts(events: RunEvent[]): { part: string; delta: string; widgetId: string }[] {
   return events.flatMap((event) =>
     event.type === EventType.CUSTOM && event.name === 'drawbridge.widget'
@@ -78,14 +89,8 @@ function toolScript(word: string): ModelScript {
 }
 
 describe('runAgent', () => {
-  it('streams prose and widget parts in order; what follows the widget is a segment of its own', async () => {
-    const segments: AssembledAssistantMessage[] = [];
-    const { events, result } = await collectRun({
-      model: scriptedTestModel({ script: barChartScript() }),
-      onSegment: async (segment) => {
-        segments.push(segment);
-      },
-    });
+  it('streams prose and widget parts in order, and returns the reply those events fold into', async () => {
+    const { events, result } = await collectRun({ model: scriptedTestModel({ script: barChartScript() }) });
 
     expect(events.slice(0, 3).map((event) => event.type)).toEqual([
       EventType.RUN_STARTED,
@@ -102,15 +107,16 @@ describe('runAgent', () => {
     expect(partOrder).toEqual(['height', 'css', 'html', 'js', 'end']);
 
     expect(result.status).toBe('finished');
+    // The reply is what the protocol's reducer makes of the run's events: nothing the server keeps apart.
+    expect(result.reply).toEqual(events.reduce(applyReplyEvent, emptyReplyMessage(result.reply.id)));
+    expect(result.reply.parts.map((part) => part.kind)).toEqual(['prose', 'widget', 'prose']);
+    expect(proseOf(result.reply)).toBe(textOf(events));
     // Prose and widget, then the prose after the widget: stored in that order, so a reload keeps it below.
-    expect(segments).toHaveLength(1);
-    const [chart] = segments;
-    expect(chart?.messageId).toBe(result.eventMessageId);
-    expect(`${chart?.content}${result.content}`).toBe(textOf(events));
+    const [chart, after] = replySegments(result.reply);
+    expect(chart?.id).toBe(result.reply.id);
     expect(chart?.content).toContain('monthly sign-ups');
-    expect(result.content).toContain('August with 91');
-    expect(result.messageId).not.toBe(chart?.messageId);
-    expect(result.widget).toBeUndefined();
+    expect(after?.content).toContain('August with 91');
+    expect(after?.widget).toBeUndefined();
     expect(chart?.widget).toMatchObject({ height: 360, complete: true, id: parts[0]?.widgetId });
     expect(chart?.widget?.html).toContain('<section class="chart"');
     expect(chart?.widget?.js).toContain("addEventListener('mouseenter'");
@@ -119,17 +125,17 @@ describe('runAgent', () => {
   });
 
   it('relays a tool call, returns its result to the model and plays the next step', async () => {
-    const segments: AssembledAssistantMessage[] = [];
-    const eventCountAtSegment: number[] = [];
+    const repliesBeforeCalls: ReplyMessage[] = [];
+    const eventCountAtCall: number[] = [];
     const events: RunEvent[] = [];
     const { result } = await collectRun({
       model: scriptedTestModel({ script: toolScript('hello') }),
       tools: [echoTool as AgentTool],
       clientAttached: true,
       emit: (event) => events.push(event),
-      onSegment: async (segment) => {
-        segments.push(segment);
-        eventCountAtSegment.push(events.length);
+      beforeToolCall: async (reply) => {
+        repliesBeforeCalls.push(reply);
+        eventCountAtCall.push(events.length);
       },
     });
     const types = events.map((event) => event.type);
@@ -138,11 +144,12 @@ describe('runAgent', () => {
     expect(types.indexOf(EventType.TOOL_CALL_END)).toBeGreaterThan(start);
     const toolStart = events[start] as Extract<RunEvent, { type: EventType.TOOL_CALL_START }>;
     expect(toolStart.toolCallName).toBe('echo');
-    expect(toolStart.parentMessageId).toBe(result.eventMessageId);
-    // The prose before the call is handed over as its own segment (under the live id) before the call is announced.
-    expect(segments).toEqual([{ messageId: result.eventMessageId, content: 'Let me check. ' }]);
-    expect(eventCountAtSegment[0]).toBeLessThanOrEqual(start);
-    expect(result.messageId).not.toBe(result.eventMessageId);
+    expect(toolStart.parentMessageId).toBe(result.reply.id);
+    // The reply so far is handed over before the call is announced, so it can be stored first.
+    expect(repliesBeforeCalls).toEqual([
+      { id: result.reply.id, parts: [{ kind: 'prose', text: 'Let me check. ' }] },
+    ]);
+    expect(eventCountAtCall[0]).toBeLessThanOrEqual(start);
     const args = events
       .flatMap((event) => (event.type === EventType.TOOL_CALL_ARGS ? [event.delta] : []))
       .join('');
@@ -153,7 +160,11 @@ describe('runAgent', () => {
       content: 'echo hello (client attached: true)',
     });
     expect(textOf(events)).toBe('Let me check. Done checking.');
-    expect(result.content).toBe('Done checking.');
+    expect(result.reply.parts.map((part) => part.kind)).toEqual(['prose', 'tool-call', 'prose']);
+    expect(replySegments(result.reply).map((segment) => segment.content)).toEqual([
+      'Let me check. ',
+      'Done checking.',
+    ]);
     expect(result.status).toBe('finished');
   });
 
@@ -165,7 +176,7 @@ describe('runAgent', () => {
     const toolResult = events.find((event) => event.type === EventType.TOOL_CALL_RESULT);
     expect(toolResult).toMatchObject({ content: 'Error: the word "fail" is not allowed' });
     expect(result.status).toBe('finished');
-    expect(result.content).toContain('Done checking.');
+    expect(proseOf(result.reply)).toContain('Done checking.');
   });
 
   it('reports a provider failure as RUN_ERROR with one clear line and no stack', async () => {
@@ -179,7 +190,8 @@ describe('runAgent', () => {
     expect(message).toBe('The model call failed: upstream is down');
     expect(message).not.toContain('at someProviderInternals');
     expect(events.at(-2)?.type).toBe(EventType.TEXT_MESSAGE_END);
-    expect(result).toMatchObject({ status: 'error', error: message, content: '' });
+    expect(result).toMatchObject({ status: 'error', error: message });
+    expect(result.reply.parts).toEqual([]);
   });
 
   it('ends with RUN_ERROR naming what the model sent that the run cannot show, keeping the text before it', async () => {
@@ -209,7 +221,8 @@ describe('runAgent', () => {
       expect.objectContaining({ type: EventType.RUN_ERROR, code: 'model_error', message }),
     ]);
     expect(textOf(events)).toBe('Here is a picture:');
-    expect(result).toMatchObject({ status: 'error', error: message, content: 'Here is a picture:' });
+    expect(result).toMatchObject({ status: 'error', error: message });
+    expect(proseOf(result.reply)).toBe('Here is a picture:');
   });
 
   it('stops the model when aborted and returns the partial reply', async () => {
@@ -233,9 +246,10 @@ describe('runAgent', () => {
     const result = await running;
     await expect(observed.aborted).resolves.toBeTypeOf('number');
     expect(result.status).toBe('aborted');
-    expect(result.content).toContain('monthly sign-ups');
-    expect(result.widget?.complete).toBe(false);
-    expect(result.widget?.html.length).toBeGreaterThan(0);
+    const [partial] = replySegments(result.reply);
+    expect(partial?.content).toContain('monthly sign-ups');
+    expect(partial?.widget?.complete).toBe(false);
+    expect(partial?.widget?.html.length).toBeGreaterThan(0);
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'aborted' });
   });
 });

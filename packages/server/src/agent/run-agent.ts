@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type RunEvent, runEvents } from '@drawbridge/protocol';
-import type { LanguageModel, ModelMessage } from 'ai';
 import {
-  type AssembledAssistantMessage,
-  AssistantMessageAssembler,
-} from '../assembly/assistant-message-assembler.ts';
+  applyReplyEvent,
+  emptyReplyMessage,
+  type ReplyMessage,
+  type RunEvent,
+  runEvents,
+} from '@drawbridge/protocol';
+import type { LanguageModel, ModelMessage } from 'ai';
+import { AssistantMessageAssembler } from '../assembly/assistant-message-assembler.ts';
 import type { EditableWidgetLookup } from '../assembly/widget-edit-builder.ts';
 import { describeRunStop } from '../runs/run-stop.ts';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
@@ -51,12 +54,12 @@ export interface RunAgentOptions {
    */
   interruptible?: boolean;
   /**
-   * Receives the assistant text so far when a tool call begins, before the call is announced, so the caller
-   * can store it ahead of whatever the call adds to the thread (a rendered widget's carrier).
+   * Receives the reply so far when a tool call begins, before the call is announced, so the caller can store
+   * it ahead of whatever the call adds to the thread (a rendered widget's carrier).
    */
-  onSegment?(segment: AssembledAssistantMessage): Promise<void>;
-  /** Told after each piece of reply text; `read` returns the current segment, for storing it as it grows. */
-  onMessageGrowth?(read: () => AssembledAssistantMessage): void;
+  beforeToolCall?(reply: ReplyMessage): Promise<void>;
+  /** Told after each piece of reply text; `read` returns the reply so far, for storing it as it grows. */
+  onMessageGrowth?(read: () => ReplyMessage): void;
   /**
    * Called when a tool call is rejected before any tool runs (a tool the model was not offered, or arguments
    * its schema refuses), so governance can record the refusal.
@@ -73,13 +76,10 @@ export interface RunAgentOptions {
   maxRetries?: number;
 }
 
-/**
- * How a run ended, with the last segment of the assistant message as far as it got (partial on abort or
- * error; earlier segments went to `onSegment`).
- */
-export interface AgentRunResult extends AssembledAssistantMessage {
-  /** The message id the run's events named (the id of the first stored segment). */
-  eventMessageId: string;
+/** How a run ended, with its reply as far as it got (partial on abort or error). */
+export interface AgentRunResult {
+  /** The reply as the run's events built it (`applyReplyEvent`): what a client drew and the store keeps. */
+  reply: ReplyMessage;
   status: 'finished' | 'error' | 'aborted';
   /** Calls of client-executed tools, in the order the model made them. */
   pendingToolCalls: PendingToolCall[];
@@ -101,8 +101,8 @@ interface TurnEnd {
 }
 
 /** RUN_STARTED, the run's model and record id (`drawbridge.run`), and the reply's TEXT_MESSAGE_START. */
-function announceRun(options: RunAgentOptions, messageId: string): void {
-  const { emit, model, threadId, runId } = options;
+function announceRun(options: RunAgentOptions, emit: (event: RunEvent) => void, messageId: string): void {
+  const { model, threadId, runId } = options;
   emit(runEvents.runStarted({ threadId, runId }));
   emit(runEvents.runInfo({ model: model.id, demo: model.demo, runId: options.runRecordId ?? runId }));
   emit(runEvents.textStart({ messageId }));
@@ -143,22 +143,30 @@ function finalEvent(options: RunAgentOptions, end: TurnEnd, toolCalls: ToolCallE
 
 /**
  * Runs one agent turn: streams the model's reply through the widget parser into run events, relays tool
- * calls, and resolves (never rejects) with the assembled message so the caller can persist even a partial one.
+ * calls, and resolves (never rejects) with the reply those events make, so the caller can persist even a
+ * partial one.
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
-  const { abortSignal, emit } = options;
+  const { abortSignal } = options;
   const createId = options.ids ?? randomUUID;
+  const messageId = createId();
+  // Every event passes through the reducer a client folds it with, so the reply stored is the reply drawn.
+  let folded = emptyReplyMessage(messageId);
+  const emit = (event: RunEvent): void => {
+    folded = applyReplyEvent(folded, event);
+    options.emit(event);
+  };
   const reply = new ReplyText({
     assembler: new AssistantMessageAssembler({
-      messageId: createId(),
+      messageId,
       createId,
       ...(options.editableWidgets === undefined ? {} : { editableWidgets: options.editableWidgets }),
     }),
     emit,
-    ...(options.onSegment === undefined ? {} : { onSegment: options.onSegment }),
+    readReply: () => folded,
+    ...(options.beforeToolCall === undefined ? {} : { beforeToolCall: options.beforeToolCall }),
     ...(options.onMessageGrowth === undefined ? {} : { onMessageGrowth: options.onMessageGrowth }),
   });
-  const { messageId } = reply;
   const parkedCalls = new ParkedCallAnnouncer({ emit });
   const toolCalls = new ToolCallEvents({
     emit,
@@ -171,7 +179,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       ? {}
       : { onUnofferedToolCall: options.onUnofferedToolCall }),
   });
-  announceRun(options, messageId);
+  announceRun(options, emit, messageId);
 
   const end: TurnEnd = {
     status: 'finished',
@@ -217,14 +225,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   }
   if (end.status === 'finished' && abortSignal.aborted) end.status = 'aborted';
 
-  await reply.end();
+  reply.end();
   toolCalls.endOpenCalls();
   emit(runEvents.textEnd({ messageId }));
   emit(finalEvent(options, end, toolCalls));
   const { status, error, inputTokens, outputTokens } = end;
   return {
-    ...reply.snapshot(),
-    eventMessageId: messageId,
+    reply: folded,
     status,
     pendingToolCalls: toolCalls.pending,
     interruptedToolCalls: toolCalls.interrupted,

@@ -1,4 +1,10 @@
-import { isDrawbridgeEvent } from '@drawbridge/protocol';
+import {
+  applyReplyEvent,
+  emptyReplyMessage,
+  isDrawbridgeEvent,
+  type RunEvent,
+  replySegments,
+} from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
 
@@ -11,8 +17,12 @@ function assemblerWithIds(): AssistantMessageAssembler {
   return new AssistantMessageAssembler({ messageId: 'm1', createId });
 }
 
+/** The reply as stored: the protocol's reducer over the events, cut into segments. */
+const storedOf = (events: RunEvent[]) =>
+  replySegments(events.reduce(applyReplyEvent, emptyReplyMessage('m1')));
+
 describe('AssistantMessageAssembler', () => {
-  it('keeps the widget in the shared shape, its height read from the marker however the text was cut', () => {
+  it('streams the widget in parts that fold into the shared shape, its height read however the text was cut', () => {
     const assembler = assemblerWithIds();
     const events = [
       'Here.\n@@HEI',
@@ -27,48 +37,52 @@ describe('AssistantMessageAssembler', () => {
       .map((event) => [event.value.part, event.value.delta]);
     expect(parts[0]).toEqual(['height', '420']);
     expect(parts.at(-1)).toEqual(['end', '']);
-    expect(assembler.snapshot()).toEqual({
-      messageId: 'm1',
-      content: 'Here.\n',
-      widget: { id: 'id-1', height: 420, css: 'p{}\n', html: '<p>hi</p>\n', js: 'go()\n', complete: true },
-    });
+    expect(storedOf(events)).toEqual([
+      {
+        id: 'm1',
+        content: 'Here.\n',
+        widget: { id: 'id-1', height: 420, css: 'p{}\n', html: '<p>hi</p>\n', js: 'go()\n', complete: true },
+      },
+    ]);
   });
 
   it('clamps the height the model asked for and leaves it null when there was none', () => {
     const tall = assemblerWithIds();
-    tall.push('@@HEIGHT:90000@@\n@@HTML@@\n<p>x</p>\n@@END@@');
-    expect(tall.snapshot().widget?.height).toBe(4000);
+    expect(storedOf(tall.push('@@HEIGHT:90000@@\n@@HTML@@\n<p>x</p>\n@@END@@'))[0]?.widget?.height).toBe(
+      4000,
+    );
     const none = assemblerWithIds();
-    none.push('@@HTML@@\n<p>x</p>');
-    expect(none.snapshot().widget).toMatchObject({ height: null, complete: false, html: '<p>x</p>' });
+    expect(storedOf(none.push('@@HTML@@\n<p>x</p>'))[0]?.widget).toMatchObject({
+      height: null,
+      complete: false,
+      html: '<p>x</p>',
+    });
   });
 
-  it('starts a second widget block with a fresh id and without the first block’s height', () => {
+  it('starts a widget block after a tool call with a fresh id and without the first block’s height', () => {
     const assembler = assemblerWithIds();
-    assembler.push('@@HEIGHT:300@@\n@@HTML@@\n<p>one</p>\n@@END@@');
-    expect(assembler.snapshot().widget).toMatchObject({ id: 'id-1', height: 300 });
-    const segment = assembler.endSegment().segment;
-    expect(segment?.widget).toMatchObject({ id: 'id-1', height: 300, complete: true });
-    assembler.push('@@HTML@@\n<p>two</p>\n@@END@@');
-    expect(assembler.snapshot().widget).toMatchObject({ id: 'id-3', height: null, html: '<p>two</p>\n' });
+    const events = assembler.push('@@HEIGHT:300@@\n@@HTML@@\n<p>one</p>\n@@END@@');
+    events.push(...assembler.endBeforeToolCall(), ...assembler.push('@@HTML@@\n<p>two</p>\n@@END@@'));
+    expect(storedOf(events).map((segment) => segment.widget)).toMatchObject([
+      { id: 'id-1', height: 300, complete: true },
+      { id: 'id-2', height: null, html: '<p>two</p>\n', complete: true },
+    ]);
   });
 
-  it('closes the segment after a finished widget once prose follows it', () => {
+  it('keeps one message id on the live events when prose follows a finished widget', () => {
     const assembler = assemblerWithIds();
     const events = ['Before.\n@@HTML@@\n<p>one</p>\n@@END@@', 'After', ' one.'].flatMap((text) =>
       assembler.push(text),
     );
     events.push(...assembler.end());
-    expect(assembler.takeClosedSegments()).toEqual([
+    expect(storedOf(events)).toEqual([
       {
-        messageId: 'm1',
+        id: 'm1',
         content: 'Before.\n',
         widget: { id: 'id-1', height: null, css: '', html: '<p>one</p>\n', js: '', complete: true },
       },
+      { id: 'm1-2', content: 'After one.' },
     ]);
-    expect(assembler.snapshot()).toEqual({ messageId: 'id-2', content: 'After one.' });
-    expect(assembler.takeClosedSegments()).toEqual([]);
-    // The live events keep the one message id.
     expect(
       events.map((event) => {
         if (isDrawbridgeEvent(event, 'drawbridge.widget')) return event.value.messageId;

@@ -1,7 +1,6 @@
 import {
-  type GeneratedWidget,
+  isWidgetPartType,
   type RunEvent,
-  readWidgetHeight,
   runEvents,
   type WidgetChunk,
   type WidgetPart,
@@ -14,39 +13,27 @@ import {
   WidgetEditBuilder,
 } from './widget-edit-builder.ts';
 
-/** What one assistant message (or one stored segment of it) amounts to: its prose and (at most) one widget. */
-export interface AssembledAssistantMessage {
-  /** The id it is stored under; the first segment's id is also the live message id of the run events. */
-  messageId: string;
-  content: string;
-  widget?: GeneratedWidget;
+/** The widget being streamed: its id, and whether `@@END@@` closed it (a part after that starts a new one). */
+interface StreamedWidget {
+  id: string;
+  complete: boolean;
 }
 
-const noClosedSegments: readonly AssembledAssistantMessage[] = Object.freeze([]);
-
 /**
- * Feeds one assistant message's text through a `WidgetStreamParser` and turns each chunk into a run event
- * while keeping the message as it will be persisted.
- *
- * Storage cuts the message into segments, each at most prose followed by one widget, so a reload shows
- * everything in the order the user saw it; the live events keep one message id throughout. A segment ends
- * at a tool call (`endSegment`, called by the run; a widget block after it gets a fresh widget id) and
- * after a finished widget once prose follows it: those segments wait in `takeClosedSegments`.
+ * Turns one assistant message's text into run events: the text goes through a `WidgetStreamParser`, prose
+ * becomes TEXT_MESSAGE_CONTENT and each widget part a `drawbridge.widget` event, all under one message id. A
+ * widget block gets a fresh widget id when it starts after a finished widget or after a tool call
+ * (`endBeforeToolCall`). What the message amounts to (its prose, its widgets, how it is stored) is the
+ * protocol's reducer's to say (`applyReplyEvent`, `replySegments`), from these events alone.
  *
  * A block that starts with `@@EDIT:id@@` makes a revision of that widget (`WidgetEditBuilder`): the widget
- * stored and streamed is the whole result, announced by a `drawbridge.widget-revision` event.
+ * streamed is the whole result, announced by a `drawbridge.widget-revision` event.
  */
 export class AssistantMessageAssembler {
   readonly messageId: string;
-  private segmentId: string;
   private parser = new WidgetStreamParser();
   private readonly createId: () => string;
-  private content = '';
-  private widget: GeneratedWidget | undefined;
-  /** The current widget's `height` deltas joined: the value may be split, so it is read whole each time. */
-  private heightText = '';
-  /** Segments that ended after a finished widget and that the run has not stored yet. */
-  private closedSegments: AssembledAssistantMessage[] = [];
+  private widget: StreamedWidget | undefined;
   private readonly editableWidgets: EditableWidgetLookup;
   private edit: WidgetEditBuilder | undefined;
   // The revisions this reply's finished edits made, by lineage and by their own id: a second edit of the same
@@ -64,7 +51,6 @@ export class AssistantMessageAssembler {
     editableWidgets?: EditableWidgetLookup;
   }) {
     this.messageId = messageId;
-    this.segmentId = messageId;
     this.createId = createId;
     this.editableWidgets = editableWidgets;
   }
@@ -74,7 +60,7 @@ export class AssistantMessageAssembler {
     return this.toEvents(this.parser.push(text));
   }
 
-  /** Events for whatever the parser held back (a tail that never became a marker). */
+  /** Events for whatever the parser held back (a tail that never became a marker), and an unfinished edit's end. */
   end(): RunEvent[] {
     const events = this.toEvents(this.parser.end());
     if (this.edit !== undefined && !this.edit.widget.complete)
@@ -83,35 +69,14 @@ export class AssistantMessageAssembler {
   }
 
   /**
-   * Closes the current segment (flushing a held-back tail, which can no longer become a marker once the
-   * model moved on to a tool call) and starts the next one, stored under a fresh id. Returns the closed
-   * segment, or nothing when it holds neither prose nor a widget.
+   * Ends the text before a tool call: flushes a held-back tail (which can no longer become a marker once the
+   * model moved on to a tool call), and a widget block after the call starts a new widget.
    */
-  endSegment(): { events: RunEvent[]; segment?: AssembledAssistantMessage } {
+  endBeforeToolCall(): RunEvent[] {
     const events = this.end();
-    const segment = this.snapshot();
     this.parser = new WidgetStreamParser();
-    this.startSegment();
-    return segment.content === '' && segment.widget === undefined ? { events } : { events, segment };
-  }
-
-  /** The segments that ended after a finished widget since the last call, oldest first, for the run to store. */
-  takeClosedSegments(): readonly AssembledAssistantMessage[] {
-    // Asked after every piece of text; nearly always there is none, and no new array is made for that.
-    if (this.closedSegments.length === 0) return noClosedSegments;
-    const closed = this.closedSegments;
-    this.closedSegments = [];
-    return closed;
-  }
-
-  /** The current segment so far, partial or complete (the whole message when it was never cut). */
-  snapshot(): AssembledAssistantMessage {
-    const message: AssembledAssistantMessage = { messageId: this.segmentId, content: this.content };
-    if (this.widget !== undefined) {
-      message.widget = { ...this.widget };
-      if (this.widget.revision !== undefined) message.widget.revision = structuredClone(this.widget.revision);
-    }
-    return message;
+    this.closeWidget();
+    return events;
   }
 
   private toEvents(chunks: WidgetChunk[]): RunEvent[] {
@@ -128,14 +93,12 @@ export class AssistantMessageAssembler {
     return events;
   }
 
-  private startSegment(): void {
-    this.segmentId = this.createId();
-    this.content = '';
+  /** What follows a finished widget or a tool call: the next widget part starts a new widget. */
+  private closeWidget(): void {
     this.widget = undefined;
     // A finished edit is what a later edit of the same widget in this reply builds on.
     this.rememberEdit();
     this.edit = undefined;
-    this.heightText = '';
   }
 
   private startEdit(target: string): RunEvent[] {
@@ -187,25 +150,14 @@ export class AssistantMessageAssembler {
   private apply(chunk: WidgetChunk): RunEvent | undefined {
     // AG-UI rejects an empty TEXT_MESSAGE_CONTENT delta.
     if (chunk.type === 'prose' && chunk.delta === '') return undefined;
-    if (this.widget?.complete === true) {
-      // What follows a finished widget goes below it: its own segment keeps it there after a reload.
-      this.closedSegments.push(this.snapshot());
-      this.startSegment();
-    }
+    if (this.widget?.complete === true) this.closeWidget();
     if (chunk.type === 'prose') {
-      this.content += chunk.delta;
       return runEvents.textContent({ messageId: this.messageId, delta: chunk.delta });
     }
-    const widget = this.currentWidget();
-    if (chunk.type === 'height') {
-      this.heightText += chunk.delta;
-      widget.height = readWidgetHeight(this.heightText);
-    } else if (chunk.type === 'css') widget.css += chunk.delta;
-    else if (chunk.type === 'html') widget.html += chunk.delta;
-    else if (chunk.type === 'js') widget.js += chunk.delta;
-    else if (chunk.type === 'end') widget.complete = true;
     // Hunk markers outside an edit block are text to the parser; nothing else can arrive here.
-    else return undefined;
+    if (!isWidgetPartType(chunk.type)) return undefined;
+    const widget = this.currentWidget();
+    if (chunk.type === 'end') widget.complete = true;
     return runEvents.widgetPart({
       messageId: this.messageId,
       widgetId: widget.id,
@@ -214,10 +166,8 @@ export class AssistantMessageAssembler {
     });
   }
 
-  private currentWidget(): GeneratedWidget {
-    if (this.widget === undefined) {
-      this.widget = { id: this.createId(), height: null, css: '', html: '', js: '', complete: false };
-    }
+  private currentWidget(): StreamedWidget {
+    this.widget ??= { id: this.createId(), complete: false };
     return this.widget;
   }
 }

@@ -1,5 +1,5 @@
+import type { ReplyMessage } from '@drawbridge/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 import { GrowingMessageWriter } from './growing-message-writer.ts';
 
 type Write = { call: 'append' | 'update'; content: string; inProgress?: boolean };
@@ -36,7 +36,7 @@ function writerInto(writes: Write[]): GrowingMessageWriter {
   });
 }
 
-const segment = (content: string) => ({ messageId: 'm1', content }) as AssembledAssistantMessage;
+const segment = (content: string): ReplyMessage => ({ id: 'm1', parts: [{ kind: 'prose', text: content }] });
 
 describe('GrowingMessageWriter', () => {
   beforeEach(() => {

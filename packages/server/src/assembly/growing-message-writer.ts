@@ -1,6 +1,5 @@
-import type { ReplyDetails } from '@drawbridge/protocol';
+import { type ReplyDetails, type ReplyMessage, type ReplySegment, replySegments } from '@drawbridge/protocol';
 import type { Store } from '../store/store.ts';
-import type { AssembledAssistantMessage } from './assistant-message-assembler.ts';
 
 /** What goes with a segment's write: the run's reply details, or that it is a periodic write of a growing one. */
 interface SegmentWrite {
@@ -19,19 +18,21 @@ export interface GrowingMessageWriterOptions {
 }
 
 /**
- * Stores the assistant message while it streams, so a crash (or a reload) keeps what the user already saw:
- * at most one write per interval while it grows, and the segment's last state when it closes. The first
- * write of a segment appends it (so it keeps its place before whatever a later tool call adds), later ones
- * rewrite it. Writes go one after another, in the order asked. The periodic writes leave the thread's time
- * alone (`inProgress`), so each costs one statement, the first (an append) too; the segment's last write
- * moves it.
+ * Stores the reply while it streams, so a crash (or a reload) keeps what the user already saw: at most one
+ * write per interval while it grows, and its state before each tool call and at its end. The reply is stored
+ * as its segments (`replySegments`); a write rewrites the last segment stored so far (the only one that may
+ * still have grown) and appends the ones after it, so each keeps its place before whatever a later tool call
+ * adds. Writes go one after another, in the order asked. The periodic writes leave the thread's time alone
+ * (`inProgress`), so each costs one statement per segment, an append too; the reply's last write moves it.
  */
 export class GrowingMessageWriter {
   readonly #options: GrowingMessageWriterOptions;
   readonly #intervalMs: number;
   /** Ids of segments already in the store. */
   readonly #stored = new Set<string>();
-  #read: (() => AssembledAssistantMessage) | undefined;
+  /** Segments stored so far, in order: all but the last are closed and never change again. */
+  #storedCount = 0;
+  #read: (() => ReplyMessage) | undefined;
   #lastAppendedId: string | undefined;
   #timer: NodeJS.Timeout | undefined;
   #writes: Promise<void> = Promise.resolve();
@@ -41,8 +42,8 @@ export class GrowingMessageWriter {
     this.#intervalMs = options.intervalMs ?? defaultGrowingMessageIntervalMs;
   }
 
-  /** The message grew; `read` returns its current segment when the next write comes due. */
-  grew(read: () => AssembledAssistantMessage): void {
+  /** The reply grew; `read` returns it when the next write comes due. */
+  grew(read: () => ReplyMessage): void {
     this.#read = read;
     if (this.#timer !== undefined) return;
     this.#timer = setTimeout(() => {
@@ -53,11 +54,11 @@ export class GrowingMessageWriter {
   }
 
   /**
-   * Stores a segment as it ended (at a tool call, or at the end of the run); resolves once it is written.
-   * `reply` (the run's model and tokens) goes into the same write, when the segment is stored at all.
+   * Stores the reply as it stands (before a tool call, or at the end of the run); resolves once it is written.
+   * `reply` (the run's model and tokens) goes on its last segment, in the same write, when it has one.
    */
-  async store(segment: AssembledAssistantMessage, extra: { reply?: ReplyDetails } = {}): Promise<void> {
-    await this.#enqueue(segment, extra);
+  async store(message: ReplyMessage, extra: { reply?: ReplyDetails } = {}): Promise<void> {
+    await this.#enqueue(message, extra);
   }
 
   /** The id of the newest segment this writer appended, if any. */
@@ -82,32 +83,43 @@ export class GrowingMessageWriter {
     await this.#writes;
   }
 
-  #enqueue(segment: AssembledAssistantMessage, details: SegmentWrite): Promise<void> {
-    this.#writes = this.#writes.then(() => this.#write(segment, details));
+  #enqueue(message: ReplyMessage, details: SegmentWrite): Promise<void> {
+    this.#writes = this.#writes.then(() => this.#writeReply(message, details));
     return this.#writes;
   }
 
-  async #write(segment: AssembledAssistantMessage, { reply, inProgress }: SegmentWrite): Promise<void> {
+  async #writeReply(message: ReplyMessage, { reply, inProgress }: SegmentWrite): Promise<void> {
+    const segments = replySegments(message);
+    for (let index = Math.max(0, this.#storedCount - 1); index < segments.length; index += 1) {
+      const last = index === segments.length - 1;
+      await this.#write(segments[index]!, {
+        ...(last ? { reply } : {}),
+        ...(inProgress ? { inProgress } : {}),
+      });
+      if (this.#stored.has(segments[index]!.id)) this.#storedCount = Math.max(this.#storedCount, index + 1);
+    }
+  }
+
+  async #write(segment: ReplySegment, { reply, inProgress }: SegmentWrite): Promise<void> {
     const { store, threadId } = this.#options;
     const parts = {
       ...(segment.widget === undefined ? {} : { widget: segment.widget }),
       ...(reply === undefined ? {} : { reply }),
     };
     try {
-      if (this.#stored.has(segment.messageId)) {
-        await store.updateMessage(segment.messageId, { content: segment.content, ...parts }, { inProgress });
+      if (this.#stored.has(segment.id)) {
+        await store.updateMessage(segment.id, { content: segment.content, ...parts }, { inProgress });
         return;
       }
-      if (segment.content === '' && segment.widget === undefined) return;
       await store.appendMessage(
-        { id: segment.messageId, threadId, role: 'assistant', content: segment.content, ...parts },
+        { id: segment.id, threadId, role: 'assistant', content: segment.content, ...parts },
         { inProgress },
       );
-      this.#stored.add(segment.messageId);
-      this.#lastAppendedId = segment.messageId;
+      this.#stored.add(segment.id);
+      this.#lastAppendedId = segment.id;
     } catch (error) {
       // The thread may have been deleted while the run streamed; the live stream goes on regardless.
-      this.#options.reportError(`could not store assistant message ${segment.messageId}`, error);
+      this.#options.reportError(`could not store assistant message ${segment.id}`, error);
     }
   }
 }

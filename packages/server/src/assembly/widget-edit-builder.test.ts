@@ -1,4 +1,11 @@
-import { isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
+import {
+  applyReplyEvent,
+  emptyReplyMessage,
+  isDrawbridgeEvent,
+  type ReplySegment,
+  type RunEvent,
+  replySegments,
+} from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { createSeededRandom } from '../../../protocol/src/seeded-random.ts';
 import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
@@ -17,7 +24,11 @@ const counter: EditableWidget = {
   },
 };
 
-function assemble(pieces: string[]): { assembler: AssistantMessageAssembler; events: RunEvent[] } {
+/** The reply's segments as stored: the protocol's reducer over the events. */
+const segmentsOf = (events: RunEvent[]): ReplySegment[] =>
+  replySegments(events.reduce(applyReplyEvent, emptyReplyMessage('m2')));
+
+function assemble(pieces: string[]): { last: ReplySegment; events: RunEvent[] } {
   let next = 0;
   const assembler = new AssistantMessageAssembler({
     messageId: 'm2',
@@ -25,7 +36,7 @@ function assemble(pieces: string[]): { assembler: AssistantMessageAssembler; eve
     editableWidgets: (id) => (id === 'w1' || id === 'w1-alias' ? counter : undefined),
   });
   const events = pieces.flatMap((piece) => assembler.push(piece)).concat(assembler.end());
-  return { assembler, events };
+  return { last: segmentsOf(events).at(-1)!, events };
 }
 
 /** The channels as a consumer that honours `replace` rebuilds them from the events. */
@@ -57,9 +68,9 @@ describe('edit replies', () => {
       editableWidgets: (id) => (id === 'w1' ? counter : undefined),
     });
     const events = assembler.push(first);
-    const cut = assembler.endSegment();
-    events.push(...cut.events, ...assembler.push(second), ...assembler.end());
-    return { assembler, first: cut.segment!, events };
+    events.push(...assembler.endBeforeToolCall(), ...assembler.push(second), ...assembler.end());
+    const segments = segmentsOf(events);
+    return { first: segments[0]!, last: segments.at(-1)!, events };
   }
 
   it('number a second edit of the same widget in one reply against the first, which it builds on', () => {
@@ -68,7 +79,7 @@ describe('edit replies', () => {
       '@@SEARCH@@\n.counter { color: #111; }\n@@REPLACE@@\n.counter { color: #000; }\n',
       '@@END@@\n',
     ].join('');
-    const { assembler, first, events } = assembleTwoSegments(hunkReply, secondEdit);
+    const { last, first, events } = assembleTwoSegments(hunkReply, secondEdit);
     expect(first.widget?.revision).toEqual({ of: 'w1', number: 2, baseId: 'w1' });
     const firstId = first.widget!.id;
     expect(
@@ -79,7 +90,7 @@ describe('edit replies', () => {
       { of: 'w1', number: 2, baseId: 'w1' },
       { of: 'w1', number: 3, baseId: firstId },
     ]);
-    const widget = assembler.snapshot().widget!;
+    const widget = last.widget!;
     // The second revision keeps the first's reset button and adds its own change.
     expect(widget.html).toContain('<button id="reset">Reset</button>');
     expect(widget.js).toContain('reset.onclick');
@@ -90,21 +101,21 @@ describe('edit replies', () => {
   it('builds a second edit on the first also when it names the first by its new id', () => {
     const secondEdit =
       '@@EDIT:id-1@@\n@@JS@@\n@@SEARCH@@\nreset.onclick = () => {};\n@@REPLACE@@\nreset.onclick = () => add.click();\n@@END@@\n';
-    const { assembler, first } = assembleTwoSegments(hunkReply, secondEdit);
+    const { last, first } = assembleTwoSegments(hunkReply, secondEdit);
     expect(first.widget!.id).toBe('id-1');
-    const widget = assembler.snapshot().widget!;
+    const widget = last.widget!;
     expect(widget.revision).toEqual({ of: 'w1', number: 3, baseId: 'id-1' });
     expect(widget.html).toContain('<button id="reset">Reset</button>');
     expect(widget.js).toContain('reset.onclick = () => add.click();');
   });
 
   it('make a revision of the named widget: the base, then each hunk applied, stored whole', () => {
-    const { assembler, events } = assemble([hunkReply]);
+    const { last, events } = assemble([hunkReply]);
     const revisionEvents = events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-revision'));
     expect(revisionEvents.map((event) => event.value)).toEqual([
       { messageId: 'm2', widgetId: 'id-1', revision: { of: 'w1', number: 2, baseId: 'w1' } },
     ]);
-    const widget = assembler.snapshot().widget!;
+    const widget = last.widget!;
     expect(widget).toEqual({
       id: 'id-1',
       height: 200,
@@ -120,11 +131,11 @@ describe('edit replies', () => {
       html: widget.html,
       js: widget.js,
     });
-    expect(assembler.snapshot().content).toBe('Added a reset button.\n');
+    expect(last.content).toBe('Added a reset button.\n');
   });
 
   it('gives the same revision however the reply is cut', () => {
-    const whole = assemble([hunkReply]).assembler.snapshot();
+    const whole = assemble([hunkReply]).last;
     const random = createSeededRandom(7);
     for (let run = 0; run < 300; run += 1) {
       const cuts = Array.from({ length: 1 + Math.floor(random() * 12) }, () =>
@@ -133,8 +144,8 @@ describe('edit replies', () => {
       const pieces = [0, ...cuts].map((start, index) =>
         hunkReply.slice(start, [...cuts, hunkReply.length][index]),
       );
-      const { assembler, events } = assemble(pieces);
-      expect(assembler.snapshot()).toEqual(whole);
+      const { last, events } = assemble(pieces);
+      expect(last).toEqual(whole);
       const { widget } = whole;
       expect(replayChannels(events)).toEqual({
         height: '200',
@@ -146,11 +157,11 @@ describe('edit replies', () => {
   });
 
   it('replaces a whole part live, keeping the others, and ignores blank lines before a hunk', () => {
-    const { assembler, events } = assemble([
+    const { last, events } = assemble([
       '@@EDIT:w1-alias@@\n@@CSS@@\n.counter { color',
       ': #eee; }\n@@HTML@@\n\n@@SEARCH@@\n<output>0</output>\n@@REPLACE@@\n<output>10</output>\n@@END@@',
     ]);
-    const widget = assembler.snapshot().widget!;
+    const widget = last.widget!;
     expect(widget.css).toBe('.counter { color: #eee; }\n');
     expect(widget.html).toContain('<output>10</output>');
     expect(widget.js).toBe(counter.latest.js);
@@ -165,10 +176,10 @@ describe('edit replies', () => {
   });
 
   it('fails the whole edit on a hunk that does not match: the base is kept and the reason is sent', () => {
-    const { assembler, events } = assemble([
+    const { last, events } = assemble([
       '@@EDIT:w1@@\n@@CSS@@\n.counter { color: red; }\n@@HTML@@\n@@SEARCH@@\n<span>nope</span>\n@@REPLACE@@\n<b>x</b>\n@@JS@@\nlater();\n@@END@@',
     ]);
-    const widget = assembler.snapshot().widget!;
+    const widget = last.widget!;
     expect(widget.revision?.failure).toEqual({
       code: 'hunk_not_found',
       message: 'Hunk 1 (HTML): the search text “<span>nope</span>” is not in revision 1.',
@@ -195,14 +206,14 @@ describe('edit replies', () => {
       ['@@EDIT:nobody@@\n@@CSS@@\np{}\n@@END@@', 'unknown_widget'],
     ];
     for (const [reply, code] of cases)
-      expect(assemble([reply]).assembler.snapshot().widget?.revision?.failure?.code, reply).toBe(code);
+      expect(assemble([reply]).last.widget?.revision?.failure?.code, reply).toBe(code);
   });
 
   it('applies a complete last hunk when the stream stops before @@END@@', () => {
-    const { assembler } = assemble([
+    const { last } = assemble([
       '@@EDIT:w1@@\n@@CSS@@\n@@SEARCH@@\n.counter { color: #111; }\n@@REPLACE@@\n.counter { color: #222; }\n',
     ]);
-    const widget = assembler.snapshot().widget!;
+    const widget = last.widget!;
     expect(widget.css).toBe('.counter { color: #222; }\n');
     expect(widget.complete).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EventType, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
+import { EventType, isDrawbridgeEvent, type RunEvent, replySegments } from '@drawbridge/protocol';
 import { type AgentModel, runAgent } from '../agent/run-agent.ts';
 import { createStandaloneRenderer } from '../http/standalone-renderer.ts';
 import { ModelConfigError, resolveModel } from '../models/index.ts';
@@ -99,8 +99,6 @@ export async function chatCommand(
       progress.onPart(event.value.part, event.value.delta);
   };
 
-  // The reply is cut into segments (after a widget, at a tool call); the widget may be in an earlier one.
-  let segmentWidget: StoredWidget | undefined;
   try {
     const result = await runAgent({
       model,
@@ -114,14 +112,12 @@ export async function chatCommand(
       threadId: `console-${randomUUID()}`,
       runId: randomUUID(),
       emit,
-      onSegment: async (segment) => {
-        if (segment.widget !== undefined) segmentWidget = segment.widget;
-      },
     });
     progress.finish();
     output.write('\n');
 
-    const widget = result.widget ?? segmentWidget;
+    // The reply is stored as segments; the widget to save is the last one it drew.
+    const widget = replySegments(result.reply).findLast((segment) => segment.widget !== undefined)?.widget;
     if (widget !== undefined) {
       const standalone =
         dependencies.standalone ??

@@ -1,4 +1,10 @@
-import { EventType, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
+import {
+  EventType,
+  isDrawbridgeEvent,
+  type RunEvent,
+  replyOfRunEvents,
+  replySegments,
+} from '@drawbridge/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentModel } from '../agent/run-agent.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
@@ -115,6 +121,29 @@ describe('AgentRun', () => {
       ['assistant', true],
       ['assistant', null],
     ]);
+  });
+
+  it("stores exactly the reply its events fold into with the protocol's reducer, segment by segment", async () => {
+    const run = await startedRun(scriptedTestModel({ script: barChartScript() }));
+    const events: RunEvent[] = [];
+    await produce(run, (event) => events.push(event));
+    const reply = replyOfRunEvents(events);
+    const assistant = (await store.listMessages('t')).filter((message) => message.role === 'assistant');
+    const record = await store.getRun(run.runId);
+    const details = {
+      model: 'replay:test',
+      inputTokens: record?.inputTokens,
+      outputTokens: record?.outputTokens,
+    };
+    // What a browser folds from the same events is what the store holds, under ids derived from the reply's.
+    expect(assistant.map(({ id, content, widget, reply }) => ({ id, content, widget, reply }))).toEqual(
+      replySegments(reply!).map((segment, index, all) => ({
+        widget: undefined,
+        ...segment,
+        reply: index === all.length - 1 ? details : undefined,
+      })),
+    );
+    expect(assistant.map((message) => message.id)).toEqual([reply!.id, `${reply!.id}-2`]);
   });
 
   it('stores the reply while it grows, so what the user saw survives before the run ends', async () => {

@@ -125,7 +125,7 @@ export class AgentRun {
         interruptible: true,
         clientState: context.clientState,
         clientExecutedToolNames: this.#clientExecutedToolNames(toolset),
-        onSegment: (segment) => writer.store(segment),
+        beforeToolCall: (reply) => writer.store(reply),
         onMessageGrowth: (read) => writer.grew(read),
         onUnofferedToolCall: ({ toolCallId, toolName, input }) =>
           toolset.refuse({ toolName, input, context: { ...context, toolCallId } }),
@@ -147,7 +147,7 @@ export class AgentRun {
         reportError: logError,
       });
       if (details !== undefined && result !== undefined) {
-        emit(runEvents.reply({ messageId: result.eventMessageId, ...details }));
+        emit(runEvents.reply({ messageId: result.reply.id, ...details }));
       }
       finalEvents.release();
     }

@@ -1,4 +1,4 @@
-import type { ReplyDetails } from '@drawbridge/protocol';
+import { type ReplyDetails, replySegments } from '@drawbridge/protocol';
 import type { AgentRunResult } from '../agent/run-agent.ts';
 import type { GrowingMessageWriter } from '../assembly/growing-message-writer.ts';
 import type { Store } from '../store/store.ts';
@@ -21,48 +21,47 @@ export interface PersistRunOutcomeOptions {
   reportError(message: string, error: unknown): void;
 }
 
-/** Stores the calls a client answers in its next run as carriers, so its answer finds them; returns the last id. */
+/**
+ * Stores the calls a client answers in its next run as carriers (the call's name and arguments under its id),
+ * after the reply, so the client's answer finds them and the model sees the call with it; `reply` goes on
+ * the last one.
+ */
 async function storeWaitingCalls(
   { store, threadId, ids }: PersistRunOutcomeOptions,
-  result: AgentRunResult,
-  lastMessageId: string | undefined,
-): Promise<string | undefined> {
-  let last = lastMessageId;
-  for (const call of [...result.pendingToolCalls, ...result.interruptedToolCalls]) {
-    last = ids();
+  calls: AgentRunResult['pendingToolCalls'],
+  reply: ReplyDetails,
+): Promise<void> {
+  for (const [index, call] of calls.entries()) {
     await store.appendMessage({
-      id: last,
+      id: ids(),
       threadId,
       role: 'assistant',
       content: '',
       toolCallId: call.toolCallId,
       render: { tool: call.toolName, args: call.input ?? {} },
+      ...(index === calls.length - 1 ? { reply } : {}),
     });
   }
-  return last;
 }
 
-/** Stores the reply's last segment with its model and token counts; returns them when they were stored. */
+/**
+ * Stores the reply as far as it got and the calls it ended waiting on, with the model and token counts on
+ * the last message stored; returns them when there was one to put them on.
+ */
 async function storeReply(
   options: PersistRunOutcomeOptions,
   result: AgentRunResult,
 ): Promise<ReplyDetails | undefined> {
-  const { store, writer } = options;
-  // A client-executed or interrupted call is stored like a render carrier (the call's name and arguments
-  // under its id), so the client's answer in the next run finds it and the model sees the call with it.
-  const lastMessageId = await storeWaitingCalls(options, result, writer.lastAppendedId);
-  // The reply's model and token counts go on its last stored message: with the final segment in the
-  // same write when that segment is stored, else on the message stored before it.
+  const { writer } = options;
   const reply: ReplyDetails = {
     model: options.modelId,
     inputTokens: result.inputTokens ?? null,
     outputTokens: result.outputTokens ?? null,
   };
-  await writer.store(result, { reply });
-  if (writer.hasStored(result.messageId)) return reply;
-  if (lastMessageId === undefined) return undefined;
-  await store.updateMessage(lastMessageId, { reply });
-  return reply;
+  const waitingCalls = [...result.pendingToolCalls, ...result.interruptedToolCalls];
+  await writer.store(result.reply, waitingCalls.length === 0 ? { reply } : {});
+  await storeWaitingCalls(options, waitingCalls, reply);
+  return waitingCalls.length > 0 || replySegments(result.reply).length > 0 ? reply : undefined;
 }
 
 /** Closes the run record with the status, error and token counts the result (or the stop reason) gives. */

@@ -2,8 +2,8 @@
 // @vitest-environment-options {"settings":{"enableIframePageLoading":true}}
 // (about:blank loads, so the iframe is attached as in a browser; its window is then replaced by a stand-in.)
 import type { HostToFrameMessage, WidgetPart } from '@drawbridge/protocol';
+import { WidgetPartLog } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WidgetPartLog } from '../transcript/widget-part-log.ts';
 import { FrameHost } from './frame-host.ts';
 
 const hosts: FrameHost[] = [];

@@ -6,9 +6,9 @@ import {
   frameToHostMessageSchema,
   type HostToFrameMessage,
   type WidgetPart,
+  WidgetPartLog,
 } from '@drawbridge/protocol';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
-import { WidgetPartLog } from '../transcript/widget-part-log.ts';
 
 /** What the host needs of a widget: its parts so far, and the height the model asked for while it streams. */
 export type FrameHostWidget = Pick<TranscriptWidget, 'parts' | 'height' | 'complete'>;

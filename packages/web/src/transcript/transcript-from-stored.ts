@@ -1,6 +1,6 @@
-import { type FormAnswers, generatedWidgetParts } from '@drawbridge/protocol';
+import { applyWidgetPart, type FormAnswers, generatedWidgetParts } from '@drawbridge/protocol';
 import type { StoredMessage } from '../api/api-schemas.ts';
-import { applyWidgetPart } from './apply-widget-part.ts';
+
 import { createTranscriptWidget, type TranscriptMessage, type TranscriptPart } from './transcript-state.ts';
 
 function storedParts(message: StoredMessage): TranscriptPart[] {

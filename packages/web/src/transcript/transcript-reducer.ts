@@ -1,5 +1,5 @@
-import { type FormAnswers, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
-import { applyWidgetPart } from './apply-widget-part.ts';
+import { applyWidgetPart, type FormAnswers, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
+
 import { toolResultText } from './tool-result-text.ts';
 import {
   createTranscriptWidget,

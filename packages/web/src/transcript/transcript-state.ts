@@ -1,41 +1,23 @@
-import type { FormAnswers, GeneratedWidget, ReplyDetails, WidgetPartType } from '@drawbridge/protocol';
-import { WidgetPartLog } from './widget-part-log.ts';
+import {
+  createReplyWidget,
+  type GeneratedWidget,
+  type ReplyMessage,
+  type ReplyPart,
+  type ReplyToolCall,
+  type ReplyWidget,
+} from '@drawbridge/protocol';
 
-/**
- * One generated widget, growing as its parts stream in. The parts are kept as the deltas that arrived (the
- * frame host forwards them as they are); the fields beside them are what the card reads on every render.
- */
-export interface TranscriptWidget extends Pick<GeneratedWidget, 'id' | 'height' | 'complete' | 'revision'> {
-  parts: WidgetPartLog;
-  /** The part that arrived last, so the UI can say what is being built right now. */
-  lastPart: WidgetPartType | null;
-  /** The UTF-8 size of the markup so far, for the phase line ("building markup · 3.1 KB"). */
-  markupBytes: number;
-}
+/** One generated widget, growing as its parts stream in: the protocol's reply widget. */
+export type TranscriptWidget = ReplyWidget;
 
 /** A typed render-tool call, accumulated from TOOL_CALL_START/ARGS/END (or restored from the store). */
-export interface TranscriptToolCall {
-  toolCallId: string;
-  toolCallName: string;
-  argsJson: string;
-  complete: boolean;
-  /** What the run reported back for the call (TOOL_CALL_RESULT): the model's answer, or why it was refused. */
-  result?: string;
-  /** A form the user sent: the answers it went with (the user message that follows says them in words). */
-  sentAnswers?: FormAnswers['values'];
-}
+export type TranscriptToolCall = ReplyToolCall;
 
-export type TranscriptPart =
-  | { kind: 'prose'; text: string }
-  | { kind: 'widget'; widget: TranscriptWidget }
-  | { kind: 'tool-call'; call: TranscriptToolCall };
+export type TranscriptPart = ReplyPart;
 
-export interface TranscriptMessage {
-  id: string;
+/** A user message (prose only), or an assistant reply as the protocol's reducer builds it from its run's events. */
+export interface TranscriptMessage extends ReplyMessage {
   role: 'user' | 'assistant';
-  parts: TranscriptPart[];
-  /** Which model wrote the reply this message ends, and its token counts, once its run is over. */
-  reply?: ReplyDetails;
 }
 
 export interface TranscriptState {
@@ -45,9 +27,7 @@ export interface TranscriptState {
 export const emptyTranscript: TranscriptState = { messages: [] };
 
 /** Creates an empty widget as its first part arrives. */
-export function createTranscriptWidget(id: string): TranscriptWidget {
-  return { id, height: null, complete: false, parts: WidgetPartLog.empty, lastPart: null, markupBytes: 0 };
-}
+export const createTranscriptWidget = createReplyWidget;
 
 /** The widget's three channels, each with its deltas joined, for View source; one pass over its parts each. */
 export function transcriptWidgetSource(

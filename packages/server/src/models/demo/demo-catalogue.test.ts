@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import {
+  applyReplyEvent,
   dashboardControlArgsSchema,
+  emptyReplyMessage,
   findRenderTool,
   type GeneratedWidget,
   metricChartArgsSchema,
+  replySegments,
   type WidgetChunkType,
   WidgetStreamParser,
   widgetChunkTypes,
@@ -276,9 +279,8 @@ describe('demo edit entries', () => {
       createId: () => `${messageId}-${++next}`,
       editableWidgets: lookup,
     });
-    assembler.push(reply);
-    assembler.end();
-    return assembler.snapshot();
+    const events = [...assembler.push(reply), ...assembler.end()];
+    return replySegments(events.reduce(applyReplyEvent, emptyReplyMessage(messageId))).at(-1)!;
   };
 
   it('has several edits, each of a widget some entry draws', () => {

@@ -1,5 +1,5 @@
-import type { WidgetPart } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
+import type { WidgetPart } from '../generated-widget.ts';
 import { WidgetPartLog } from './widget-part-log.ts';
 
 const parts: WidgetPart[] = [

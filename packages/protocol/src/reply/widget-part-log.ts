@@ -1,4 +1,4 @@
-import type { WidgetPart, WidgetPartType } from '@drawbridge/protocol';
+import type { WidgetPart, WidgetPartType } from '../generated-widget.ts';
 
 interface WidgetPartNode {
   readonly part: WidgetPart;

@@ -1,0 +1,13 @@
+export { applyReplyEvent, replyOfRunEvents, toolResultText } from './apply-reply-event.ts';
+export { applyWidgetPart } from './apply-widget-part.ts';
+export {
+  createReplyWidget,
+  emptyReplyMessage,
+  generatedWidgetOf,
+  type ReplyMessage,
+  type ReplyPart,
+  type ReplyToolCall,
+  type ReplyWidget,
+} from './reply-message.ts';
+export { type ReplySegment, replySegmentId, replySegments } from './reply-segments.ts';
+export { WidgetPartLog } from './widget-part-log.ts';
