@@ -8,6 +8,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
+import { parseConfig } from '../packages/server/src/config/parse-config.ts';
 import { pacedTestModel } from '../packages/server/src/models/testing/test-models.ts';
 import { startServer } from '../packages/server/src/node-server/start-server.ts';
 import { openSqliteStore } from '../packages/server/src/store/index.ts';
@@ -33,7 +34,7 @@ const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
 
 const store = await openSqliteStore({ path: ':memory:' });
 const server = await startServer({
-  port: 0,
+  config: parseConfig({ server: { port: 0 } }),
   store,
   model: floodingModel(),
   systemPrompt: 'bench',

@@ -27,6 +27,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { experimental_streamLanguageModelCall } from 'ai';
+import { parseConfig } from '../packages/server/src/config/parse-config.ts';
 import { pacedTestModel } from '../packages/server/src/models/testing/test-models.ts';
 import { listenBacklog } from '../packages/server/src/node-server/listen-backlog.ts';
 import { median, percentile } from './support/statistics.ts';
@@ -139,7 +140,7 @@ async function serveInChild(): Promise<void> {
     path: folder === undefined ? ':memory:' : join(folder, 'drawbridge.db'),
   });
   const server = await startServer({
-    port: 0,
+    config: parseConfig({ server: { port: 0 } }),
     store,
     model: { model: stampingModel(), id: 'bench:stamping', demo: false, hint: '' },
     systemPrompt: 'bench',

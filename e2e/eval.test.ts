@@ -5,6 +5,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalCommand } from '../packages/server/src/cli/eval-command.ts';
+import { parseConfig } from '../packages/server/src/config/parse-config.ts';
 import type { EvalSummary } from '../packages/server/src/eval/eval-summary.ts';
 import { runEval } from '../packages/server/src/eval/run-eval.ts';
 import { latestQuotedWidget } from '../packages/server/src/models/demo/latest-quoted-widget.ts';
@@ -94,7 +95,7 @@ describe('drawbridge eval', () => {
         suiteName: 'fixtures',
         outDirectory: join(out.path, 'fixtures'),
         concurrency: 2,
-        env: { DRAWBRIDGE_DEMO_PACE: '0' },
+        config: parseConfig({ model: { demoPace: 0 } }),
         model: fixtureModel,
         browser,
         // Generous: the machine may be busy, and only a widget that never finishes should fail here.
@@ -209,7 +210,10 @@ describe('drawbridge eval', () => {
     const exitCode = await evalCommand(
       ['--suite', suite, '--out', 'replay-run', '--min-pass', '1', '--render-timeout', '90'],
       {
-        env: { DRAWBRIDGE_MODEL: `replay:${fixture('throwing-widget.txt')}`, DRAWBRIDGE_DEMO_PACE: '0' },
+        environment: {
+          DRAWBRIDGE_MODEL: `replay:${fixture('throwing-widget.txt')}`,
+          DRAWBRIDGE_DEMO_PACE: '0',
+        },
         directory: out.path,
         output,
         errorOutput,
@@ -235,7 +239,9 @@ describe('drawbridge eval', () => {
         suiteName: 'provider',
         outDirectory: join(out.path, 'provider'),
         concurrency: 1,
-        env: { DRAWBRIDGE_MODEL: 'openai-compatible:fake-model', DRAWBRIDGE_BASE_URL: provider.baseUrl },
+        config: parseConfig({
+          model: { id: 'openai-compatible:fake-model', openaiCompatible: { baseUrl: provider.baseUrl } },
+        }),
         browser,
         renderTimeoutMs: 90_000,
       });

@@ -18,7 +18,7 @@ describe('a hostile MCP App view', () => {
 
   // Registered after the canaries' hooks: started once they listen, closed before they stop.
   const app = mcpAppPerSuite(() => ({
-    servers: { hostile: fixtureStdioServer({ env: { CANARY_ORIGIN: canaries.httpOrigin } }) },
+    servers: { hostile: fixtureStdioServer({ flags: ['--canary-origin', canaries.httpOrigin] }) },
     replayFile: fileURLToPath(new URL('./fixtures/mcp/hostile-note.jsonl', import.meta.url)),
   }));
 

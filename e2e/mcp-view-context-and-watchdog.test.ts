@@ -13,7 +13,7 @@ async function storedViewCall(server: AppServer, threadId: string): Promise<stri
 
 describe('a hosted MCP App view', () => {
   const app = mcpAppPerSuite({
-    servers: { chatty: fixtureStdioServer({ env: { CHATTY_VIEW: '1' } }) },
+    servers: { chatty: fixtureStdioServer({ flags: ['--chatty-view'] }) },
     replayFile: fileURLToPath(new URL('./fixtures/mcp/chatty-note.jsonl', import.meta.url)),
   });
 

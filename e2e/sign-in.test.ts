@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../packages/server/src/config/parse-config.ts';
 import { type RunningServer, startServer } from '../packages/server/src/node-server/start-server.ts';
 import { findFreePort } from '../test-support/free-port.ts';
 import { seriousAccessibilityViolations } from './support/axe-audit.ts';
@@ -23,21 +24,23 @@ async function startSignInServer(): Promise<void> {
     provider = await startOidcTestProvider({ redirectUri: `${appUrl}/api/auth/callback/oidc` });
     try {
       server = await startServer({
-        port,
-        host: '127.0.0.1',
-        env: {
-          DRAWBRIDGE_MODEL: 'demo',
-          DRAWBRIDGE_DEMO_PACE: '0',
-          DRAWBRIDGE_DB: join(directory, 'drawbridge.db'),
-          DRAWBRIDGE_AUTH: 'accounts,oidc',
-          DRAWBRIDGE_AUTH_SECRET: 'an-e2e-secret-of-more-than-thirty-two-characters',
-          DRAWBRIDGE_PUBLIC_URL: appUrl,
-          DRAWBRIDGE_SIGN_UP: 'open',
-          DRAWBRIDGE_OIDC_ISSUER: provider.issuer,
-          DRAWBRIDGE_OIDC_CLIENT_ID: provider.clientId,
-          DRAWBRIDGE_OIDC_CLIENT_SECRET: provider.clientSecret,
-          DRAWBRIDGE_OIDC_NAME: 'Test IdP',
-        },
+        config: parseConfig({
+          server: { port },
+          model: { id: 'demo', demoPace: 0 },
+          store: { sqlitePath: join(directory, 'drawbridge.db') },
+          auth: {
+            modes: ['accounts', 'oidc'],
+            secret: 'an-e2e-secret-of-more-than-thirty-two-characters',
+            publicUrl: appUrl,
+            signUp: 'open',
+            oidc: {
+              issuer: provider.issuer,
+              clientId: provider.clientId,
+              clientSecret: provider.clientSecret,
+              name: 'Test IdP',
+            },
+          },
+        }),
       });
       return;
     } catch (error) {

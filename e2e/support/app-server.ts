@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import { parseConfig } from '../../packages/server/src/config/parse-config.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
 import { startServer } from '../../packages/server/src/node-server/start-server.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
@@ -46,25 +47,23 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
   const directory = await mkdtemp(join(tmpdir(), 'drawbridge-e2e-'));
   const databasePath = join(directory, 'drawbridge.db');
   const model = options.model ?? 'demo';
-  const env: Record<string, string | undefined> = {
-    DRAWBRIDGE_MODEL: model === 'demo' ? 'demo' : `replay:${model.replayFile}`,
-    DRAWBRIDGE_DEMO_PACE: String(options.pace ?? 0),
-    DRAWBRIDGE_DB: databasePath,
-    ...(options.toolTimeoutMs === undefined
-      ? {}
-      : { DRAWBRIDGE_TOOL_TIMEOUT_MS: String(options.toolTimeoutMs) }),
-    ...(options.autoRepair ? { DRAWBRIDGE_AUTO_REPAIR: '1' } : {}),
-  };
+  const config = parseConfig({
+    server: { port: 0 },
+    model: { id: model === 'demo' ? 'demo' : `replay:${model.replayFile}`, demoPace: options.pace ?? 0 },
+    store: { sqlitePath: databasePath },
+    runs: {
+      ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
+      autoRepair: options.autoRepair ?? false,
+    },
+  });
   const store = await openSqliteStore({ path: databasePath });
-  const resolved = resolveModel(env);
+  const resolved = resolveModel(config.model);
   const held =
     options.holdBefore === undefined
       ? undefined
       : holdModelAt({ model: resolved.model as LanguageModelV4, holdBefore: options.holdBefore });
   const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    env,
+    config,
     store,
     model: held === undefined ? resolved : { ...resolved, model: held.model },
     // A replay plays its file whatever the prompt says, so replay tests need not load the real one.

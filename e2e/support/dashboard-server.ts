@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseConfig } from '../../packages/server/src/config/parse-config.ts';
 import { writeSampleHistory } from '../../packages/server/src/dashboard/write-sample-history.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
 import { startServer } from '../../packages/server/src/node-server/start-server.ts';
@@ -14,7 +15,11 @@ import type { AppServer } from './app-server.ts';
 export async function startDashboardServer({ pace = 0 }: { pace?: number } = {}): Promise<AppServer> {
   const directory = await mkdtemp(join(tmpdir(), 'drawbridge-dashboard-e2e-'));
   const databasePath = join(directory, 'drawbridge.db');
-  const env = { DRAWBRIDGE_MODEL: 'demo', DRAWBRIDGE_DEMO_PACE: String(pace), DRAWBRIDGE_DB: databasePath };
+  const config = parseConfig({
+    server: { port: 0 },
+    model: { id: 'demo', demoPace: pace },
+    store: { sqlitePath: databasePath },
+  });
   const now = new Date();
   // While seeding, the writer moves this clock back through the week; afterwards it is the wall clock.
   let seedingTime: Date | undefined = now;
@@ -31,14 +36,7 @@ export async function startDashboardServer({ pace = 0 }: { pace?: number } = {})
     },
   });
   seedingTime = undefined;
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    env,
-    store,
-    telemetry,
-    model: resolveModel(env),
-  });
+  const server = await startServer({ config, store, telemetry, model: resolveModel(config.model) });
   return {
     url: server.url,
     async close() {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { parseConfig } from '../../packages/server/src/config/parse-config.ts';
 import { createScriptedModel } from '../../packages/server/src/models/scripted/scripted-language-model.ts';
 import { startServer } from '../../packages/server/src/node-server/start-server.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
@@ -59,9 +60,7 @@ export async function startFixtureReplayServer({
     },
   });
   const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    env: { DRAWBRIDGE_DB: databasePath },
+    config: parseConfig({ server: { port: 0 }, store: { sqlitePath: databasePath } }),
     store,
     model: { model, id: `replay:${directory}`, demo: false, hint: 'Replaying recorded widget fixtures.' },
     systemPrompt: 'Replay run: the reply is recorded.',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { parseConfig } from '../../packages/server/src/config/parse-config.ts';
 import type { McpServerConfig } from '../../packages/server/src/mcp/mcp-config.ts';
 import { resolveModel } from '../../packages/server/src/models/index.ts';
 import { startServer } from '../../packages/server/src/node-server/start-server.ts';
@@ -49,15 +50,15 @@ export async function startMcpAppServer({
   const skillsDirectory = join(directory, 'skills');
   await mkdirSkill(skillsDirectory, Object.keys(servers));
   const databasePath = join(directory, 'drawbridge.db');
-  const env: Record<string, string | undefined> = {
-    DRAWBRIDGE_MODEL: `replay:${replayFile}`,
-    DRAWBRIDGE_DEMO_PACE: String(pace),
-    DRAWBRIDGE_DB: databasePath,
-    DRAWBRIDGE_MCP_CONFIG: configFile,
-    DRAWBRIDGE_SKILLS_DIR: skillsDirectory,
-  };
+  const config = parseConfig({
+    server: { port: 0 },
+    model: { id: `replay:${replayFile}`, demoPace: pace },
+    store: { sqlitePath: databasePath },
+    mcp: { configFile },
+    skills: { directory: skillsDirectory },
+  });
   const store = await openSqliteStore({ path: databasePath });
-  const server = await startServer({ port: 0, host: '127.0.0.1', env, store, model: resolveModel(env) });
+  const server = await startServer({ config, store, model: resolveModel(config.model) });
   return {
     url: server.url,
     async close() {

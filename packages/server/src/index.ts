@@ -3,6 +3,15 @@ export { describeModelError } from './agent/describe-model-error.ts';
 export { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './agent/run-agent.ts';
 export { AssistantMessageAssembler } from './assembly/assistant-message-assembler.ts';
 export {
+  ConfigError,
+  type ConfigProblem,
+  type DrawbridgeConfig,
+  type DrawbridgeConfigInput,
+  parseConfig,
+  readConfigFromEnvironment,
+  safeParseConfig,
+} from './config/index.ts';
+export {
   type AppDependencies,
   createApp,
   defaultHeartbeatIntervalMs,
@@ -12,8 +21,6 @@ export {
 export type { ErrorLogger } from './http/error-handler.ts';
 export { type ErrorResponder, errorBody, errorResponse, HttpError } from './http/http-error.ts';
 export {
-  defaultHost,
-  defaultPort,
   type RunningServer,
   type StartServerOptions,
   startServer,

@@ -49,7 +49,7 @@ describe('chatCommand', () => {
     const errorOutput = collector();
     const rendered: StoredWidget[] = [];
     const exitCode = await chatCommand(['a', 'counter'], {
-      env: replayEnvironment(widgetReply),
+      environment: replayEnvironment(widgetReply),
       systemPrompt: 'test prompt',
       standalone: async (widget) => {
         rendered.push(widget);
@@ -78,7 +78,7 @@ describe('chatCommand', () => {
   it('writes no file for a prose-only reply', async () => {
     const output = collector();
     const exitCode = await chatCommand(['hello'], {
-      env: replayEnvironment('Just words, no widget.'),
+      environment: replayEnvironment('Just words, no widget.'),
       systemPrompt: 'test prompt',
       standalone: async () => {
         throw new Error('not expected');
@@ -95,7 +95,7 @@ describe('chatCommand', () => {
   it('streams prose in several pieces rather than all at the end', async () => {
     const output = collector();
     await chatCommand(['hello'], {
-      env: replayEnvironment('one two three four five six seven eight nine ten eleven twelve'),
+      environment: replayEnvironment('one two three four five six seven eight nine ten eleven twelve'),
       systemPrompt: 'test prompt',
       directory: folder,
       output: output.sink,
@@ -107,7 +107,7 @@ describe('chatCommand', () => {
   it('reports a failed export and exits 1', async () => {
     const errorOutput = collector();
     const exitCode = await chatCommand(['draw'], {
-      env: replayEnvironment(widgetReply),
+      environment: replayEnvironment(widgetReply),
       systemPrompt: 'test prompt',
       standalone: async () => {
         throw new Error('The widget frame is not built yet');
@@ -122,37 +122,49 @@ describe('chatCommand', () => {
 
   it('prints the usage for --help and exits 0, and refuses an unknown option with 2', async () => {
     const output = collector();
-    expect(await chatCommand(['--help'], { output: output.sink, errorOutput: collector().sink })).toBe(0);
+    expect(
+      await chatCommand(['--help'], { environment: {}, output: output.sink, errorOutput: collector().sink }),
+    ).toBe(0);
     expect(output.text()).toMatch(/^usage: drawbridge chat/);
     const errorOutput = collector();
     expect(
-      await chatCommand(['--verbose', 'hi'], { output: collector().sink, errorOutput: errorOutput.sink }),
+      await chatCommand(['--verbose', 'hi'], {
+        environment: {},
+        output: collector().sink,
+        errorOutput: errorOutput.sink,
+      }),
     ).toBe(2);
     expect(errorOutput.text()).toMatch(/^drawbridge chat: Unknown option '--verbose'.*--help\)\n$/);
   });
 
   it('prints the usage for a missing prompt and exits 2', async () => {
     const errorOutput = collector();
-    expect(await chatCommand([' '], { output: collector().sink, errorOutput: errorOutput.sink })).toBe(2);
+    expect(
+      await chatCommand([' '], { environment: {}, output: collector().sink, errorOutput: errorOutput.sink }),
+    ).toBe(2);
     expect(errorOutput.text()).toMatch(/^usage: drawbridge chat/);
   });
 
   it('prints the one-line fix for a bad model setting and exits 1', async () => {
     const errorOutput = collector();
     const exitCode = await chatCommand(['hi'], {
-      env: { DRAWBRIDGE_MODEL: 'nonsense:model' },
+      environment: { DRAWBRIDGE_MODEL: 'nonsense:model' },
       output: collector().sink,
       errorOutput: errorOutput.sink,
     });
     expect(exitCode).toBe(1);
-    expect(errorOutput.text().trim().split('\n')).toHaveLength(1);
+    expect(errorOutput.text().trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^DRAWBRIDGE_MODEL names no known provider: use demo, replay:<file>, or openai:<model>/,
+      ),
+    ]);
   });
 
   it('exits 130 when interrupted', async () => {
     const controller = new AbortController();
     controller.abort();
     const exitCode = await chatCommand(['hi'], {
-      env: replayEnvironment('This reply is never heard.'),
+      environment: replayEnvironment('This reply is never heard.'),
       systemPrompt: 'test prompt',
       directory: folder,
       output: collector().sink,

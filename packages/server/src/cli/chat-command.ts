@@ -9,11 +9,13 @@ import { defaultAppPaths } from '../node-server/app-paths.ts';
 import { localUserId } from '../store/local-user-id.ts';
 import type { StoredWidget } from '../store/store.ts';
 import { readCommandArguments, type TextSink } from './read-command-arguments.ts';
+import { type Environment, readCommandConfig } from './read-command-config.ts';
 import { createWidgetProgress } from './widget-progress.ts';
 
-/** Everything `chatCommand` would otherwise take from the process, injectable for tests. */
+/** What `chatCommand` takes from the process (its environment), and what tests may replace. */
 export interface ChatCommandDependencies {
-  env?: Record<string, string | undefined>;
+  /** Where its settings come from (`DRAWBRIDGE_MODEL` and the provider's keys). */
+  environment: Environment;
   /** Defaults to the model `DRAWBRIDGE_MODEL` configures. */
   model?: AgentModel;
   systemPrompt?: string;
@@ -46,10 +48,7 @@ function errorMessageOf(error: unknown): string {
 }
 
 /** `drawbridge chat "prompt"`: one turn in the terminal, prose streamed to stdout, the widget saved as standalone HTML. */
-export async function chatCommand(
-  args: string[],
-  dependencies: ChatCommandDependencies = {},
-): Promise<number> {
+export async function chatCommand(args: string[], dependencies: ChatCommandDependencies): Promise<number> {
   const output = dependencies.output ?? process.stdout;
   const errorOutput = dependencies.errorOutput ?? process.stderr;
   // A prompt that starts with a dash goes after `--`.
@@ -69,9 +68,11 @@ export async function chatCommand(
     return 2;
   }
 
+  const config = readCommandConfig({ environment: dependencies.environment, errorOutput });
+  if (config === undefined) return 1;
   let model: AgentModel;
   try {
-    model = dependencies.model ?? resolveModel(dependencies.env ?? process.env);
+    model = dependencies.model ?? resolveModel(config.model);
   } catch (error) {
     if (error instanceof ModelConfigError) {
       errorOutput.write(`${error.message}\n`);

@@ -14,7 +14,12 @@ async function run(args: string[], env: Record<string, string | undefined> = {})
   const errorOutput = collector();
   const directory = await temporaryDirectory();
   try {
-    const exitCode = await evalCommand(args, { env, output, errorOutput, directory: directory.path });
+    const exitCode = await evalCommand(args, {
+      environment: env,
+      output,
+      errorOutput,
+      directory: directory.path,
+    });
     return { exitCode, output: output.text(), errors: errorOutput.text(), directory: directory.path };
   } finally {
     await directory.remove();
@@ -49,7 +54,7 @@ describe('evalCommand flags (checked before anything starts)', () => {
       await writeFile(join(directory.path, 'suite.jsonl'), '{"id":"a","prompt":"x"}\n{"prompt":"no id"}\n');
       const errorOutput = collector();
       const exitCode = await evalCommand(['--suite', 'suite.jsonl'], {
-        env: {},
+        environment: {},
         output: collector(),
         errorOutput,
         directory: directory.path,
@@ -64,6 +69,9 @@ describe('evalCommand flags (checked before anything starts)', () => {
   it('reports a model configuration that cannot work, as serve does, and exits 1', async () => {
     const { exitCode, errors } = await run([], { DRAWBRIDGE_MODEL: 'nonsense:model' });
     expect(exitCode).toBe(1);
-    expect(errors).toContain('DRAWBRIDGE_MODEL=nonsense:model names no known provider');
+    expect(errors).toBe(
+      'DRAWBRIDGE_MODEL names no known provider: use demo, replay:<file>, or openai:<model>, anthropic:<model>, ' +
+        'openai-compatible:<model> (got "nonsense:model").\n',
+    );
   });
 });

@@ -12,6 +12,7 @@ import { defaultRenderTimeoutMs, runEval } from '../eval/run-eval.ts';
 import type { ServedModel } from '../http/create-app.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
+import { type Environment, readCommandConfig } from './read-command-config.ts';
 
 const usage = `usage: drawbridge eval [--suite <file.jsonl>] [--out <dir>] [--concurrency N] [--min-pass <0..1>]
                       [--compare <summary.json>] [--render-timeout <seconds>]
@@ -23,9 +24,10 @@ const usage = `usage: drawbridge eval [--suite <file.jsonl>] [--out <dir>] [--co
   --render-timeout  seconds a widget may take to run its script before it counts as not rendered (default 60)
   --compare      a previous summary.json: print the per-case differences`;
 
-/** Everything `evalCommand` would otherwise take from the process, injectable for tests. */
+/** What `evalCommand` takes from the process (its environment), and what tests may replace. */
 export interface EvalCommandDependencies {
-  env?: Record<string, string | undefined>;
+  /** Where its settings come from: the model and its keys, skills, timeouts, `CHROMIUM_PATH`. */
+  environment: Environment;
   model?: ServedModel;
   output?: { write(text: string): unknown };
   errorOutput?: ProgressOutput;
@@ -103,10 +105,7 @@ function readFlags(args: string[]): FlagsOutcome {
 }
 
 /** `drawbridge eval`: runs a suite through the real app and Chromium; exit 1 under `--min-pass`, 2 for bad flags. */
-export async function evalCommand(
-  args: string[],
-  dependencies: EvalCommandDependencies = {},
-): Promise<number> {
+export async function evalCommand(args: string[], dependencies: EvalCommandDependencies): Promise<number> {
   const output = dependencies.output ?? process.stdout;
   const errorOutput = dependencies.errorOutput ?? process.stderr;
   const outcome = readFlags(args);
@@ -119,6 +118,8 @@ export async function evalCommand(
     return 2;
   }
   const { flags } = outcome;
+  const config = readCommandConfig({ environment: dependencies.environment, errorOutput });
+  if (config === undefined) return 1;
   const directory = dependencies.directory ?? process.cwd();
   const interruption = new AbortController();
   const interrupt = () => interruption.abort();
@@ -138,7 +139,7 @@ export async function evalCommand(
       concurrency: flags.concurrency,
       renderTimeoutMs: flags.renderTimeoutSeconds * 1000,
       abortSignal: interruption.signal,
-      env: dependencies.env ?? process.env,
+      config,
       ...(dependencies.model === undefined ? {} : { model: dependencies.model }),
       onCaseStarted: (evalCase) => progress.started(evalCase.id),
       onCaseFinished: (result) => progress.finished(result),

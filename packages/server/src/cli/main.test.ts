@@ -70,6 +70,30 @@ describe('drawbridge', { timeout: 180_000 }, () => {
     }
   });
 
+  it('refuses a wrong configuration with every problem at once, one line each, exit 1, before anything opens', () => {
+    const database = '/nonexistent/never-written.db';
+    const run = spawnSync(process.execPath, [binary, 'serve'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      input: '',
+      env: {
+        PATH: process.env.PATH,
+        PORT: 'eighty',
+        HOST: '0.0.0.0',
+        DRAWBRIDGE_MODEL: 'openai:gpt-4.1',
+        DRAWBRIDGE_DB: database,
+        DRAWBRIDGE_RETENTION_DAYS: 'forever',
+      },
+    });
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "eighty").',
+      'OPENAI_API_KEY is not set: set it to your OpenAI API key, or unset DRAWBRIDGE_MODEL to run the offline demo.',
+      'DRAWBRIDGE_RETENTION_DAYS must be a whole number of days, 0 to keep everything (got "forever").',
+      expect.stringMatching(/^Drawbridge is bound to 0\.0\.0\.0, .*: set DRAWBRIDGE_AUTH to accounts/),
+    ]);
+  });
+
   it('says in one line that it needs Node 24, and how to get it, when started on an older Node', () => {
     // This Node told it is 20.20.2 (the seam: `process.versions.node` is what the bin reads), and the system's
     // real older Node where there is one.

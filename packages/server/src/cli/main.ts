@@ -16,21 +16,23 @@ options:
   -v, --version            print the version`;
 
 const [command, ...rest] = process.argv.slice(2);
+// The one place the environment is read: each command that needs settings reads them from this, once.
+const environment = process.env;
 
 async function main(): Promise<number> {
   switch (command) {
     case 'serve':
-      return (await import('./serve-command.ts')).serveCommand(rest);
+      return (await import('./serve-command.ts')).serveCommand(rest, { environment });
     case 'parse':
       return (await import('./parse-command-main.ts')).parseCommandMain(rest);
     case 'chat':
-      return (await import('./chat-command.ts')).chatCommand(rest);
+      return (await import('./chat-command.ts')).chatCommand(rest, { environment });
     case 'eval':
-      return (await import('./eval-command.ts')).evalCommand(rest);
+      return (await import('./eval-command.ts')).evalCommand(rest, { environment });
     case 'mcp':
       return (await import('./mcp-command.ts')).mcpCommand(rest);
     case 'sample-data':
-      return (await import('./sample-data-command.ts')).sampleDataCommand(rest);
+      return (await import('./sample-data-command.ts')).sampleDataCommand(rest, { environment });
     case undefined:
     case '--help':
     case '-h':

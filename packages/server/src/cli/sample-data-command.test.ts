@@ -15,7 +15,11 @@ function collector() {
 async function runSampleData(args: string[], env: Record<string, string>) {
   const output = collector();
   const errorOutput = collector();
-  const exitCode = await sampleDataCommand(args, { env, output: output.sink, errorOutput: errorOutput.sink });
+  const exitCode = await sampleDataCommand(args, {
+    environment: env,
+    output: output.sink,
+    errorOutput: errorOutput.sink,
+  });
   return { exitCode, output: output.text(), errorOutput: errorOutput.text() };
 }
 
@@ -63,6 +67,23 @@ describe('sampleDataCommand', () => {
     expect(run.exitCode).toBe(2);
     expect(run.errorOutput).toMatch(/^drawbridge sample-data: Unknown option '--force'.*\n$/);
     expect(existsSync(join(folder, 'flag.db'))).toBe(false);
+  });
+
+  it('refuses a database URL of another kind, one line per wrong setting, and writes nothing', async () => {
+    const run = await runSampleData([], {
+      DRAWBRIDGE_DB: join(folder, 'never.db'),
+      DRAWBRIDGE_DATABASE_URL: 'mysql://app:hunter2@db/app',
+      DRAWBRIDGE_RETENTION_DAYS: 'forever',
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.errorOutput.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^drawbridge sample-data: DRAWBRIDGE_DATABASE_URL must be a PostgreSQL URL/),
+      expect.stringMatching(
+        /^drawbridge sample-data: DRAWBRIDGE_RETENTION_DAYS must be a whole number of days/,
+      ),
+    ]);
+    expect(run.errorOutput).not.toContain('hunter2');
+    expect(existsSync(join(folder, 'never.db'))).toBe(false);
   });
 
   it('says in one line when the database cannot be written, with exit 1', async () => {

@@ -1,8 +1,9 @@
 import { hasSampleHistory, writeSampleHistory } from '../dashboard/write-sample-history.ts';
-import { databaseLocationFromEnvironment, describeDatabaseLocation } from '../store/database-location.ts';
-import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
+import { describeDatabaseLocation } from '../store/database-location.ts';
+import { DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
 import { openStorage, type Storage } from '../store/open-storage.ts';
 import { readCommandArguments, type TextSink } from './read-command-arguments.ts';
+import { type Environment, readCommandConfig } from './read-command-config.ts';
 
 const usage = `usage: drawbridge sample-data   load a week of labelled sample history for the dashboard
 
@@ -30,7 +31,6 @@ function isExpectedOpenFailure(error: unknown): boolean {
   return (
     error instanceof DatabaseUnavailableError ||
     error instanceof DatabaseMigrationError ||
-    error instanceof DatabaseConfigError ||
     (error instanceof Error && typeof (error as { code?: unknown }).code === 'string')
   );
 }
@@ -39,10 +39,10 @@ function isExpectedOpenFailure(error: unknown): boolean {
 export async function sampleDataCommand(
   args: string[],
   {
-    env = process.env,
+    environment,
     output = process.stdout,
     errorOutput = process.stderr,
-  }: { env?: Record<string, string | undefined>; output?: TextSink; errorOutput?: TextSink } = {},
+  }: { environment: Environment; output?: TextSink; errorOutput?: TextSink },
 ): Promise<number> {
   // Configuration comes from the environment; a flag here is a mistake worth saying, not ignoring.
   const parsed = readCommandArguments({
@@ -55,14 +55,9 @@ export async function sampleDataCommand(
   });
   if (!parsed.proceed) return parsed.exitCode;
 
-  let location: ReturnType<typeof databaseLocationFromEnvironment>;
-  try {
-    location = databaseLocationFromEnvironment(env);
-  } catch (error) {
-    if (!(error instanceof DatabaseConfigError)) throw error;
-    errorOutput.write(`drawbridge sample-data: ${error.message}\n`);
-    return 1;
-  }
+  const config = readCommandConfig({ environment, errorOutput, linePrefix: 'drawbridge sample-data: ' });
+  if (config === undefined) return 1;
+  const { location } = config.store;
   const where = describeDatabaseLocation(location);
   const now = new Date();
   let time = now;

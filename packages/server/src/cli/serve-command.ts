@@ -4,8 +4,9 @@ import { SettingError } from '../node-server/setting-error.ts';
 import { startServer } from '../node-server/start-server.ts';
 import { RedisUnavailableError } from '../redis/redis-unavailable-error.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
-import { DatabaseConfigError, DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
+import { DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
 import { readCommandArguments } from './read-command-arguments.ts';
+import { type Environment, readCommandConfig } from './read-command-config.ts';
 
 const usage = `usage: drawbridge serve   start the server until SIGINT/SIGTERM
 
@@ -24,28 +25,17 @@ configured by the environment:
   DRAWBRIDGE_RUN_LEASE_MS     how long a run's lease lasts unrenewed (15000)
   DRAWBRIDGE_REDIS_URL        Redis for run logs, parked calls, cancels and leases (several instances)
   DRAWBRIDGE_AUTO_REPAIR      1: a broken widget asks for its repair once
+  (every setting: README, docs/deployment.md; every wrong one is listed at once)
 
 options:
   -h, --help                  print this help
   -v, --version               print the version`;
 
-/** How long SIGTERM lets running runs finish when `DRAWBRIDGE_SHUTDOWN_GRACE_MS` is unset: under Kubernetes' 30 s. */
-export const defaultShutdownGraceMs = 25_000;
-
-function parseGraceMs(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return defaultShutdownGraceMs;
-  const graceMs = Number(value);
-  return Number.isInteger(graceMs) && graceMs >= 0 ? graceMs : undefined;
-}
-
-function parsePort(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const port = Number(value);
-  return Number.isInteger(port) && port >= 0 && port <= 65_535 ? port : Number.NaN;
-}
-
 /** `drawbridge serve`: starts the server on HOST:PORT (default 127.0.0.1:8787) until SIGINT/SIGTERM. */
-export async function serveCommand(args: string[]): Promise<number> {
+export async function serveCommand(
+  args: string[],
+  { environment }: { environment: Environment },
+): Promise<number> {
   // Configuration comes from the environment; a flag here is a mistake worth saying, not ignoring.
   const parsed = readCommandArguments({
     args,
@@ -56,32 +46,18 @@ export async function serveCommand(args: string[]): Promise<number> {
     errorOutput: process.stderr,
   });
   if (!parsed.proceed) return parsed.exitCode;
-  const port = parsePort(process.env.PORT);
-  if (Number.isNaN(port)) {
-    console.error(`PORT must be a whole number from 0 to 65535 (got "${process.env.PORT}").`);
-    return 1;
-  }
-  const graceMs = parseGraceMs(process.env.DRAWBRIDGE_SHUTDOWN_GRACE_MS);
-  if (graceMs === undefined) {
-    console.error(
-      `DRAWBRIDGE_SHUTDOWN_GRACE_MS must be a whole number of milliseconds (got "${process.env.DRAWBRIDGE_SHUTDOWN_GRACE_MS}").`,
-    );
-    return 1;
-  }
+  const config = readCommandConfig({ environment, errorOutput: process.stderr });
+  if (config === undefined) return 1;
+  const graceMs = config.server.shutdownGraceMs;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({
-      env: process.env,
-      ...(port === undefined ? {} : { port }),
-      ...(process.env.HOST ? { host: process.env.HOST } : {}),
-    });
+    server = await startServer({ config });
   } catch (error) {
     if (
       error instanceof ModelConfigError ||
       error instanceof SettingError ||
       error instanceof SkillFileError ||
       error instanceof McpConfigError ||
-      error instanceof DatabaseConfigError ||
       error instanceof DatabaseUnavailableError ||
       error instanceof DatabaseMigrationError ||
       error instanceof RedisUnavailableError

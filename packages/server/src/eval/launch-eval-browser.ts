@@ -13,13 +13,13 @@ export const chromiumArguments = [
 ];
 
 /**
- * Launches Chromium from `CHROMIUM_PATH`, or the distribution's `/usr/bin/chromium`. Playwright's own signal
+ * Launches Chromium from `chromiumPath` (`CHROMIUM_PATH`, default the distribution's `/usr/bin/chromium`). Playwright's own signal
  * handlers stay off: theirs closes the browser under the cases still running and exits the process before the
  * eval has stopped its server and removed its temporary database; the eval handles Ctrl-C itself.
  */
-export function launchEvalBrowser({ env }: { env: Record<string, string | undefined> }): Promise<Browser> {
+export function launchEvalBrowser({ chromiumPath }: { chromiumPath: string }): Promise<Browser> {
   return chromium.launch({
-    executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: chromiumArguments,
     handleSIGINT: false,
     handleSIGTERM: false,

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import type { DrawbridgeConfig } from '../config/drawbridge-config-schema.ts';
 import type { ServedModel } from '../http/create-app.ts';
 import { resolveModel } from '../models/index.ts';
 import { defaultAppPaths } from '../node-server/app-paths.ts';
@@ -26,9 +27,9 @@ export interface RunEvalOptions {
   outDirectory: string;
   /** Cases in flight at once (each a run on the server and a page in the browser). */
   concurrency: number;
-  /** Model settings exactly as `serve` reads them (`DRAWBRIDGE_MODEL`, keys, base URLs, pace, skills, timeouts). */
-  env: Record<string, string | undefined>;
-  /** Replaces the model `env` configures (tests). */
+  /** Settings exactly as `serve` reads them (model, keys, skills, timeouts); the server's port and database are the eval's. */
+  config: DrawbridgeConfig;
+  /** Replaces the model `config` chooses (tests). */
   model?: ServedModel;
   /** Shares a browser the caller owns (tests); otherwise one is launched and closed. */
   browser?: Browser;
@@ -46,7 +47,7 @@ export interface RunEvalOptions {
  */
 export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
   // Resolved as `startServer` would, but first: a configuration that cannot work is the first thing to report.
-  const model = options.model ?? resolveModel(options.env);
+  const model = options.model ?? resolveModel(options.config.model);
   assertAppBuilt();
   const startedAt = new Date();
   const clockStart = performance.now();
@@ -57,14 +58,12 @@ export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
   let browser = options.browser;
   try {
     const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      env: { ...options.env, DRAWBRIDGE_DB: databasePath },
+      config: { ...options.config, server: { ...options.config.server, port: 0, host: '127.0.0.1' } },
       store,
       model,
     });
     try {
-      browser ??= await launchBrowserOrExplain(options.env);
+      browser ??= await launchBrowserOrExplain(options.config.eval.chromiumPath);
       const environment = {
         baseUrl: server.url,
         store,
@@ -132,9 +131,9 @@ function assertAppBuilt(): void {
   }
 }
 
-async function launchBrowserOrExplain(env: Record<string, string | undefined>): Promise<Browser> {
+async function launchBrowserOrExplain(chromiumPath: string): Promise<Browser> {
   try {
-    return await launchEvalBrowser({ env });
+    return await launchEvalBrowser({ chromiumPath });
   } catch (error) {
     throw new EvalSetupError({
       code: 'browser_unavailable',

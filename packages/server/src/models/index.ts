@@ -4,10 +4,10 @@ export { createDemoModel, demoModelId } from './demo/demo-model.ts';
 export { lastUserText } from './demo/last-user-text.ts';
 export { countKeywordHits, pickDemoEntry } from './demo/pick-demo-entry.ts';
 export { ModelConfigError, type ModelConfigErrorCode } from './model-config-error.ts';
+export type { ModelSettings } from './model-settings.ts';
 export {
   createProviderModel,
   isProviderName,
-  type ModelEnvironment,
   type ProviderName,
   providerNames,
 } from './providers/create-provider-model.ts';

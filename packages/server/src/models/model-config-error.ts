@@ -1,15 +1,10 @@
-/** Stable codes for every way the model configuration can be wrong. */
-export type ModelConfigErrorCode =
-  | 'unknown_provider'
-  | 'missing_model_name'
-  | 'missing_api_key'
-  | 'missing_base_url'
-  | 'invalid_base_url'
-  | 'invalid_pace'
-  | 'script_unreadable'
-  | 'invalid_script';
+/**
+ * Stable codes for a model that cannot be built from settings that parsed: a replay script that cannot be read
+ * or is not a script. (Settings themselves are checked by the config schema, all problems at once.)
+ */
+export type ModelConfigErrorCode = 'script_unreadable' | 'invalid_script';
 
-/** Thrown at startup when the model cannot be built; its message is one line naming the variable and the fix. */
+/** Thrown at startup when the model cannot be built; its message is one line naming the file and the fix. */
 export class ModelConfigError extends Error {
   override readonly name = 'ModelConfigError';
   readonly code: ModelConfigErrorCode;

@@ -23,15 +23,12 @@ function openFileLimit(): number | undefined {
 }
 
 /**
- * The most connections the server holds at once: `DRAWBRIDGE_MAX_CONNECTIONS` when set, else what the
- * open-file limit leaves after a reserve, so that a flood of idle sockets is refused at the door instead of
- * starving the process of descriptors for its database and model calls.
+ * The most connections the server holds at once: `configured` (`DRAWBRIDGE_MAX_CONNECTIONS`) when set, else
+ * what the open-file limit leaves after a reserve, so that a flood of idle sockets is refused at the door
+ * instead of starving the process of descriptors for its database and model calls.
  */
-export function connectionCap(setting: string | undefined): number {
-  const configured = Number(setting);
-  if (setting !== undefined && setting.trim() !== '' && Number.isInteger(configured) && configured > 0) {
-    return configured;
-  }
+export function connectionCap(configured: number | undefined): number {
+  if (configured !== undefined) return configured;
   const limit = openFileLimit();
   return limit === undefined
     ? 1_000

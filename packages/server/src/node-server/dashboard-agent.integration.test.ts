@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../config/parse-config.ts';
 import type { AuditEntry } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
 import type { ServedModel } from '../http/create-app.ts';
@@ -60,9 +61,7 @@ async function startWithSkills(model: ServedModel, callLimits?: CallLimits): Pro
   const store = await openSqliteStore({ path: ':memory:' });
   cleanups.push(() => store.close());
   const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    env: { DRAWBRIDGE_MODEL: 'demo' },
+    config: parseConfig({ server: { port: 0 }, model: { id: 'demo' } }),
     store,
     model,
     logError: () => {},
@@ -268,8 +267,7 @@ describe('malformed skill files', () => {
     cleanups.push(() => store.close());
     const { served } = recordingModel({ steps: [] });
     const starting = startServer({
-      port: 0,
-      env: { DRAWBRIDGE_SKILLS_DIR: directory },
+      config: parseConfig({ server: { port: 0 }, skills: { directory } }),
       store,
       model: served,
     });

@@ -1,5 +1,6 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../config/parse-config.ts';
 import { McpServers } from '../mcp/mcp-servers.ts';
 import { storeMcpViewCall } from '../mcp/store-mcp-view-call.ts';
 import { startFixtureHttpServer } from '../mcp/testing/fixture-http-server.ts';
@@ -44,8 +45,7 @@ async function startServerWithMcp(): Promise<ServerWithMcp> {
     model: { model, id: 'replay:context-test', demo: false, hint: 'A scripted model.' },
     store,
     mcpServers: servers,
-    port: 0,
-    host: '127.0.0.1',
+    config: parseConfig({ server: { port: 0 } }),
     systemPrompt: 'You are a test agent.',
     logError: () => {},
   });

@@ -1,19 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultRetentionDays, parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
-import { SettingError } from './setting-error.ts';
-
-describe('parseRetentionDays', () => {
-  it('defaults, takes whole days, and refuses anything else by name', () => {
-    expect(parseRetentionDays(undefined)).toBe(defaultRetentionDays);
-    expect(parseRetentionDays(' ')).toBe(defaultRetentionDays);
-    expect(parseRetentionDays('7')).toBe(7);
-    expect(parseRetentionDays('0')).toBe(0);
-    for (const bad of ['-1', '1.5', 'forever']) {
-      expect(() => parseRetentionDays(bad)).toThrow(SettingError);
-      expect(() => parseRetentionDays(bad)).toThrow(/DRAWBRIDGE_RETENTION_DAYS/);
-    }
-  });
-});
+import { startRetentionSweeper } from './retention-sweeper.ts';
 
 describe('startRetentionSweeper', () => {
   it('sweeps at once with the cutoff of the window, and keeps serving when a sweep fails', async () => {

@@ -1,26 +1,8 @@
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
-import { SettingError } from './setting-error.ts';
 
-/** Operational records (runs, audit, widget events) are kept this many days unless configured. */
-export const defaultRetentionDays = 30;
 const sweepIntervalMs = 60 * 60_000;
 const dayMs = 24 * 60 * 60_000;
-
-/**
- * `DRAWBRIDGE_RETENTION_DAYS`: a whole number of days, `0` to keep everything; unset means the default.
- * Anything else is a configuration error worth stopping for, since it decides what gets deleted.
- */
-export function parseRetentionDays(setting: string | undefined): number {
-  if (setting === undefined || setting.trim() === '') return defaultRetentionDays;
-  const days = Number(setting);
-  if (!Number.isInteger(days) || days < 0) {
-    throw new SettingError(
-      `DRAWBRIDGE_RETENTION_DAYS must be a whole number of days, 0 to keep everything (got "${setting}").`,
-    );
-  }
-  return days;
-}
 
 /**
  * Deletes run records, audit records and widget events older than the retention window, at start-up and

@@ -4,6 +4,7 @@ import { EventType, messageListResponseSchema, runInProgressResponseSchema } fro
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
+import { parseConfig } from '../config/parse-config.ts';
 import type { ServedModel } from '../http/create-app.ts';
 import { readJsonResponse } from '../http/routes/testing/read-json-response.ts';
 import type { ModelScript } from '../models/script/model-script.ts';
@@ -34,7 +35,13 @@ async function twoInstances(models: { a: ServedModel; b: ServedModel }, leaseMs 
     DRAWBRIDGE_DATABASE_URL: await createPostgresTestDatabase(),
     DRAWBRIDGE_REDIS_URL: inject('redisUrl'),
   };
-  const common = { env, port: 0, host: '127.0.0.1', logError: () => {}, runLeaseMs: leaseMs };
+  const config = parseConfig({
+    server: { port: 0 },
+    store: { databaseUrl: env.DRAWBRIDGE_DATABASE_URL },
+    redis: { url: env.DRAWBRIDGE_REDIS_URL },
+    runs: { leaseMs },
+  });
+  const common = { config, logError: () => {} };
   const a = await startServer({ ...common, model: models.a });
   started.push(a);
   const b = await startServer({ ...common, model: models.b });

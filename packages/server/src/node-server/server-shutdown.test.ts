@@ -1,6 +1,7 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../config/parse-config.ts';
 import type { ServedModel } from '../http/create-app.ts';
 import { createApp } from '../http/create-app.ts';
 import { barChartScript, scriptedTestModel, stallingTestModel } from '../models/testing/test-models.ts';
@@ -93,7 +94,13 @@ describe('shutting down', () => {
   it('lets a running run finish within the grace period, and takes no new connection meanwhile', async () => {
     store = await openSqliteStore({ path: ':memory:' });
     const model = stallingTestModel({ pieces: ['one ', 'two ', 'three ', 'four'], delayMs: 30 });
-    server = await startServer({ port: 0, store, model, systemPrompt: 'test', logError: () => {} });
+    server = await startServer({
+      config: parseConfig({ server: { port: 0 } }),
+      store,
+      model,
+      systemPrompt: 'test',
+      logError: () => {},
+    });
     const { url } = server;
     const { events } = await startRun(url, 'graceful');
     const closed = server.close({ graceMs: 120_000 });
@@ -107,7 +114,13 @@ describe('shutting down', () => {
   it('ends a run still going when the grace runs out, with a final RUN_ERROR saying why', async () => {
     store = await openSqliteStore({ path: ':memory:' });
     const model = endlessTestModel();
-    server = await startServer({ port: 0, store, model, systemPrompt: 'test', logError: () => {} });
+    server = await startServer({
+      config: parseConfig({ server: { port: 0 } }),
+      store,
+      model,
+      systemPrompt: 'test',
+      logError: () => {},
+    });
     const { events } = await startRun(server.url, 'cut');
     await server.close({ graceMs: 0 });
     const last = (await events).at(-1);

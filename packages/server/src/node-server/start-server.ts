@@ -5,12 +5,15 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
-import { parseAuthSettings } from '../auth/auth-settings.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { drawbridgeVersion } from '../cli/drawbridge-version.ts';
+import { exposedWithoutSignIn } from '../config/auth-config-schema.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { describeConfigIssue } from '../config/config-problem.ts';
+import type { DrawbridgeConfig } from '../config/drawbridge-config-schema.ts';
+import { configPathNames, parseConfig } from '../config/parse-config.ts';
 import { answerClientError } from '../http/answer-client-error.ts';
 import { type AppDependencies, createApp, type ServedModel } from '../http/create-app.ts';
-import { parseAllowedHosts } from '../http/request-guard/host-allowlist.ts';
 import { readMcpConfig } from '../mcp/mcp-config.ts';
 import { McpServers } from '../mcp/mcp-servers.ts';
 import { type RunningSandboxServer, startSandboxServer } from '../mcp/sandbox-server.ts';
@@ -19,8 +22,8 @@ import { resolveModel } from '../models/index.ts';
 import { startInterruptedRunSweeper } from '../runs/interrupted-run-sweeper.ts';
 import { openRunBackplane, type RunBackplane } from '../runs/open-run-backplane.ts';
 import { RunRegistry } from '../runs/run-registry.ts';
-import { defaultRunLeaseMs, defaultRunTimeoutMs, RunSupervisor } from '../runs/run-supervisor.ts';
-import { databaseLocationFromEnvironment, openStorage, type Storage } from '../store/index.ts';
+import { RunSupervisor } from '../runs/run-supervisor.ts';
+import { openStorage, type Storage } from '../store/index.ts';
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { createNodeFetch } from '../transport/create-node-fetch.ts';
@@ -33,50 +36,39 @@ import {
   defaultRequestTimeoutMs,
 } from './connection-limits.ts';
 import { listenBacklog } from './listen-backlog.ts';
-import { parseDurationSetting } from './parse-duration-setting.ts';
-import { parseRetentionDays, startRetentionSweeper } from './retention-sweeper.ts';
+import { startRetentionSweeper } from './retention-sweeper.ts';
 import { ServerShutdown } from './server-shutdown.ts';
-import { SettingError } from './setting-error.ts';
 import { signInFor } from './sign-in-for.ts';
 
 export interface StartServerOptions
   extends Partial<
-    Omit<AppDependencies, 'store' | 'model' | 'systemPrompt' | 'runs' | 'runLog' | 'runSupervisor'>
+    Omit<
+      AppDependencies,
+      'store' | 'model' | 'systemPrompt' | 'runs' | 'runLog' | 'runSupervisor' | 'allowedHosts' | 'autoRepair'
+    >
   > {
-  /** Default 8787; 0 picks a free port. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** Where the model and database settings come from; default `process.env`. */
-  env?: Environment;
+  /** Every setting (port, host, model, database, sign-in, …); default `parseConfig({})`, every default. */
+  config?: DrawbridgeConfig;
   /**
-   * Default: the database `DRAWBRIDGE_DATABASE_URL` names (PostgreSQL), else the SQLite file at
-   * `defaultDatabasePath(env)`; migrated before the server listens and closed with it.
+   * Default: the database `config.store` names (PostgreSQL, or the SQLite file); migrated before the server
+   * listens and closed with it.
    */
   store?: Store;
-  /** Default: `resolveModel(env)`, which throws `ModelConfigError` for a broken configuration. */
+  /** Default: `resolveModel(config.model)`, which throws `ModelConfigError` for a replay file it cannot play. */
   model?: ServedModel;
   systemPrompt?: string;
   /** How long a client may take to send its headers; default 10 s. */
   headersTimeoutMs?: number;
   /** How long a client may take to send its whole request (not to read the answer); default 30 s. */
   requestTimeoutMs?: number;
-  /** Connections held at once; default `DRAWBRIDGE_MAX_CONNECTIONS` or what the open-file limit allows. */
-  maxConnections?: number;
   /** How far one run stream's client may fall behind before it is dropped; default `defaultEventStreamLimits`. */
   streamLimits?: Partial<EventStreamLimits>;
   /**
-   * Connected MCP servers (a caller's own, left open at close); default: the servers `DRAWBRIDGE_MCP_CONFIG`
+   * Connected MCP servers (a caller's own, left open at close); default: the servers `config.mcp.configFile`
    * names, connected before the server listens and closed with it.
    */
   mcpServers?: McpServers;
-  /** How long a run may take before it is stopped; default `DRAWBRIDGE_RUN_TIMEOUT_MS` or 10 minutes. */
-  runTimeoutMs?: number;
-  /** How long a run's lease lasts unrenewed; default `DRAWBRIDGE_RUN_LEASE_MS` or 15 s. */
-  runLeaseMs?: number;
 }
-
-type Environment = Record<string, string | undefined>;
 
 export interface RunningServer {
   url: string;
@@ -88,16 +80,13 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
-export const defaultPort = 8787;
-export const defaultHost = '127.0.0.1';
-
 function urlFor(host: string, port: number): string {
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
 /**
  * A caller that brings its own system prompt (tests, benchmarks) gets one agent with exactly its tools;
- * otherwise the skills in `skills/` (or `DRAWBRIDGE_SKILLS_DIR`) are loaded, with the widget prompt read only then.
+ * otherwise the skills in `config.skills.directory` are loaded, with the widget prompt read only then.
  */
 async function defaultProfiles(
   options: StartServerOptions,
@@ -105,13 +94,13 @@ async function defaultProfiles(
     bridge,
     store,
     telemetry,
-    env,
+    config,
     mcpServers,
   }: {
     bridge: ClientToolBridge;
     store: Store;
     telemetry: TelemetryStore;
-    env: Environment;
+    config: DrawbridgeConfig;
     mcpServers: McpServers;
   },
 ): Promise<AgentProfiles> {
@@ -119,29 +108,28 @@ async function defaultProfiles(
     return singleAgentProfiles({ system: options.systemPrompt, tools: options.tools ?? [] });
   }
   const { loadWidgetSystemPrompt } = await import('../prompts/widget-system-prompt.ts');
-  const timeout = Number(env.DRAWBRIDGE_TOOL_TIMEOUT_MS);
   return buildAgentProfiles({
     widgetSystemPrompt: loadWidgetSystemPrompt(),
     bridge,
     metricSources: { store, telemetry },
     mcpServers,
-    ...(Number.isFinite(timeout) && timeout > 0 ? { toolTimeoutMs: timeout } : {}),
-    ...(env.DRAWBRIDGE_SKILLS_DIR ? { skillsDirectory: env.DRAWBRIDGE_SKILLS_DIR } : {}),
+    toolTimeoutMs: config.runs.toolTimeoutMs,
+    skillsDirectory: config.skills.directory,
   });
 }
 
 /**
- * Connects the servers `DRAWBRIDGE_MCP_CONFIG` names (none without it). A malformed file throws
+ * Connects the servers the MCP config file names (none without one). A malformed file throws
  * `McpConfigError`; a server that fails to start is reported and retried while the app runs without it.
  */
 async function startConfiguredMcpServers({
-  env,
+  configFile,
   store,
 }: {
-  env: Environment;
+  configFile: string | undefined;
   store: Store;
 }): Promise<McpServers> {
-  const servers = readMcpConfig({ file: env.DRAWBRIDGE_MCP_CONFIG });
+  const servers = readMcpConfig({ file: configFile });
   if (servers.length === 0) return McpServers.none();
   return McpServers.start({
     servers,
@@ -152,57 +140,31 @@ async function startConfiguredMcpServers({
   });
 }
 
-/** `DRAWBRIDGE_SANDBOX_PORT`: the sandbox origin's own port; unset or empty picks a free one. */
-function parseSandboxPort(setting: string | undefined): number {
-  if (setting === undefined || setting.trim() === '') return 0;
-  const port = Number(setting);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new SettingError(
-      `DRAWBRIDGE_SANDBOX_PORT must be a whole number from 0 to 65535 (got "${setting}").`,
-    );
-  }
-  return port;
-}
-
 /** Starts the app on Node's HTTP server; resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const {
-    port = defaultPort,
-    host = defaultHost,
-    env = process.env,
+    config = parseConfig(),
     headersTimeoutMs = defaultHeadersTimeoutMs,
     requestTimeoutMs = defaultRequestTimeoutMs,
-    maxConnections = connectionCap(env.DRAWBRIDGE_MAX_CONNECTIONS),
     streamLimits,
     ...rest
   } = options;
-  const model = options.model ?? resolveModel(env);
-  const retentionDays = parseRetentionDays(env.DRAWBRIDGE_RETENTION_DAYS);
-  // Before anything opens: a server bound beyond loopback without sign-in must not start at all.
-  const authSettings = parseAuthSettings({ env, host });
-  const runTimeoutMs =
-    options.runTimeoutMs ??
-    parseDurationSetting({
-      name: 'DRAWBRIDGE_RUN_TIMEOUT_MS',
-      value: env.DRAWBRIDGE_RUN_TIMEOUT_MS,
-      defaultMs: defaultRunTimeoutMs,
-    });
-  const runLeaseMs =
-    options.runLeaseMs ??
-    parseDurationSetting({
-      name: 'DRAWBRIDGE_RUN_LEASE_MS',
-      value: env.DRAWBRIDGE_RUN_LEASE_MS,
-      defaultMs: defaultRunLeaseMs,
-    });
+  const { port, host } = config.server;
+  // Parsing refuses this already; a configuration put together by hand must not get past it either.
+  const exposed = exposedWithoutSignIn({ host, auth: config.auth });
+  if (exposed !== undefined)
+    throw new ConfigError({ problems: [describeConfigIssue(exposed, configPathNames)] });
+  const maxConnections = connectionCap(config.server.maxConnections);
+  const model = options.model ?? resolveModel(config.model);
+  const runTimeoutMs = config.runs.timeoutMs;
+  const runLeaseMs = config.runs.leaseMs;
   const logError = options.logError ?? ((message, error) => console.error(`[drawbridge] ${message}:`, error));
   // Audit log and widget events live beside an owned store; a caller's own store gets a private memory log.
   const storage: Storage | undefined =
     options.store === undefined || options.telemetry === undefined
       ? await openStorage({
           location:
-            options.store === undefined
-              ? databaseLocationFromEnvironment(env)
-              : { dialect: 'sqlite', path: ':memory:' },
+            options.store === undefined ? config.store.location : { dialect: 'sqlite', path: ':memory:' },
         })
       : undefined;
   const store = options.store ?? storage!.store;
@@ -214,7 +176,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let backplane: RunBackplane;
   try {
     backplane = await openRunBackplane({
-      redisUrl: env.DRAWBRIDGE_REDIS_URL,
+      redisUrl: config.redis.url,
       instanceId,
       store,
       leaseMs: runLeaseMs,
@@ -253,15 +215,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     await sweeper.started;
     ownedMcpServers =
-      options.mcpServers === undefined ? await startConfiguredMcpServers({ env, store }) : undefined;
+      options.mcpServers === undefined
+        ? await startConfiguredMcpServers({ configFile: config.mcp.configFile, store })
+        : undefined;
     const mcpServers = options.mcpServers ?? ownedMcpServers!;
     const profiles =
-      options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, env, mcpServers }));
-    const allowedHosts = options.allowedHosts ?? parseAllowedHosts(env.DRAWBRIDGE_ALLOWED_HOSTS);
-    const signIn = options.signIn ?? signInFor({ settings: authSettings, database: storage?.database });
+      options.profiles ?? (await defaultProfiles(options, { bridge, store, telemetry, config, mcpServers }));
+    const { allowedHosts } = config.server;
+    const signIn = options.signIn ?? signInFor({ settings: config.auth, database: storage?.database });
     sandboxServer = await startSandboxServer({
       host,
-      port: parseSandboxPort(env.DRAWBRIDGE_SANDBOX_PORT),
+      port: config.mcp.sandboxPort,
       frameDistDirectory: rest.paths?.frameDistDirectory ?? defaultAppPaths().frameDistDirectory,
       allowedHosts,
     });
@@ -269,10 +233,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       servers: mcpServers,
       sandbox: {
         port: sandboxServer.port,
-        ...(env.DRAWBRIDGE_SANDBOX_ORIGIN ? { origin: env.DRAWBRIDGE_SANDBOX_ORIGIN } : {}),
+        ...(config.mcp.sandboxOrigin === undefined ? {} : { origin: config.mcp.sandboxOrigin }),
       },
     };
-    const autoRepair = options.autoRepair ?? env.DRAWBRIDGE_AUTO_REPAIR === '1';
     const app = createApp({
       ...rest,
       store,
@@ -289,7 +252,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       mcp,
       signIn,
       shutdown,
-      autoRepair,
+      autoRepair: config.runs.autoRepair,
     });
     server = await new Promise<Server>((resolve, reject) => {
       const serverOptions = {
@@ -322,7 +285,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       : startRetentionSweeper({
           store: storage.store,
           telemetry: storage.telemetry,
-          retentionDays,
+          retentionDays: config.store.retentionDays,
           clock: () => new Date(),
           reportError: logError,
         });

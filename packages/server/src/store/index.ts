@@ -1,13 +1,7 @@
-export { DatabaseConfigError } from './database-config-error.ts';
 export type { DatabaseDialect } from './database-dialect.ts';
-export {
-  type DatabaseLocation,
-  databaseLocationFromEnvironment,
-  describeDatabaseLocation,
-} from './database-location.ts';
+export { type DatabaseLocation, describeDatabaseLocation } from './database-location.ts';
 export { DatabaseMigrationError } from './database-migration-error.ts';
 export { DatabaseUnavailableError } from './database-unavailable-error.ts';
-export { defaultDatabasePath } from './default-database-path.ts';
 export { localUserId } from './local-user-id.ts';
 export { type OpenedDatabase, openDatabase } from './open-database.ts';
 export { openKyselyStore } from './open-kysely-store.ts';

@@ -2,6 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { decodeEventStream, EventType, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
+import { parseConfig } from '../config/parse-config.ts';
 import type { ModelScript } from '../models/script/model-script.ts';
 import { createScriptedModel } from '../models/scripted/scripted-language-model.ts';
 import { startServer } from '../node-server/start-server.ts';
@@ -56,8 +57,7 @@ export async function startRenderToolServer({
     telemetry,
     bridge,
     profiles,
-    port: 0,
-    host: '127.0.0.1',
+    config: parseConfig({ server: { port: 0 } }),
     logError: () => {},
     ...(heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs }),
   });

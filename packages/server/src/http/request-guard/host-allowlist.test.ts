@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedHost, loopbackHostNames, parseAllowedHosts, splitAuthority } from './host-allowlist.ts';
-
-describe('parseAllowedHosts', () => {
-  it('defaults to the loopback names when unset or empty', () => {
-    expect(parseAllowedHosts(undefined)).toEqual(loopbackHostNames);
-    expect(parseAllowedHosts(' , ')).toEqual(loopbackHostNames);
-  });
-
-  it('reads a comma-separated list, trimmed and lower-cased', () => {
-    expect(parseAllowedHosts(' Chat.Example.com , chat.internal:8443')).toEqual([
-      'chat.example.com',
-      'chat.internal:8443',
-    ]);
-  });
-});
+import { isAllowedHost, loopbackHostNames, splitAuthority } from './host-allowlist.ts';
 
 describe('splitAuthority', () => {
   it.each([

@@ -1,18 +1,6 @@
 /** The names a zero-config server answers to: loopback only, so a rebinding DNS name gets nothing. */
 export const loopbackHostNames: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
-/**
- * The hosts a request may name, as `name` (any port) or `name:port`, lower-cased. Read from a
- * comma-separated `DRAWBRIDGE_ALLOWED_HOSTS`; loopback names when it is unset or empty.
- */
-export function parseAllowedHosts(setting: string | undefined): readonly string[] {
-  const entries = (setting ?? '')
-    .split(',')
-    .map((entry) => entry.trim().toLowerCase())
-    .filter((entry) => entry !== '');
-  return entries.length === 0 ? loopbackHostNames : entries;
-}
-
 /** Splits an authority (`name`, `name:port`, `[v6]`, `[v6]:port`) into its lower-cased name and port. */
 export function splitAuthority(authority: string): { name: string; port: string | undefined } {
   const lowered = authority.trim().toLowerCase();

@@ -8,6 +8,8 @@ import {
   runRouteErrorCodes,
 } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DrawbridgeConfigInput } from '../../config/drawbridge-config-schema.ts';
+import { parseConfig } from '../../config/parse-config.ts';
 import { type GatedTestModel, gatedTestModel } from '../../models/testing/gated-test-model.ts';
 import { startServer } from '../../node-server/start-server.ts';
 import { openSqliteStore } from '../../store/index.ts';
@@ -26,7 +28,7 @@ afterEach(async () => {
 
 async function serverWith(
   model: GatedTestModel,
-  options: { runTimeoutMs?: number } = {},
+  options: { config?: DrawbridgeConfigInput } = {},
 ): Promise<TestServer> {
   server = await startTestServer({ model, ...options });
   return server;
@@ -206,7 +208,9 @@ describe('POST /api/runs/:runId/cancel', () => {
 
 describe('a run nobody stops', () => {
   it('ends at the run timeout with RUN_ERROR run_timeout, recorded as an error', async () => {
-    const target = await serverWith(gatedTestModel({ before: ['Forever'] }), { runTimeoutMs: 200 });
+    const target = await serverWith(gatedTestModel({ before: ['Forever'] }), {
+      config: { runs: { timeoutMs: 200 } },
+    });
     const reader = await postRun({ url: target.url, threadId: await createThread(target) });
     const runId = await runIdOf(reader);
     expect((await finalEventOf(reader)).event).toMatchObject({
@@ -233,8 +237,7 @@ describe('the embedded default across a restart', () => {
       model: gatedTestModel({ before: [] }),
       store,
       systemPrompt: 'test',
-      port: 0,
-      host: '127.0.0.1',
+      config: parseConfig({ server: { port: 0 } }),
       logError: () => {},
     });
     try {
@@ -252,8 +255,7 @@ describe('the embedded default across a restart', () => {
       model: gatedTestModel({ before: ['Said so far'] }),
       store,
       systemPrompt: 'test',
-      port: 0,
-      host: '127.0.0.1',
+      config: parseConfig({ server: { port: 0 } }),
       logError: () => {},
     });
     try {

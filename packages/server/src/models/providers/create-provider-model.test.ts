@@ -1,6 +1,6 @@
 import { streamText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ModelConfigError } from '../model-config-error.ts';
+import { configFromEnvironment } from '../../config/testing/config-from-environment.ts';
 import { startFakeAnthropicServer } from '../testing/fake-anthropic-server.ts';
 import { startFakeOpenAiCompatibleServer } from '../testing/fake-openai-compatible-server.ts';
 import { startFakeOpenAiServer } from '../testing/fake-openai-server.ts';
@@ -26,7 +26,8 @@ describe('createProviderModel against local fakes of each wire format', () => {
     const model = createProviderModel({
       provider: 'openai',
       modelName: 'gpt-4.1',
-      env: { OPENAI_API_KEY: 'sk-test-openai', OPENAI_BASE_URL: server.baseUrl },
+      apiKey: 'sk-test-openai',
+      baseUrl: server.baseUrl,
     });
     const result = streamText({ model, prompt: 'hi' });
     expect(await result.text).toBe(reply);
@@ -42,7 +43,8 @@ describe('createProviderModel against local fakes of each wire format', () => {
     const model = createProviderModel({
       provider: 'anthropic',
       modelName: 'claude-sonnet-4-5',
-      env: { ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.baseUrl },
+      apiKey: 'sk-ant-test',
+      baseUrl: server.baseUrl,
     });
     const result = streamText({ model, prompt: 'hi' });
     expect(await result.text).toBe(reply);
@@ -56,11 +58,14 @@ describe('createProviderModel against local fakes of each wire format', () => {
 
   it('openai-compatible: streams chat completions from DRAWBRIDGE_BASE_URL with the optional key', async () => {
     server = await startFakeOpenAiCompatibleServer({ reply });
-    const model = createProviderModel({
-      provider: 'openai-compatible',
-      modelName: 'llama3.1:8b',
-      env: { DRAWBRIDGE_BASE_URL: `${server.baseUrl}/`, DRAWBRIDGE_API_KEY: 'local-key' },
+    // As `drawbridge serve` reads them: the trailing slash of the base URL is dropped.
+    const { model: settings } = configFromEnvironment({
+      DRAWBRIDGE_MODEL: 'openai-compatible:llama3.1:8b',
+      DRAWBRIDGE_BASE_URL: `${server.baseUrl}/`,
+      DRAWBRIDGE_API_KEY: 'local-key',
     });
+    if (settings.kind !== 'provider') throw new Error('expected a provider model');
+    const model = createProviderModel(settings);
     const result = streamText({ model, prompt: 'hi' });
     expect(await result.text).toBe(reply);
     expect((await result.usage).inputTokens).toBe(12);
@@ -75,51 +80,10 @@ describe('createProviderModel against local fakes of each wire format', () => {
     const model = createProviderModel({
       provider: 'openai-compatible',
       modelName: 'qwen',
-      env: { DRAWBRIDGE_BASE_URL: server.baseUrl },
+      apiKey: undefined,
+      baseUrl: server.baseUrl,
     });
     expect(await streamText({ model, prompt: 'hi' }).text).toBe('ok');
     expect(onlyRequest(server).headers.authorization).toBeUndefined();
   });
-});
-
-describe('createProviderModel misconfiguration', () => {
-  const cases = [
-    { provider: 'openai', env: {}, code: 'missing_api_key', variable: 'OPENAI_API_KEY' },
-    {
-      provider: 'openai',
-      env: { OPENAI_API_KEY: '  ' },
-      code: 'missing_api_key',
-      variable: 'OPENAI_API_KEY',
-    },
-    { provider: 'anthropic', env: {}, code: 'missing_api_key', variable: 'ANTHROPIC_API_KEY' },
-    { provider: 'openai-compatible', env: {}, code: 'missing_base_url', variable: 'DRAWBRIDGE_BASE_URL' },
-    {
-      provider: 'openai-compatible',
-      env: { DRAWBRIDGE_BASE_URL: 'localhost:11434' },
-      code: 'invalid_base_url',
-      variable: 'DRAWBRIDGE_BASE_URL',
-    },
-    {
-      provider: 'openai',
-      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'ftp://x' },
-      code: 'invalid_base_url',
-      variable: 'OPENAI_BASE_URL',
-    },
-  ] as const;
-
-  for (const { provider, env, code, variable } of cases) {
-    it(`${provider} with ${JSON.stringify(env)} throws ${code} naming ${variable}`, () => {
-      let caught: unknown;
-      try {
-        createProviderModel({ provider, modelName: 'm', env });
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(ModelConfigError);
-      const error = caught as ModelConfigError;
-      expect(error.code).toBe(code);
-      expect(error.message).toContain(variable);
-      expect(error.message).not.toContain('\n');
-    });
-  }
 });

@@ -1,0 +1,16 @@
+import type { ProviderName } from './providers/create-provider-model.ts';
+
+/**
+ * The model a configuration chose, checked: the offline demo, a recorded reply played on every turn, or a
+ * provider's model with what it needs. `pace` is tokens per second (0: no delay; unset: the scripted default).
+ */
+export type ModelSettings =
+  | { kind: 'demo'; pace: number | undefined }
+  | { kind: 'replay'; file: string; pace: number | undefined }
+  | {
+      kind: 'provider';
+      provider: ProviderName;
+      modelName: string;
+      apiKey: string | undefined;
+      baseUrl: string | undefined;
+    };
