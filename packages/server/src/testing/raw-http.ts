@@ -1,9 +1,7 @@
 import { connect, type Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
 
-/** One `data` event of the socket: when it arrived (ms after the request was written) and its text. */
+/** One `data` event of the socket: one read of what the server wrote. */
 export interface Arrival {
-  at: number;
   text: string;
 }
 
@@ -16,7 +14,7 @@ export interface RawExchange {
 
 /**
  * Sends one HTTP/1.1 request over a bare TCP socket and records every chunk as it arrives, so a test sees
- * exactly what reached the wire and when — no HTTP client in between that could buffer.
+ * exactly what reached the wire, in order and in how many reads — no HTTP client in between that could buffer.
  */
 export function rawHttpRequest({
   port,
@@ -43,7 +41,6 @@ export function rawHttpRequest({
     'Content-Length': String(payload.byteLength),
     ...headers,
   }).map(([name, value]) => `${name}: ${value}`);
-  let startedAt = 0;
   const exchange: RawExchange = {
     socket,
     arrivals,
@@ -52,30 +49,16 @@ export function rawHttpRequest({
     }),
   };
   socket.on('connect', () => {
-    startedAt = performance.now();
     socket.write(`${method} ${path} HTTP/1.1\r\n${headerLines.join('\r\n')}\r\n\r\n`);
     socket.write(payload);
   });
   socket.setEncoding('utf8');
   socket.on('data', (text: string) => {
-    const arrival = { at: performance.now() - startedAt, text };
+    const arrival = { text };
     arrivals.push(arrival);
     onArrival?.(arrival, exchange);
   });
   // A destroyed socket reports ECONNRESET on some platforms; the test only cares that it closed.
   socket.on('error', () => {});
   return exchange;
-}
-
-/** The arrival time of each event, counting `marker` occurrences across chunk boundaries. */
-export function eventArrivalTimes(arrivals: Arrival[], marker: string): number[] {
-  const times: number[] = [];
-  let text = '';
-  let counted = 0;
-  for (const arrival of arrivals) {
-    text += arrival.text;
-    const total = text.split(marker).length - 1;
-    for (; counted < total; counted += 1) times.push(arrival.at);
-  }
-  return times;
 }
