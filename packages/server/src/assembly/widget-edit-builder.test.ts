@@ -1,5 +1,6 @@
 import {
   applyReplyEvent,
+  createSeededRandom,
   emptyReplyMessage,
   isDrawbridgeEvent,
   type ReplySegment,
@@ -7,7 +8,6 @@ import {
   replySegments,
 } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
-import { createSeededRandom } from '../../../protocol/src/seeded-random.ts';
 import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
 import type { EditableWidget } from './widget-edit-builder.ts';
 

@@ -120,7 +120,9 @@ export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
 function assertAppBuilt(): void {
   const paths = defaultAppPaths();
   const missing = [
-    join(paths.webDistDirectory, 'index.html'),
+    paths.webDistDirectory === undefined
+      ? 'the @drawbridge/web package'
+      : join(paths.webDistDirectory, 'index.html'),
     join(paths.frameDistDirectory, 'runtime.js'),
   ].filter((path) => !existsSync(path));
   if (missing.length > 0) {

@@ -380,6 +380,18 @@ describe('createApp: the web app', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it('serves the placeholder page for app paths, and 404 for files, when the app is not installed', async () => {
+    const app = buildApp({ paths: { webDistDirectory: undefined, frameDistDirectory } });
+    for (const path of ['/', '/threads/abc']) {
+      const page = await app.request(path);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('npm run build');
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+    await expectJsonError(await app.request('/assets/app-123.js'), 404, 'not_found');
+    await expectJsonError(await app.request('/api/missing'), 404, 'not_found');
+  });
+
   it('serves built files and falls back to index.html for app paths', async () => {
     await mkdir(join(webDistDirectory, 'assets'), { recursive: true });
     await writeFile(join(webDistDirectory, 'index.html'), '<!doctype html><div id="root"></div>');

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { frameDistributionFiles } from '@drawbridge/frame';
+import { webDistributionDirectory } from '../node-server/web-distribution-directory.ts';
 
 /** The built scripts and styles the MCP server inlines into its `ui://` view documents. */
 export interface McpViewSources {
   /** `packages/frame/dist/`: the `show_widget` view script and the three.js it runs for 3D widgets. */
   readWidgetView(): Promise<{ script: string; threeScript: string }>;
-  /** `packages/web/dist/mcp-app-view/`: the typed render tools' view, the chat's own components. */
+  /** `mcp-app-view/` of the built web app: the typed render tools' view, the chat's own components. */
   readRenderToolView(): Promise<{ script: string; style: string }>;
 }
-
-const renderToolViewDirectory = new URL('../../../web/dist/mcp-app-view/', import.meta.url);
 
 /** The files `npm run build` writes; each read rejects while its package is not built. */
 export const builtMcpViewSources: McpViewSources = {
@@ -21,9 +21,12 @@ export const builtMcpViewSources: McpViewSources = {
     return { script, threeScript };
   },
   async readRenderToolView() {
+    const webDirectory = webDistributionDirectory();
+    if (webDirectory === undefined) throw new Error('The web app (@drawbridge/web) is not installed.');
+    const viewDirectory = join(webDirectory, 'mcp-app-view');
     const [script, style] = await Promise.all([
-      readFile(new URL('render-tool-view.js', renderToolViewDirectory), 'utf8'),
-      readFile(new URL('render-tool-view.css', renderToolViewDirectory), 'utf8'),
+      readFile(join(viewDirectory, 'render-tool-view.js'), 'utf8'),
+      readFile(join(viewDirectory, 'render-tool-view.css'), 'utf8'),
     ]);
     return { script, style };
   },

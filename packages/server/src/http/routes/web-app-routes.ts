@@ -42,18 +42,22 @@ const placeholderPage = `<!doctype html>
 /** Paths the page never falls back for: a missing API route or frame file must be a 404, not the app. */
 const reservedPrefixes = ['/api/', '/frame/', '/vendor/'];
 
+function isReserved(path: string): boolean {
+  return reservedPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/frame';
+}
+
 /** Origins a page at `host` may frame besides its own (the MCP Apps sandbox origin), per request. */
 export type PageFrameSources = (host: string) => readonly string[];
 
 /**
  * The built web app from `webDistDirectory`: its files, and `index.html` for any other page path
- * (the app routes on the client). Without a build, a placeholder page says how to make one.
+ * (the app routes on the client). Without a build (or without the app), a placeholder page says how to make one.
  */
 export function createWebAppRoutes({
   webDistDirectory,
   frameSources,
 }: {
-  webDistDirectory: string;
+  webDistDirectory: string | undefined;
   frameSources?: PageFrameSources;
 }): Hono {
   const routes = new Hono();
@@ -64,6 +68,14 @@ export function createWebAppRoutes({
         : pageContentSecurityPolicyFor({ frameSources: frameSources(context.req.header('host') ?? '') }),
     'Cache-Control': cacheControl,
   });
+  if (webDistDirectory === undefined) {
+    routes.get('*', (context, next) =>
+      isReserved(context.req.path) || /\.[A-Za-z0-9]+$/.test(context.req.path)
+        ? next()
+        : placeholderResponse(context, pageHeaders(context, 'no-cache')),
+    );
+    return routes;
+  }
   const appFiles = createFileServer({ root: webDistDirectory });
   // The build writes a `.br` and `.gz` beside each hashed asset; only those are served compressed.
   const hashedAssets = createFileServer({ root: webDistDirectory, precompressed: true });
@@ -71,9 +83,7 @@ export function createWebAppRoutes({
 
   routes.get('*', async (context, next) => {
     const path = context.req.path;
-    if (reservedPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/frame') {
-      return next();
-    }
+    if (isReserved(path)) return next();
     // Vite content-hashes everything under assets/, so those URLs never change meaning. Their encoding
     // follows Accept-Encoding, so every answer (compressed or not) says so to caches.
     const file = path.startsWith('/assets/')
