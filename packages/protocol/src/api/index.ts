@@ -18,6 +18,7 @@ export * from './rename-thread-response.ts';
 export * from './reply-details.ts';
 export * from './rewind-thread-body.ts';
 export * from './rewind-thread-response.ts';
+export * from './run-agent-input.ts';
 export * from './run-in-progress-response.ts';
 export * from './run-list-response.ts';
 export * from './run-record.ts';

@@ -1,4 +1,4 @@
-import { mcpViewCarrierKey } from '@drawbridge/protocol';
+import { buildRunAgentInput, mcpViewCarrierKey } from '@drawbridge/protocol';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
@@ -48,13 +48,7 @@ const probes: Record<string, Probe | 'serves no user data'> = {
   'POST /api/agent': {
     method: 'POST',
     path: '/api/agent',
-    body: {
-      threadId: thread,
-      runId: 'run-b',
-      messages: [{ id: 'b1', role: 'user', content: 'hello' }],
-      tools: [],
-      context: [],
-    },
+    body: buildRunAgentInput({ threadId: thread, runId: 'run-b', userMessageId: 'b1', text: 'hello' }),
     expectStatus: 404,
   },
   'GET /api/runs/:runId': { method: 'GET', path: '/api/runs/run-of-alice', expectStatus: 404 },

@@ -1,3 +1,4 @@
+import { buildRunAgentInput } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config-error.ts';
 import { parseConfig } from '../config/parse-config.ts';
@@ -47,13 +48,14 @@ describe('starting beyond loopback', () => {
         fetch(`${server.url}/api/agent`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            threadId,
-            runId: `run-${threadId}`,
-            messages: [{ id: `u-${threadId}`, role: 'user', content: 'hello' }],
-            tools: [],
-            context: [],
-          }),
+          body: JSON.stringify(
+            buildRunAgentInput({
+              threadId,
+              runId: `run-${threadId}`,
+              userMessageId: `u-${threadId}`,
+              text: 'hello',
+            }),
+          ),
         });
       const first = await run('first');
       expect(first.status).toBe(200);

@@ -1,4 +1,10 @@
-import { decodeEventStream, EventType, isDrawbridgeEvent, type ToolResult } from '@drawbridge/protocol';
+import {
+  buildRunAgentInput,
+  decodeEventStream,
+  EventType,
+  isDrawbridgeEvent,
+  type ToolResult,
+} from '@drawbridge/protocol';
 import { checkRenderCall } from './check-render-call.ts';
 import type { EvalProblem } from './eval-problem.ts';
 
@@ -49,15 +55,15 @@ export async function driveAgentTurn({
   const response = await fetch(`${baseUrl}/api/agent`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-    body: JSON.stringify({
-      threadId,
-      runId: crypto.randomUUID(),
-      messages: [{ id: crypto.randomUUID(), role: 'user', content: text }],
-      tools: [],
-      context: [],
-      state: {},
-      forwardedProps: { drawbridge: { clientTools: true } },
-    }),
+    body: JSON.stringify(
+      buildRunAgentInput({
+        threadId,
+        runId: crypto.randomUUID(),
+        userMessageId: crypto.randomUUID(),
+        text,
+        drawbridge: { clientTools: true },
+      }),
+    ),
   });
   if (!response.ok || response.body === null) {
     problem(

@@ -6,6 +6,7 @@ import {
   type ApiErrorCode,
   agentRouteErrorCodes,
   appErrorCodes,
+  buildRunAgentInput,
   decodeEventStream,
   EventType,
   frameRouteErrorCodes,
@@ -45,13 +46,7 @@ function buildApp(overrides: Partial<Parameters<typeof createApp>[0]> = {}): Hon
 const jsonHeaders = { 'Content-Type': 'application/json' };
 
 function runInput(threadId: string, text = 'show me sign-ups') {
-  return {
-    threadId,
-    runId: 'run-1',
-    messages: [{ id: 'u1', role: 'user', content: text }],
-    tools: [],
-    context: [],
-  };
+  return buildRunAgentInput({ threadId, runId: 'run-1', userMessageId: 'u1', text });
 }
 
 /** The codes the whole app may answer with: its own, and those of each route these tests reach. */

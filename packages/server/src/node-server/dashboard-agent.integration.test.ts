@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { buildRunAgentInput } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/parse-config.ts';
 import type { AuditEntry } from '../governance/audit-log.ts';
@@ -92,15 +93,16 @@ async function runDashboardAgent(url: string, threadId: string, text: string): P
   const response = await fetch(`${url}/api/agent`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-    body: JSON.stringify({
-      threadId,
-      runId: crypto.randomUUID(),
-      messages: [{ id: crypto.randomUUID(), role: 'user', content: text }],
-      tools: [],
-      context: [],
-      state: { dashboard: { page: 'overview', range: { preset: '24h' } } },
-      forwardedProps: { drawbridge: { clientTools: true, skill: 'dashboard' } },
-    }),
+    body: JSON.stringify(
+      buildRunAgentInput({
+        threadId,
+        runId: crypto.randomUUID(),
+        userMessageId: crypto.randomUUID(),
+        text,
+        state: { dashboard: { page: 'overview', range: { preset: '24h' } } },
+        drawbridge: { clientTools: true, skill: 'dashboard' },
+      }),
+    ),
   });
   expect(response.status).toBe(200);
   const lines = (await response.text()).split('\n').filter((line) => line.trim() !== '');

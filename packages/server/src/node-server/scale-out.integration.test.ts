@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EventType, messageListResponseSchema, runInProgressResponseSchema } from '@drawbridge/protocol';
+import {
+  buildRunAgentInput,
+  EventType,
+  messageListResponseSchema,
+  runInProgressResponseSchema,
+} from '@drawbridge/protocol';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
@@ -106,11 +111,9 @@ describe('two instances on one PostgreSQL and Redis', () => {
     const second = await fetch(`${b.url}/api/agent`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        threadId,
-        runId: 'b-run',
-        messages: [{ id: 'u', role: 'user', content: 'via B' }],
-      }),
+      body: JSON.stringify(
+        buildRunAgentInput({ threadId, runId: 'b-run', userMessageId: 'u', text: 'via B' }),
+      ),
     });
     expect(second.status).toBe(409);
     expect((await readJsonResponse(second, runInProgressResponseSchema)).error.runId).toBe(runId);

@@ -1,5 +1,5 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
+import { buildRunAgentInput, decodeEventStream, EventType, type RunEvent } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/parse-config.ts';
 import type { ServedModel } from '../http/create-app.ts';
@@ -56,13 +56,9 @@ afterEach(async () => {
 });
 
 function runBody(threadId: string) {
-  return JSON.stringify({
-    threadId,
-    runId: `run-${threadId}`,
-    messages: [{ id: `u-${threadId}`, role: 'user', content: 'hello' }],
-    tools: [],
-    context: [],
-  });
+  return JSON.stringify(
+    buildRunAgentInput({ threadId, runId: `run-${threadId}`, userMessageId: `u-${threadId}`, text: 'hello' }),
+  );
 }
 
 /** Starts a run and resolves once its first prose arrived, with the rest of its events to come. */

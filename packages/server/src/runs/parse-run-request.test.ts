@@ -1,3 +1,4 @@
+import { buildRunAgentInput } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { parseRunRequest } from './parse-run-request.ts';
 
@@ -14,6 +15,43 @@ const validInput = {
 };
 
 describe('parseRunRequest', () => {
+  it('reads back everything the shared builder writes', () => {
+    const formAnswers = { toolCallId: 'call-7', values: { rating: 4 } };
+    const state = { dashboard: { page: 'runs' } };
+    const body = buildRunAgentInput({
+      threadId: 'thread_1',
+      runId: 'run-1',
+      userMessageId: 'u1',
+      text: 'the answers',
+      state,
+      drawbridge: { clientTools: true, skill: 'dashboard', formAnswers },
+    });
+    expect(parseRunRequest(JSON.parse(JSON.stringify(body)))).toEqual({
+      success: true,
+      request: {
+        threadId: 'thread_1',
+        runId: 'run-1',
+        userText: 'the answers',
+        clientAttached: true,
+        skill: 'dashboard',
+        formAnswers,
+        clientState: state,
+        declaredToolNames: [],
+        toolResults: [],
+        continuesAfterToolResults: false,
+      },
+    });
+  });
+
+  it('accepts a minimal RunAgentInput: AG-UI defaults tools and context, and forwardedProps is optional', () => {
+    expect(
+      parseRunRequest({ threadId: 't', runId: 'r', messages: [{ id: 'u', role: 'user', content: 'hi' }] }),
+    ).toMatchObject({
+      success: true,
+      request: { userText: 'hi', clientAttached: false, declaredToolNames: [] },
+    });
+  });
+
   it('takes the last user message and reads clientTools from forwardedProps', () => {
     expect(parseRunRequest({ ...validInput, forwardedProps: { drawbridge: { clientTools: true } } })).toEqual(
       {

@@ -1,8 +1,8 @@
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import {
   type AgentRouteErrorCode,
+  drawbridgeForwardedPropsSchema,
   type FormAnswers,
-  formAnswersSchema,
   toolResultSchema,
 } from '@drawbridge/protocol';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
@@ -59,15 +59,7 @@ const threadIdSchema = z
   .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1-128 characters of A-Z, a-z, 0-9, "_" or "-"');
 const runIdSchema = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
-const drawbridgeForwardedPropsSchema = z.looseObject({
-  drawbridge: z
-    .looseObject({
-      clientTools: z.boolean().optional(),
-      skill: z.string().max(64).optional(),
-      formAnswers: formAnswersSchema.optional(),
-    })
-    .optional(),
-});
+const forwardedPropsSchema = z.looseObject({ drawbridge: drawbridgeForwardedPropsSchema.optional() });
 
 function describeIssues(error: z.ZodError): string {
   const described = error.issues.slice(0, 3).map((issue) => {
@@ -147,7 +139,7 @@ export function parseRunRequest(body: unknown): RunRequestParse {
   const forwardedProps: unknown = input.forwardedProps;
   const hasOurKey =
     typeof forwardedProps === 'object' && forwardedProps !== null && 'drawbridge' in forwardedProps;
-  const forwarded = drawbridgeForwardedPropsSchema.safeParse(hasOurKey ? forwardedProps : {});
+  const forwarded = forwardedPropsSchema.safeParse(hasOurKey ? forwardedProps : {});
   if (!forwarded.success) {
     return reject(422, 'invalid_run_input', `forwardedProps: ${describeIssues(forwarded.error)}`);
   }

@@ -1,5 +1,11 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { decodeEventStream, EventType, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
+import {
+  buildRunAgentInput,
+  decodeEventStream,
+  EventType,
+  isDrawbridgeEvent,
+  type RunEvent,
+} from '@drawbridge/protocol';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import { parseConfig } from '../config/parse-config.ts';
@@ -110,14 +116,9 @@ export async function startRun({
   const response = await fetch(`${url}/api/agent`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      threadId,
-      runId,
-      messages: [{ id: 'u1', role: 'user', content: text }],
-      tools: [],
-      context: [],
-      forwardedProps: { drawbridge: { clientTools } },
-    }),
+    body: JSON.stringify(
+      buildRunAgentInput({ threadId, runId, userMessageId: 'u1', text, drawbridge: { clientTools } }),
+    ),
     signal: connection.signal,
   });
   if (response.status !== 200 || response.body === null) {

@@ -1,4 +1,5 @@
 import {
+  buildRunAgentInput,
   decodeSequencedEventStream,
   isDrawbridgeEvent,
   isFinalRunEvent,
@@ -93,12 +94,15 @@ export async function postRun({
   const response = await fetch(`${url}/api/agent`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: accept },
-    body: JSON.stringify({
-      threadId,
-      runId: `client-${crypto.randomUUID()}`,
-      messages: [{ id: 'u1', role: 'user', content: text }],
-      forwardedProps: { drawbridge: { clientTools: true } },
-    }),
+    body: JSON.stringify(
+      buildRunAgentInput({
+        threadId,
+        runId: `client-${crypto.randomUUID()}`,
+        userMessageId: 'u1',
+        text,
+        drawbridge: { clientTools: true },
+      }),
+    ),
     signal: connection.signal,
   });
   return readRunStream(response, connection);

@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { buildRunAgentInput } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gatedTestModel } from '../models/testing/gated-test-model.ts';
 import { barChartScript, pacedTestModel, scriptedTestModel } from '../models/testing/test-models.ts';
@@ -20,11 +21,14 @@ async function createThread(target: TestServer): Promise<string> {
 }
 
 function runBody(threadId: string): string {
-  return JSON.stringify({
-    threadId,
-    runId: `run-${Math.random().toString(36).slice(2)}`,
-    messages: [{ id: 'u1', role: 'user', content: 'flood me' }],
-  });
+  return JSON.stringify(
+    buildRunAgentInput({
+      threadId,
+      runId: `run-${Math.random().toString(36).slice(2)}`,
+      userMessageId: 'u1',
+      text: 'flood me',
+    }),
+  );
 }
 
 /** A model that streams `pieces` prose pieces of `pieceBytes` each as fast as it is read, honouring abort. */

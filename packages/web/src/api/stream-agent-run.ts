@@ -1,4 +1,9 @@
-import { type FormAnswers, ndjsonContentType, type SequencedRunEvent } from '@drawbridge/protocol';
+import {
+  buildRunAgentInput,
+  type FormAnswers,
+  ndjsonContentType,
+  type SequencedRunEvent,
+} from '@drawbridge/protocol';
 import { readRunEvents } from './run-api.ts';
 
 export interface AgentRunRequest {
@@ -25,21 +30,20 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
     method: 'POST',
     signal: request.signal,
     headers: { 'Content-Type': 'application/json', Accept: ndjsonContentType },
-    body: JSON.stringify({
-      threadId: request.threadId,
-      runId: request.runId,
-      messages: [{ id: request.userMessageId, role: 'user', content: request.text }],
-      tools: [],
-      context: [],
-      state: request.state ?? {},
-      forwardedProps: {
+    body: JSON.stringify(
+      buildRunAgentInput({
+        threadId: request.threadId,
+        runId: request.runId,
+        userMessageId: request.userMessageId,
+        text: request.text,
+        ...(request.state === undefined ? {} : { state: request.state }),
         drawbridge: {
           clientTools: true,
           ...(request.skill === undefined ? {} : { skill: request.skill }),
           ...(request.formAnswers === undefined ? {} : { formAnswers: request.formAnswers }),
         },
-      },
-    }),
+      }),
+    ),
   });
   yield* readRunEvents(response);
 }

@@ -2,6 +2,7 @@ import { HttpAgent } from '@ag-ui/client';
 import {
   agentRouteErrorCodes,
   appErrorCodes,
+  buildRunAgentInput,
   decodeEventStream,
   EventType,
   errorResponseSchemaFor,
@@ -30,11 +31,14 @@ async function createThread(target: TestServer): Promise<string> {
 }
 
 function runBody(threadId: string, text = 'show me sign-ups'): string {
-  return JSON.stringify({
-    threadId,
-    runId: `run-${Math.random().toString(36).slice(2)}`,
-    messages: [{ id: 'u1', role: 'user', content: text }],
-  });
+  return JSON.stringify(
+    buildRunAgentInput({
+      threadId,
+      runId: `run-${Math.random().toString(36).slice(2)}`,
+      userMessageId: 'u1',
+      text,
+    }),
+  );
 }
 
 async function waitFor<Value>(read: () => Promise<Value | undefined>, timeoutMs = 5000): Promise<Value> {

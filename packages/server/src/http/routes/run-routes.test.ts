@@ -1,6 +1,7 @@
 import {
   agentRouteErrorCodes,
   appErrorCodes,
+  buildRunAgentInput,
   EventType,
   messageListResponseSchema,
   runInProgressResponseSchema,
@@ -143,11 +144,9 @@ describe('one run at a time per thread', () => {
     const second = await fetch(`${target.url}/api/agent`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        threadId,
-        runId: 'other',
-        messages: [{ id: 'u2', role: 'user', content: 'me too' }],
-      }),
+      body: JSON.stringify(
+        buildRunAgentInput({ threadId, runId: 'other', userMessageId: 'u2', text: 'me too' }),
+      ),
     });
     expect(second.status).toBe(409);
     const refusal = await readJsonResponse(second, runInProgressResponseSchema);

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { buildRunAgentInput } from '@drawbridge/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { barChartScript, scriptedTestModel } from '../../models/testing/test-models.ts';
 import { openSqliteStore } from '../../store/index.ts';
@@ -91,13 +92,14 @@ describe('createApp: the run stream and the API', () => {
     const response = await app.request('/api/agent', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip, deflate, br, zstd' },
-      body: JSON.stringify({
-        threadId: thread.id,
-        runId: 'run-1',
-        messages: [{ id: 'u1', role: 'user', content: 'show me sign-ups' }],
-        tools: [],
-        context: [],
-      }),
+      body: JSON.stringify(
+        buildRunAgentInput({
+          threadId: thread.id,
+          runId: 'run-1',
+          userMessageId: 'u1',
+          text: 'show me sign-ups',
+        }),
+      ),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBeNull();

@@ -1,0 +1,54 @@
+import type { RunAgentInput } from '@ag-ui/core';
+import { z } from 'zod';
+import { formAnswersSchema } from './form-answers.ts';
+
+/**
+ * Our key in AG-UI's free-form `forwardedProps`: `forwardedProps.drawbridge`. The server validates the run
+ * request's key with it; unknown fields pass, as everywhere in AG-UI.
+ */
+export const drawbridgeForwardedPropsSchema = z.looseObject({
+  /** A browser is attached that answers parked tool calls (typed render tools) during the run. */
+  clientTools: z.boolean().optional(),
+  /** Which agent answers; the server's default one when absent. */
+  skill: z.string().max(64).optional(),
+  /** The user message is the answers to this typed form, stored with it. */
+  formAnswers: formAnswersSchema.optional(),
+});
+
+export type DrawbridgeForwardedProps = z.infer<typeof drawbridgeForwardedPropsSchema>;
+
+/** The body of `POST /api/agent`: AG-UI's `RunAgentInput`, with our key in `forwardedProps`. */
+export type DrawbridgeRunAgentInput = RunAgentInput & {
+  forwardedProps?: { drawbridge: DrawbridgeForwardedProps };
+};
+
+/**
+ * The body of `POST /api/agent` for a turn that sends one new user message: the web client, the eval and the
+ * tests build it here, so none spells the AG-UI shape by hand.
+ */
+export function buildRunAgentInput({
+  threadId,
+  runId,
+  userMessageId,
+  text,
+  state = {},
+  drawbridge,
+}: {
+  threadId: string;
+  runId: string;
+  userMessageId: string;
+  text: string;
+  /** AG-UI `state`: what the client shows (the dashboard's page and range), untrusted context for tools. */
+  state?: Record<string, unknown>;
+  drawbridge?: DrawbridgeForwardedProps;
+}): DrawbridgeRunAgentInput {
+  return {
+    threadId,
+    runId,
+    messages: [{ id: userMessageId, role: 'user', content: text }],
+    tools: [],
+    context: [],
+    state,
+    ...(drawbridge === undefined ? {} : { forwardedProps: { drawbridge } }),
+  };
+}
