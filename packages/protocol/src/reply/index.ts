@@ -10,4 +10,5 @@ export {
   type ReplyWidget,
 } from './reply-message.ts';
 export { type ReplySegment, replySegmentId, replySegments } from './reply-segments.ts';
+export { type StoredReplyMessage, storedMessageEvents } from './stored-message-events.ts';
 export { WidgetPartLog } from './widget-part-log.ts';

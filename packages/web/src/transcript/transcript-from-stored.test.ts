@@ -1,6 +1,14 @@
+import { type RunEvent, replySegments, runEvents } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
+import type { StoredMessage } from '../api/api-schemas.ts';
 import { transcriptFromStored } from './transcript-from-stored.ts';
-import { transcriptWidgetSource } from './transcript-state.ts';
+import { transcriptReducer } from './transcript-reducer.ts';
+import {
+  emptyTranscript,
+  type TranscriptMessage,
+  type TranscriptState,
+  transcriptWidgetSource,
+} from './transcript-state.ts';
 
 describe('transcriptFromStored', () => {
   it('restores prose, widgets and rendered tool calls as one reply, and drops tool results', () => {
@@ -151,5 +159,108 @@ describe('transcriptFromStored', () => {
       ['u2', undefined],
       ['a3', reply],
     ]);
+  });
+
+  it('draws a reloaded reply as the live run drew it: the store keeps what the same reducer folded', () => {
+    const messageId = 'm1';
+    const widget = (widgetId: string, part: 'height' | 'css' | 'html' | 'js' | 'end', delta = '') =>
+      runEvents.widgetPart({ messageId, widgetId, part, delta });
+    const revision = { of: 'w0', number: 2, baseId: 'w0' };
+    const beforeCall: RunEvent[] = [
+      runEvents.textStart({ messageId }),
+      runEvents.textContent({ messageId, delta: 'A chart, ' }),
+      runEvents.textContent({ messageId, delta: 'then a table.\n' }),
+      widget('w1', 'height', '2'),
+      widget('w1', 'height', '40'),
+      widget('w1', 'css', '.c{color:red}'),
+      widget('w1', 'html', '<div class="c">'),
+      widget('w1', 'html', 'é</div>'),
+      widget('w1', 'end'),
+      runEvents.textContent({ messageId, delta: 'Now the table:' }),
+    ];
+    const call: RunEvent[] = [
+      runEvents.toolCallStart({
+        toolCallId: 'call-1',
+        toolCallName: 'render_table',
+        parentMessageId: messageId,
+      }),
+      runEvents.toolCallArgs({ toolCallId: 'call-1', delta: '{"rows":' }),
+      runEvents.toolCallArgs({ toolCallId: 'call-1', delta: '[]}' }),
+      runEvents.toolCallEnd({ toolCallId: 'call-1' }),
+      runEvents.parkedCall({ toolCallId: 'call-1' }),
+      runEvents.toolCallResult({
+        messageId: 'tool-1',
+        toolCallId: 'call-1',
+        content: 'Displayed the table.',
+      }),
+    ];
+    const afterCall: RunEvent[] = [
+      runEvents.textContent({ messageId, delta: 'And bluer:\n' }),
+      runEvents.widgetRevision({ messageId, widgetId: 'w2', revision }),
+      runEvents.widgetPart({ messageId, widgetId: 'w2', part: 'css', delta: '.c{color:red}', replace: true }),
+      runEvents.widgetPart({
+        messageId,
+        widgetId: 'w2',
+        part: 'css',
+        delta: '.c{color:blue}',
+        replace: true,
+      }),
+      widget('w2', 'end'),
+      runEvents.textEnd({ messageId }),
+      runEvents.reply({ messageId, model: 'demo', inputTokens: 12, outputTokens: 345 }),
+    ];
+    const fold = (events: RunEvent[], state: TranscriptState) =>
+      events.reduce((folded, event) => transcriptReducer(folded, { type: 'run-event', event }), state);
+    const beforeTheCall = fold(
+      beforeCall,
+      transcriptReducer(emptyTranscript, { type: 'user-message', id: 'u1', text: 'Draw' }),
+    );
+    const live = fold([...call, ...afterCall], beforeTheCall);
+    // What the server stores: the reply's segments as the shared reducer cuts them, the drawn call's carrier
+    // after those stored before the call was announced (the browser confirmed it before the run went on),
+    // the details on the last.
+    const liveReply = live.messages[1]!;
+    const segments = replySegments(liveReply);
+    const storedBeforeCall = replySegments(beforeTheCall.messages[1]!).length;
+    const asStored = (segment: (typeof segments)[number], second: number): StoredMessage => ({
+      ...segment,
+      threadId: 't',
+      role: 'assistant',
+      createdAt: at(second),
+      ...(segment === segments.at(-1) ? { reply: liveReply.reply! } : {}),
+    });
+    const stored: StoredMessage[] = [
+      { id: 'u1', threadId: 't', role: 'user', content: 'Draw', createdAt: at(0) },
+      ...segments.slice(0, storedBeforeCall).map((segment, index) => asStored(segment, 1 + index)),
+      {
+        id: 'carrier',
+        threadId: 't',
+        role: 'assistant',
+        content: '',
+        createdAt: at(2),
+        toolCallId: 'call-1',
+        render: { tool: 'render_table', args: { rows: [] } },
+      },
+      ...segments.slice(storedBeforeCall).map((segment, index) => asStored(segment, 10 + index)),
+    ];
+    /** A message as a reader sees it: widgets by their source and facts, calls without the run's answer. */
+    const drawn = (message: TranscriptMessage) => ({
+      ...message,
+      parts: message.parts.map((part) => {
+        if (part.kind === 'widget') {
+          const { parts: _deltas, ...facts } = part.widget;
+          return { kind: 'widget', widget: { ...facts, ...transcriptWidgetSource(part.widget) } };
+        }
+        if (part.kind === 'tool-call') {
+          const { result: _answer, ...call } = part.call;
+          return {
+            kind: 'tool-call',
+            call: { ...call, argsJson: JSON.stringify(JSON.parse(call.argsJson)) },
+          };
+        }
+        return part;
+      }),
+    });
+    expect(transcriptFromStored(stored).map(drawn)).toEqual(live.messages.map(drawn));
   });
 });

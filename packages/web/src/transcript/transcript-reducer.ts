@@ -1,13 +1,11 @@
-import { applyWidgetPart, type FormAnswers, isDrawbridgeEvent, type RunEvent } from '@drawbridge/protocol';
-
-import { toolResultText } from './tool-result-text.ts';
 import {
-  createTranscriptWidget,
-  type TranscriptMessage,
-  type TranscriptPart,
-  type TranscriptState,
-  type TranscriptWidget,
-} from './transcript-state.ts';
+  applyReplyEvent,
+  EventType,
+  type FormAnswers,
+  isDrawbridgeEvent,
+  type RunEvent,
+} from '@drawbridge/protocol';
+import type { TranscriptMessage, TranscriptState, TranscriptToolCall } from './transcript-state.ts';
 
 export type TranscriptAction =
   | { type: 'replace'; messages: TranscriptMessage[] }
@@ -17,7 +15,11 @@ export type TranscriptAction =
   /** Drops a message and everything after it (a retry replaces the failed turn). */
   | { type: 'truncate-from'; messageId: string };
 
-/** Folds actions into transcript state: prose per message, widget parts per widgetId, tool calls per toolCallId. */
+/**
+ * Folds actions into transcript state. A run's events go to the reply they belong to and are folded there
+ * by the protocol's reducer (`applyReplyEvent`), the same one the server stores the reply with; the
+ * transcript only finds (or opens) that reply, and keeps user messages and the forms they answered.
+ */
 export function transcriptReducer(state: TranscriptState, action: TranscriptAction): TranscriptState {
   switch (action.type) {
     case 'replace':
@@ -47,128 +49,78 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
   }
 }
 
-function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState {
+/** Where a run event goes: the id of the reply it names (opened when new), or a reply that holds its call. */
+type EventTarget = { messageId: string; open: boolean } | { toolCallId: string } | undefined;
+
+function targetOf(state: TranscriptState, event: RunEvent): EventTarget {
   switch (event.type) {
-    case 'TEXT_MESSAGE_START':
-      return updateMessage(state, event.messageId, (message) => message);
-    case 'TEXT_MESSAGE_CONTENT':
-      return updateMessage(state, event.messageId, (message) => appendProse(message, event.delta));
-    case 'TOOL_CALL_START': {
-      const messageId = event.parentMessageId ?? lastAssistantId(state) ?? event.toolCallId;
-      const call = {
-        toolCallId: event.toolCallId,
-        toolCallName: event.toolCallName,
-        argsJson: '',
-        complete: false,
-      };
-      return updateMessage(state, messageId, (message) => ({
-        ...message,
-        parts: [...message.parts, { kind: 'tool-call', call }],
-      }));
+    case EventType.TEXT_MESSAGE_START:
+    case EventType.TEXT_MESSAGE_CONTENT:
+      return { messageId: event.messageId, open: true };
+    case EventType.TOOL_CALL_START: {
+      const lastAssistant = state.messages.findLast((message) => message.role === 'assistant')?.id;
+      return { messageId: event.parentMessageId ?? lastAssistant ?? event.toolCallId, open: true };
     }
-    case 'TOOL_CALL_ARGS':
-      return updateToolCall(state, event.toolCallId, (call) => ({
-        ...call,
-        argsJson: call.argsJson + event.delta,
-      }));
-    case 'TOOL_CALL_END':
-      return updateToolCall(state, event.toolCallId, (call) => ({ ...call, complete: true }));
-    case 'TOOL_CALL_RESULT':
-      return updateToolCall(state, event.toolCallId, (call) => ({ ...call, result: toolResultText(event) }));
-    case 'CUSTOM': {
-      if (isDrawbridgeEvent(event, 'drawbridge.reply')) {
-        const { messageId, ...reply } = event.value;
-        // Only a message that exists: a reply that streamed nothing has nothing to label.
-        if (!state.messages.some((message) => message.id === messageId)) return state;
-        return updateMessage(state, messageId, (message) => ({ ...message, reply }));
-      }
-      if (isDrawbridgeEvent(event, 'drawbridge.widget-revision')) {
-        const { messageId, widgetId, revision } = event.value;
-        return updateMessage(state, messageId, (message) =>
-          updateWidget(message, widgetId, (widget) => ({ ...widget, revision })),
-        );
-      }
-      if (!isDrawbridgeEvent(event, 'drawbridge.widget')) return state;
-      const part = event.value;
-      return updateMessage(state, part.messageId, (message) =>
-        updateWidget(message, part.widgetId, (widget) =>
-          applyWidgetPart(widget, {
-            part: part.part,
-            delta: part.delta,
-            ...(part.replace === true ? { replace: true } : {}),
-          }),
-        ),
-      );
-    }
+    case EventType.TOOL_CALL_ARGS:
+    case EventType.TOOL_CALL_END:
+    case EventType.TOOL_CALL_RESULT:
+      return { toolCallId: event.toolCallId };
+    case EventType.CUSTOM:
+      if (
+        isDrawbridgeEvent(event, 'drawbridge.widget') ||
+        isDrawbridgeEvent(event, 'drawbridge.widget-revision')
+      )
+        return { messageId: event.value.messageId, open: true };
+      // Only a reply that exists: a reply that streamed nothing has nothing to label.
+      if (isDrawbridgeEvent(event, 'drawbridge.reply'))
+        return { messageId: event.value.messageId, open: false };
+      return undefined;
     default:
-      return state;
+      return undefined;
   }
 }
 
-function lastAssistantId(state: TranscriptState): string | undefined {
-  return state.messages.findLast((message) => message.role === 'assistant')?.id;
-}
-
-/** Applies `update` to the message with `messageId`, creating an assistant message when it is new. */
-function updateMessage(
-  state: TranscriptState,
-  messageId: string,
-  update: (message: TranscriptMessage) => TranscriptMessage,
-): TranscriptState {
-  const index = state.messages.findIndex((message) => message.id === messageId);
+function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState {
+  const target = targetOf(state, event);
+  if (target === undefined) return state;
+  // Searched from the end: the reply a run streams into is nearly always the last message.
+  const index =
+    'toolCallId' in target
+      ? state.messages.findLastIndex((message) => holdsCall(message, target.toolCallId))
+      : state.messages.findLastIndex((message) => message.id === target.messageId);
   if (index === -1) {
-    const created: TranscriptMessage = { id: messageId, role: 'assistant', parts: [] };
-    return { messages: [...state.messages, update(created)] };
+    if (!('open' in target) || !target.open) return state;
+    const opened: TranscriptMessage = { id: target.messageId, role: 'assistant', parts: [] };
+    return { messages: [...state.messages, { ...opened, ...applyReplyEvent(opened, event) }] };
   }
+  const message = state.messages[index]!;
+  const folded = applyReplyEvent(message, event);
+  if (folded === message) return state;
   const messages = state.messages.slice();
-  messages[index] = update(messages[index]!);
+  messages[index] = { ...folded, role: message.role };
   return { messages };
 }
 
-function appendProse(message: TranscriptMessage, delta: string): TranscriptMessage {
-  const last = message.parts.at(-1);
-  if (last?.kind === 'prose') {
-    return { ...message, parts: [...message.parts.slice(0, -1), { kind: 'prose', text: last.text + delta }] };
-  }
-  return { ...message, parts: [...message.parts, { kind: 'prose', text: delta }] };
-}
-
-function updateWidget(
-  message: TranscriptMessage,
-  widgetId: string,
-  update: (widget: TranscriptWidget) => TranscriptWidget,
-): TranscriptMessage {
-  const index = message.parts.findIndex((part) => part.kind === 'widget' && part.widget.id === widgetId);
-  if (index === -1) {
-    return {
-      ...message,
-      parts: [...message.parts, { kind: 'widget', widget: update(createTranscriptWidget(widgetId)) }],
-    };
-  }
-  const parts = message.parts.slice();
-  const existing = parts[index] as Extract<TranscriptPart, { kind: 'widget' }>;
-  parts[index] = { kind: 'widget', widget: update(existing.widget) };
-  return { ...message, parts };
+function holdsCall(message: TranscriptMessage, toolCallId: string): boolean {
+  return message.parts.some((part) => part.kind === 'tool-call' && part.call.toolCallId === toolCallId);
 }
 
 function updateToolCall(
   state: TranscriptState,
   toolCallId: string,
-  update: (
-    call: Extract<TranscriptPart, { kind: 'tool-call' }>['call'],
-  ) => Extract<TranscriptPart, { kind: 'tool-call' }>['call'],
+  update: (call: TranscriptToolCall) => TranscriptToolCall,
 ): TranscriptState {
-  const messages = state.messages.map((message) => {
-    const index = message.parts.findIndex(
-      (part) => part.kind === 'tool-call' && part.call.toolCallId === toolCallId,
-    );
-    if (index === -1) {
-      return message;
-    }
-    const parts = message.parts.slice();
-    const existing = parts[index] as Extract<TranscriptPart, { kind: 'tool-call' }>;
-    parts[index] = { kind: 'tool-call', call: update(existing.call) };
-    return { ...message, parts };
-  });
+  const index = state.messages.findLastIndex((message) => holdsCall(message, toolCallId));
+  if (index === -1) return state;
+  const message = state.messages[index]!;
+  const messages = state.messages.slice();
+  messages[index] = {
+    ...message,
+    parts: message.parts.map((part) =>
+      part.kind === 'tool-call' && part.call.toolCallId === toolCallId
+        ? { kind: 'tool-call', call: update(part.call) }
+        : part,
+    ),
+  };
   return { messages };
 }

@@ -1,0 +1,42 @@
+import type { StoredMessage } from '../api/stored-message.ts';
+import { generatedWidgetParts } from '../generated-widget.ts';
+import { type RunEvent, runEvents } from '../run-events.ts';
+
+/** What of a stored assistant message becomes events: a segment of a reply, or a tool call's carrier. */
+export type StoredReplyMessage = Pick<
+  StoredMessage,
+  'id' | 'content' | 'widget' | 'toolCallId' | 'render' | 'reply'
+>;
+
+/**
+ * The run events that make a stored message of a reply, named as the reply `replyId`'s: its prose, its widget
+ * as the parts it streamed as (each channel in one delta, after its revision when an edit made it), a carrier's
+ * tool call whole, and the reply's model and token counts. Folded with `applyReplyEvent`, they give back what
+ * the live events gave, so a reload draws a reply with the same code that drew it live.
+ */
+export function storedMessageEvents(message: StoredReplyMessage, replyId: string): RunEvent[] {
+  const events: RunEvent[] = [];
+  if (message.content !== '')
+    events.push(runEvents.textContent({ messageId: replyId, delta: message.content }));
+  const { widget } = message;
+  if (widget !== undefined) {
+    if (widget.revision !== undefined) {
+      events.push(
+        runEvents.widgetRevision({ messageId: replyId, widgetId: widget.id, revision: widget.revision }),
+      );
+    }
+    for (const part of generatedWidgetParts(widget)) {
+      events.push(runEvents.widgetPart({ messageId: replyId, widgetId: widget.id, ...part }));
+    }
+  }
+  if (message.render !== undefined) {
+    const toolCallId = message.toolCallId ?? message.id;
+    events.push(
+      runEvents.toolCallStart({ toolCallId, toolCallName: message.render.tool, parentMessageId: replyId }),
+      runEvents.toolCallArgs({ toolCallId, delta: JSON.stringify(message.render.args ?? {}) }),
+      runEvents.toolCallEnd({ toolCallId }),
+    );
+  }
+  if (message.reply !== undefined) events.push(runEvents.reply({ messageId: replyId, ...message.reply }));
+  return events;
+}
