@@ -1,6 +1,7 @@
 export * from './api/index.ts';
 export * from './codecs/index.ts';
 export * from './dashboard/index.ts';
+export * from './drawbridge-error.ts';
 export * from './drawbridge-events.ts';
 export * from './frame-messages.ts';
 export * from './generated-widget.ts';

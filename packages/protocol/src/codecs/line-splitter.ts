@@ -111,6 +111,6 @@ export class LineSplitter {
 }
 
 function asStreamDecodeError(error: unknown): StreamDecodeError {
-  if (error instanceof StreamDecodeError) return error;
+  if (StreamDecodeError.isInstance(error)) return error;
   throw error;
 }

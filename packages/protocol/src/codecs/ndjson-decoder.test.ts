@@ -17,7 +17,7 @@ function captureError(action: () => unknown): StreamDecodeError {
   try {
     action();
   } catch (error) {
-    if (error instanceof StreamDecodeError) return error;
+    if (StreamDecodeError.isInstance(error)) return error;
     throw error;
   }
   throw new Error('expected a StreamDecodeError');

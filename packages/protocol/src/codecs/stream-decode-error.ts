@@ -1,12 +1,13 @@
+import { DrawbridgeError } from '../drawbridge-error.ts';
+
 export type StreamDecodeErrorCode = 'invalid-utf8' | 'invalid-json' | 'record-too-long' | 'invalid-event';
 
 /**
  * A run stream that cannot be decoded. `lineNumber` is 1-based in the decoded text; `valuesBeforeError`
  * holds what the same push decoded before the bad record, so a caller that stops here loses nothing good.
  */
-export class StreamDecodeError extends Error {
-  override readonly name = 'StreamDecodeError';
-  readonly code: StreamDecodeErrorCode;
+export class StreamDecodeError extends DrawbridgeError<StreamDecodeErrorCode> {
+  static override readonly errorName = 'StreamDecodeError';
   readonly lineNumber: number;
   readonly valuesBeforeError: readonly unknown[];
 
@@ -23,8 +24,7 @@ export class StreamDecodeError extends Error {
     valuesBeforeError?: readonly unknown[];
     cause?: unknown;
   }) {
-    super(`Line ${lineNumber}: ${message}`, cause === undefined ? undefined : { cause });
-    this.code = code;
+    super({ code, message: `Line ${lineNumber}: ${message}`, cause });
     this.lineNumber = lineNumber;
     this.valuesBeforeError = valuesBeforeError;
   }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { MissingSignInGuardError } from './missing-sign-in-guard-error.ts';
 import type { SignedInUser } from './signed-in-user.ts';
 
 declare module 'hono' {
@@ -6,12 +7,6 @@ declare module 'hono' {
     /** Set by the sign-in guard before any `/api/` route runs. */
     user: SignedInUser;
   }
-}
-
-/** Raised when a route that needs a user runs without the sign-in guard in front of it: a wiring bug. */
-export class MissingSignInGuardError extends Error {
-  override readonly name = 'MissingSignInGuardError';
-  readonly code = 'missing_sign_in_guard';
 }
 
 /** The user the request acts for. Fails closed: a route mounted without the guard never acts for anyone. */

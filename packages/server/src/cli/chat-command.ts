@@ -74,7 +74,7 @@ export async function chatCommand(args: string[], dependencies: ChatCommandDepen
   try {
     model = dependencies.model ?? resolveModel(config.model);
   } catch (error) {
-    if (error instanceof ModelConfigError) {
+    if (ModelConfigError.isInstance(error)) {
       errorOutput.write(`${error.message}\n`);
       return 1;
     }

@@ -162,15 +162,15 @@ export async function evalCommand(args: string[], dependencies: EvalCommandDepen
     }
     return 0;
   } catch (error) {
-    if (error instanceof EvalInterruptedError) {
+    if (EvalInterruptedError.isInstance(error)) {
       errorOutput.write(`\n${error.message}\n`);
       return 130;
     }
     if (
-      error instanceof EvalSuiteError ||
-      error instanceof EvalSetupError ||
-      error instanceof ModelConfigError ||
-      error instanceof SkillFileError
+      EvalSuiteError.isInstance(error) ||
+      EvalSetupError.isInstance(error) ||
+      ModelConfigError.isInstance(error) ||
+      SkillFileError.isInstance(error)
     ) {
       errorOutput.write(`${error.message}\n`);
       return 1;

@@ -29,8 +29,8 @@ function firstLineOf(error: unknown): string {
  */
 function isExpectedOpenFailure(error: unknown): boolean {
   return (
-    error instanceof DatabaseUnavailableError ||
-    error instanceof DatabaseMigrationError ||
+    DatabaseUnavailableError.isInstance(error) ||
+    DatabaseMigrationError.isInstance(error) ||
     (error instanceof Error && typeof (error as { code?: unknown }).code === 'string')
   );
 }

@@ -1,3 +1,4 @@
+import { ConfigError } from '../config/config-error.ts';
 import { McpConfigError } from '../mcp/mcp-config-error.ts';
 import { ModelConfigError } from '../models/index.ts';
 import { SettingError } from '../node-server/setting-error.ts';
@@ -54,13 +55,14 @@ export async function serveCommand(
     server = await startServer({ config });
   } catch (error) {
     if (
-      error instanceof ModelConfigError ||
-      error instanceof SettingError ||
-      error instanceof SkillFileError ||
-      error instanceof McpConfigError ||
-      error instanceof DatabaseUnavailableError ||
-      error instanceof DatabaseMigrationError ||
-      error instanceof RedisUnavailableError
+      ConfigError.isInstance(error) ||
+      ModelConfigError.isInstance(error) ||
+      SettingError.isInstance(error) ||
+      SkillFileError.isInstance(error) ||
+      McpConfigError.isInstance(error) ||
+      DatabaseUnavailableError.isInstance(error) ||
+      DatabaseMigrationError.isInstance(error) ||
+      RedisUnavailableError.isInstance(error)
     ) {
       console.error(error.message);
       return 1;

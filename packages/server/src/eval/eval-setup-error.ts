@@ -1,10 +1,6 @@
-/** The eval cannot start: the app is not built, or Chromium cannot be launched. */
-export class EvalSetupError extends Error {
-  override readonly name = 'EvalSetupError';
-  readonly code: 'app_not_built' | 'browser_unavailable';
+import { DrawbridgeError } from '@drawbridge/protocol';
 
-  constructor({ code, message }: { code: EvalSetupError['code']; message: string }) {
-    super(message);
-    this.code = code;
-  }
+/** The eval cannot start: the app is not built, or Chromium cannot be launched. */
+export class EvalSetupError extends DrawbridgeError<'app_not_built' | 'browser_unavailable'> {
+  static override readonly errorName = 'EvalSetupError';
 }

@@ -17,7 +17,7 @@ function isRequestAborted(error: Error): boolean {
 /** Turns any thrown error into JSON: client errors keep their 4xx, anything else is logged and becomes a 500. */
 export function createErrorHandler(logError: ErrorLogger): (error: Error, context: Context) => Response {
   return (error, context) => {
-    if (error instanceof HttpError) {
+    if (HttpError.isInstance(error)) {
       return context.json(errorBody(error.code, error.message), error.status);
     }
     // Hono's own middleware (body limit, malformed requests) throws these with a status already chosen.

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, ErrorResponse } from '@drawbridge/protocol';
+import { type ApiErrorCode, DrawbridgeError, type ErrorResponse } from '@drawbridge/protocol';
 import type { Context } from 'hono';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 
@@ -8,15 +8,13 @@ export function errorBody(code: ApiErrorCode, message: string): ErrorResponse {
 }
 
 /** A client error the app answers with `status` and `{ error: { code, message } }`; thrown from handlers. */
-export class HttpError extends Error {
-  override readonly name = 'HttpError';
+export class HttpError extends DrawbridgeError<ApiErrorCode> {
+  static override readonly errorName = 'HttpError';
   readonly status: ClientErrorStatusCode;
-  readonly code: ApiErrorCode;
 
   constructor(status: ClientErrorStatusCode, code: ApiErrorCode, message: string) {
-    super(message);
+    super({ code, message });
     this.status = status;
-    this.code = code;
   }
 }
 

@@ -37,7 +37,7 @@ function configError(env: Record<string, string | undefined>): ModelConfigError 
   try {
     resolveModel(env, { demoCatalogue });
   } catch (error) {
-    if (error instanceof ModelConfigError) return error;
+    if (ModelConfigError.isInstance(error)) return error;
     throw error;
   }
   throw new Error('expected a ModelConfigError');

@@ -1,5 +1,10 @@
+import { DrawbridgeError } from '@drawbridge/protocol';
+
 /** Raised at start-up for an environment setting that cannot work; the message names it and says what fits. */
-export class SettingError extends Error {
-  override readonly name = 'SettingError';
-  readonly code = 'invalid_setting';
+export class SettingError extends DrawbridgeError<'invalid_setting'> {
+  static override readonly errorName = 'SettingError';
+
+  constructor(message: string) {
+    super({ code: 'invalid_setting', message });
+  }
 }

@@ -112,11 +112,11 @@ export async function startAgentRun({
     messages = input.messages;
   } catch (error) {
     // The thread already has a running run (perhaps started by a request that raced this one).
-    if (error instanceof RunInProgressError) {
+    if (RunInProgressError.isInstance(error)) {
       return { started: false, refusal: runInProgress(threadId, error.runId) };
     }
     // Deleted by another request between creating (or finding) it and storing the turn.
-    if (error instanceof ThreadNotFoundError) {
+    if (ThreadNotFoundError.isInstance(error)) {
       const message = `Thread ${threadId} was deleted while this run started.`;
       return { started: false, refusal: { code: 'thread_not_found', message } };
     }

@@ -1,7 +1,8 @@
+import { DrawbridgeError } from '@drawbridge/protocol';
+
 /** Raised at start-up when the database cannot be brought to this build's schema; nothing was served yet. */
-export class DatabaseMigrationError extends Error {
-  override readonly name = 'DatabaseMigrationError';
-  readonly code = 'database_migration_failed';
+export class DatabaseMigrationError extends DrawbridgeError<'database_migration_failed'> {
+  static override readonly errorName = 'DatabaseMigrationError';
   /** The migration that failed, when one did (not for a database that is newer than this build). */
   readonly migrationName: string | undefined;
 
@@ -9,12 +10,8 @@ export class DatabaseMigrationError extends Error {
     message,
     migrationName,
     cause,
-  }: {
-    message: string;
-    migrationName?: string;
-    cause?: unknown;
-  }) {
-    super(message, cause === undefined ? undefined : { cause });
+  }: { message: string; migrationName?: string; cause?: unknown }) {
+    super({ code: 'database_migration_failed', message, cause });
     this.migrationName = migrationName;
   }
 }

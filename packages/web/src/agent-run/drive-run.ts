@@ -90,7 +90,7 @@ export async function driveRun<View>(options: DriveRunOptions<View>): Promise<Ru
         }),
     });
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'run_in_progress' && error.runId !== undefined) {
+    if (ApiError.isInstance(error) && error.code === 'run_in_progress' && error.runId !== undefined) {
       return { kind: 'busy', runId: error.runId };
     }
     return {

@@ -34,7 +34,7 @@ export interface FollowRunEventsOptions {
 
 /** A connection that failed for a reason another attempt cannot fix: the server refused it. */
 function isRefusal(error: unknown): boolean {
-  return error instanceof ApiError;
+  return ApiError.isInstance(error);
 }
 
 function isFinalEvent(event: RunEvent): boolean {

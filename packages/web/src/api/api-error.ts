@@ -1,9 +1,8 @@
-import { errorResponseSchema, runInProgressResponseSchema } from '@drawbridge/protocol';
+import { DrawbridgeError, errorResponseSchema, runInProgressResponseSchema } from '@drawbridge/protocol';
 
 /** A failed request to our server, carrying the server's own `{ error: { code, message } }` when it sent one. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly code: string;
+export class ApiError extends DrawbridgeError {
+  static override readonly errorName = 'ApiError';
   readonly status: number;
   /** With `run_in_progress`: the run the thread already has, to follow instead. */
   readonly runId: string | undefined;
@@ -14,8 +13,7 @@ export class ApiError extends Error {
     status,
     runId,
   }: { code: string; message: string; status: number; runId?: string }) {
-    super(message);
-    this.code = code;
+    super({ code, message });
     this.status = status;
     this.runId = runId;
   }

@@ -25,7 +25,7 @@ export async function rewindWhenIdle({
     try {
       return await rewind(threadId, body);
     } catch (error) {
-      const stillEnding = error instanceof ApiError && error.code === 'run_in_progress';
+      const stillEnding = ApiError.isInstance(error) && error.code === 'run_in_progress';
       if (!stillEnding || attempt === attempts) throw error;
       await pause(pauseMs);
     }

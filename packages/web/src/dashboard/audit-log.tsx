@@ -42,7 +42,7 @@ export function AuditLog({
       (entries) => setState({ phase: 'loaded', entries }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ phase: 'failed', message: error instanceof ApiError ? error.message : String(error) });
+        setState({ phase: 'failed', message: ApiError.isInstance(error) ? error.message : String(error) });
       },
     );
     return () => controller.abort();

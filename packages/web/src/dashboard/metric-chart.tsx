@@ -102,8 +102,9 @@ export function MetricChartLoader({
       (data) => setState({ phase: 'loaded', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message =
-          error instanceof ApiError ? error.message : `The chart could not be loaded (${String(error)}).`;
+        const message = ApiError.isInstance(error)
+          ? error.message
+          : `The chart could not be loaded (${String(error)}).`;
         setState({ phase: 'failed', message });
       },
     );

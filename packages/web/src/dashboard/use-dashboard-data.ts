@@ -50,10 +50,9 @@ export function useDashboardData(range: DashboardTimeRange, refreshKey: number):
         if (controller.signal.aborted) return;
         setData({
           phase: 'failed',
-          message:
-            error instanceof ApiError
-              ? error.message
-              : `The dashboard could not reach the server (${String(error)}).`,
+          message: ApiError.isInstance(error)
+            ? error.message
+            : `The dashboard could not reach the server (${String(error)}).`,
         });
       },
     );

@@ -17,7 +17,7 @@ function captureError(run: () => unknown): ModelConfigError {
   try {
     run();
   } catch (error) {
-    if (error instanceof ModelConfigError) return error;
+    if (ModelConfigError.isInstance(error)) return error;
     throw error;
   }
   throw new Error('expected a ModelConfigError');
