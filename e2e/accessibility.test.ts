@@ -1,7 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, openAppPage, sendChatMessage, startAppServer } from './support/app-server.ts';
+import {
+  type AppServer,
+  clickWhenSettled,
+  openAppPage,
+  sendChatMessage,
+  startAppServer,
+} from './support/app-server.ts';
 import { seriousAccessibilityViolations } from './support/axe-audit.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startDashboardServer } from './support/dashboard-server.ts';
@@ -62,7 +68,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.mouse.move(transcript.x + 24, transcript.y + transcript.height / 2);
         await page.mouse.wheel(0, -20_000);
         await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
-        await page.getByRole('button', { name: 'View source' }).first().click();
+        // The first widget's toolbar ends below the view (the strip of "Jump to latest" is under the messages,
+        // not over them): brought into view first, as a reader scrolls to it, and pressed once at rest.
+        const viewSource = page.getByRole('button', { name: 'View source' }).first();
+        await viewSource.scrollIntoViewIfNeeded();
+        await clickWhenSettled(viewSource);
         await page.locator('dialog.source-dialog[open]').waitFor();
         await expectNoSeriousViolations(page);
       } finally {
