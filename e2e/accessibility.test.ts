@@ -8,7 +8,7 @@ import {
   sendChatMessage,
   startAppServer,
 } from './support/app-server.ts';
-import { seriousAccessibilityViolations } from './support/axe-audit.ts';
+import { accessibilityViolations, seriousAccessibilityViolations } from './support/axe-audit.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startDashboardServer } from './support/dashboard-server.ts';
 
@@ -91,6 +91,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const imageFrame = page.locator('.agent-image iframe').first();
         await imageFrame.waitFor();
         await expect.poll(async () => (await imageFrame.elementHandle())?.contentFrame()).toBeTruthy();
+        await expectNoSeriousViolations(page);
+        // The typed form's and table's titles follow the page's heading levels (h1 is the chat's title).
+        const headingOrder = (await accessibilityViolations(page)).filter(
+          (violation) => violation.rule === 'heading-order',
+        );
+        expect(headingOrder).toEqual([]);
+
+        // Sent, the form shows its answers under a "Sent" badge, which must read as well as the rest.
+        const form = page.locator('.agent-form').first();
+        await form.getByLabel('Rating').fill('4');
+        await form.getByRole('button', { name: 'Send' }).click();
+        await form.locator('.agent-form__sent').waitFor();
+        // The replay answers the answers with the same four widgets: the reply is over once it says so again.
+        await page.getByText('All four widgets are on screen.').nth(1).waitFor({ timeout: 30_000 });
+        await page.locator('.agent-chart canvas').nth(1).waitFor();
         await expectNoSeriousViolations(page);
       } finally {
         await opened.close();

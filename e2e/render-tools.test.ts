@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppServer,
@@ -137,5 +138,71 @@ describe('typed render tools in the browser', () => {
         : 'out of order';
     });
     expect(order).toBe('prose, widget, follow-up');
+  });
+});
+
+/**
+ * How many pixels of the middle third of an element's screenshot stand out from its background (the
+ * colour of its first pixel): text drawn there, or nothing.
+ */
+async function markedPixelsInMiddle(page: Page, element: Locator): Promise<number> {
+  const png = (await element.screenshot()).toString('base64');
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const [red, green, blue] = context.getImageData(0, 0, 1, 1).data;
+    const band = context.getImageData(
+      0,
+      Math.floor(image.height / 3),
+      image.width,
+      Math.floor(image.height / 3),
+    );
+    let marked = 0;
+    for (let offset = 0; offset < band.data.length; offset += 4) {
+      const difference =
+        Math.abs(band.data[offset]! - red!) +
+        Math.abs(band.data[offset + 1]! - green!) +
+        Math.abs(band.data[offset + 2]! - blue!);
+      if (difference > 120) marked += 1;
+    }
+    return marked;
+  }, png);
+}
+
+describe('typed tools while they load, and when they cannot show', () => {
+  let server: AppServer;
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    // Slow enough that each call's arguments are seen streaming in.
+    server = await startAppServer({ model: { replayFile }, pace: 40, tools: 'render' });
+    opened = await openAppPage(server.url);
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.close();
+  });
+
+  it('names a loading tool in words, and says on the image when it cannot be loaded', async () => {
+    const { page } = opened;
+    await sendChatMessage(page, 'show me every widget');
+    const pending = page.locator('.tool-call--pending').first();
+    await pending.waitFor({ timeout: 30_000 });
+    expect(await pending.textContent()).toBe('Preparing the image…');
+    await page.getByText('All four widgets are on screen.').first().waitFor({ timeout: 60_000 });
+
+    // images.invalid never resolves: the frame says so, centred where the picture would be.
+    const image = page.locator('.agent-image').first();
+    await image.getByRole('button', { name: /^Load image from / }).click();
+    const frame = image.locator('iframe');
+    await frame.waitFor();
+    await expect.poll(() => markedPixelsInMiddle(page, frame), { timeout: 20_000 }).toBeGreaterThan(200);
   });
 });

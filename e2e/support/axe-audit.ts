@@ -81,6 +81,13 @@ async function runsScripts(frame: Frame): Promise<boolean> {
  * and critical violations: the ones that stop someone using the page with a screen reader or keyboard.
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<AccessibilityViolation[]> {
+  return (await accessibilityViolations(page)).filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+}
+
+/** Every violation axe-core finds on the page and its frames, of any impact (heading order is "moderate"). */
+export async function accessibilityViolations(page: Page): Promise<AccessibilityViolation[]> {
   const violations: AccessibilityViolation[] = [];
   for (const frame of page.frames()) {
     if (frame.isDetached() || frame.url() === 'about:blank') continue;
@@ -102,5 +109,5 @@ export async function seriousAccessibilityViolations(page: Page): Promise<Access
       await context.close();
     }
   }
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  return violations;
 }

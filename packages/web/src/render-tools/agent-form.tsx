@@ -11,8 +11,8 @@ import type { FormSubmitOutcome } from './widget-definition.ts';
 import './agent-form.css';
 
 /**
- * A form the agent asked the user to fill in; checked here by the schema's rules, sent once, then read-only.
- * A form sent before (`sentAnswers`, from a reloaded thread) starts read-only with those answers. When the
+ * A form the agent asked the user to fill in; checked here by the schema's rules, sent once, then shown as
+ * its answers under "Sent" (no fields). A form sent before (`sentAnswers`, from a reloaded thread) starts so. When the
  * answers go somewhere that answers later (an MCP host), the form shows it is sending and only shows them as
  * sent once they were taken.
  */
@@ -96,24 +96,27 @@ export function AgentForm({
       aria-busy={sending ? true : undefined}
     >
       {form.title && (
-        <h3 className="agent-form__title" id={titleId}>
+        <h2 className="agent-form__title" id={titleId}>
           {form.title}
-        </h3>
+        </h2>
       )}
       {form.description && <p className="agent-form__description">{form.description}</p>}
-      <fieldset className="agent-form__fields" disabled={sentAnswers !== undefined || sending}>
-        {form.fields.map((field) => (
-          <FormField
-            key={field.name}
-            field={field}
-            inputId={`${formId}-${field.name}`}
-            value={Object.hasOwn(draft, field.name) ? draft[field.name] : ''}
-            error={Object.hasOwn(errors, field.name) ? errors[field.name] : undefined}
-            onChange={(value) => update(field, value)}
-            onBlur={() => handleBlur(field)}
-          />
-        ))}
-      </fieldset>
+      {/* Once sent, the answers are the form: its fields (empty after a reload) would only repeat them. */}
+      {!sentAnswers && (
+        <fieldset className="agent-form__fields" disabled={sending}>
+          {form.fields.map((field) => (
+            <FormField
+              key={field.name}
+              field={field}
+              inputId={`${formId}-${field.name}`}
+              value={Object.hasOwn(draft, field.name) ? draft[field.name] : ''}
+              error={Object.hasOwn(errors, field.name) ? errors[field.name] : undefined}
+              onChange={(value) => update(field, value)}
+              onBlur={() => handleBlur(field)}
+            />
+          ))}
+        </fieldset>
+      )}
       {sentAnswers ? (
         <div className="agent-form__sent" role="status">
           <span className="agent-form__sent-badge">

@@ -1,10 +1,14 @@
-import type { RenderImageArgs } from '@drawbridge/protocol';
+import type { FrameTheme, RenderImageArgs } from '@drawbridge/protocol';
 import { useState } from 'react';
+import { useDocumentTheme } from './use-document-theme.ts';
 import './agent-image.css';
 
-/** The sandboxed, script-less document that may load one remote image (the page itself may not). */
-function imageFrameUrl(image: RenderImageArgs): string {
-  return `/frame/image?${new URLSearchParams({ url: image.url, alt: image.alt })}`;
+/**
+ * The sandboxed, script-less document that may load one remote image (the page itself may not), in the
+ * chat's theme, for the message it shows when the image cannot be loaded.
+ */
+function imageFrameUrl(image: RenderImageArgs, theme: FrameTheme): string {
+  return `/frame/image?${new URLSearchParams({ url: image.url, alt: image.alt, theme })}`;
 }
 
 /**
@@ -21,6 +25,7 @@ export function AgentImage({
   openImage?: (url: string) => void;
 }) {
   const [requested, setRequested] = useState(false);
+  const theme = useDocumentTheme();
   const host = new URL(image.url).host;
   const aspectRatio = image.width && image.height ? `${image.width} / ${image.height}` : '4 / 3';
   return (
@@ -30,7 +35,7 @@ export function AgentImage({
           <iframe
             className="agent-image__img"
             title={image.alt}
-            src={imageFrameUrl(image)}
+            src={imageFrameUrl(image, theme)}
             sandbox=""
             referrerPolicy="no-referrer"
             loading="lazy"

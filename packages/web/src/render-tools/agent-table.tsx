@@ -59,9 +59,9 @@ export function AgentTable({ table }: { table: RenderTableArgs }) {
   return (
     <section className="agent-table" aria-labelledby={captionId}>
       <header className="agent-table__header">
-        <h3 className="agent-table__title" id={captionId}>
+        <h2 className="agent-table__title" id={captionId}>
           {table.title ?? 'Table'}
-        </h3>
+        </h2>
         <span className="agent-table__count">
           {countFormat.format(table.rows.length)} {table.rows.length === 1 ? 'row' : 'rows'}
           {sortedColumn && sort ? ` · sorted by ${sortedColumn.label}, ${sort.direction}` : ''}

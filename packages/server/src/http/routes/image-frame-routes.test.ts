@@ -21,6 +21,17 @@ describe('GET /frame/image', () => {
     expect(html).not.toContain('<script');
   });
 
+  it("says on the frame, without a script, when the image cannot be loaded, in the chat's theme", async () => {
+    const light = await (await frameFor({ url: 'https://images.example/a.png', alt: 'A' })).text();
+    expect(light).toContain('data-failure="The image could not be loaded from images.example."');
+    expect(light).toContain('img::after{content:attr(data-failure)');
+    expect(light).toContain('background:#f0f1f6');
+    const dark = await (
+      await frameFor({ url: 'https://images.example/a.png', alt: 'A', theme: 'dark' })
+    ).text();
+    expect(dark).toContain('background:#12141a');
+  });
+
   it.each([
     ['an http URL', { url: 'http://example.com/a.png' }],
     ['a javascript: URL', { url: 'javascript:alert(1)' }],
