@@ -9,6 +9,7 @@ import {
 import { AssistantMessageAssembler } from '../packages/server/src/assembly/assistant-message-assembler.ts';
 import { formatWidgetWireText } from '../packages/server/src/history/widget-wire-text.ts';
 import { demoCatalogue } from '../packages/server/src/models/demo/demo-catalogue.ts';
+import { demoReplyValues, fillPlaceholders } from '../packages/server/src/models/demo/fill-demo-reply.ts';
 import { median } from './support/statistics.ts';
 
 /**
@@ -32,7 +33,7 @@ const hunk = (part: string, search: string, replace: string) =>
   `@@${part}@@\n@@SEARCH@@\n${search}\n@@REPLACE@@\n${replace}\n`;
 
 const edits: EditRequest[] = [
-  ...['counter-dark', 'counter-reset', 'counter-bigger', 'counter-title'].map((id) => ({
+  ...['dark-theme', 'counter-reset', 'counter-bigger', 'counter-title'].map((id) => ({
     request: demoCatalogue.find((entry) => entry.id === id)!.title,
     base: 'counter',
     patch: entryText(id),
@@ -94,7 +95,7 @@ const edits: EditRequest[] = [
   {
     request: 'counter: make it dark and add a reset button in one reply',
     base: 'counter',
-    patch: `${entryText('counter-dark').replace(/@@END@@\n?$/, '')}${entryText('counter-reset').slice(
+    patch: `${entryText('dark-theme').replace(/@@END@@\n?$/, '')}${entryText('counter-reset').slice(
       entryText('counter-reset').indexOf('@@HTML@@'),
     )}`,
   },
@@ -124,7 +125,11 @@ function main(): void {
   );
   for (const edit of edits) {
     const base = assemble(entryText(edit.base), undefined).widget!;
-    const patch = edit.patch.replaceAll('{{widget}}', 'base');
+    // Filled as the demo fills it: the widget's id, and the last line of its CSS for the dark look.
+    const patch = fillPlaceholders(
+      edit.patch,
+      demoReplyValues({ userText: '', quoted: { id: 'base', text: formatWidgetWireText(base) } }),
+    );
     const result = assemble(patch, base);
     const failure = result.widget?.revision?.failure;
     if (failure !== undefined) throw new Error(`${edit.request}: ${failure.message}`);

@@ -60,7 +60,7 @@ describe('editing a widget makes revisions of it', () => {
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
     const secondId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
     expect(secondId).not.toBe(firstId);
-    expect(await tallyBackground(secondId)).toBe('rgb(20, 22, 27)');
+    expect(await tallyBackground(secondId)).toBe('rgb(28, 32, 41)');
     // The new revision's script ran in a fresh frame: nothing the old one left behind is there.
     expect(
       await (await renderedRevision(secondId)).evaluate(
@@ -91,7 +91,7 @@ describe('editing a widget makes revisions of it', () => {
 
     await page.reload();
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
-    expect(await tallyBackground(secondId)).toBe('rgb(20, 22, 27)');
+    expect(await tallyBackground(secondId)).toBe('rgb(28, 32, 41)');
     await clickWhenSettled(page.getByRole('button', { name: 'Previous revision' }));
     expect(await tallyBackground(firstId)).toBe(lightBackground);
     await clickWhenSettled(page.getByRole('button', { name: 'Next revision' }));
@@ -113,7 +113,7 @@ describe('editing a widget makes revisions of it', () => {
     // Revision 3 kept revision 2's dark styles: the hunks touched only the markup and the script.
     expect(
       await frame.evaluate(() => getComputedStyle(document.querySelector('.tally')!).backgroundColor),
-    ).toBe('rgb(20, 22, 27)');
+    ).toBe('rgb(28, 32, 41)');
 
     const download = page.locator(`${latestCard} a`, { hasText: 'Download HTML' });
     expect(await download.getAttribute('href')).toContain(`/widgets/${thirdId}.html`);

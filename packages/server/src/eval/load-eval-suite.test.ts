@@ -61,7 +61,11 @@ describe('the built-in suite', () => {
         pickDemoEntry({ catalogue: demoCatalogue, userText: evalCase.prompt, offeredTools: chatTools })?.id,
     );
     expect(picked).not.toContain(undefined);
-    const proseOnly = ['capabilities', 'sandbox-safety', 'how-widgets-stream'];
+    // Every reply without a widget block and without a tool call: the demo's prose answers.
+    const proseOnly = demoCatalogue
+      .filter((entry) => entry.file.endsWith('.txt') && !readFileSync(entry.file, 'utf8').includes('@@END@@'))
+      .map((entry) => entry.id);
+    expect(proseOnly).toContain('capabilities');
     for (const id of picked) expect(proseOnly).not.toContain(id);
     // Every kind the issue asks for: 3D, charts, forms, games, tools, diagrams and typed render tools.
     for (const id of ['solar-system', 'revenue-chart', 'trip-planner-form', 'tic-tac-toe', 'calculator']) {

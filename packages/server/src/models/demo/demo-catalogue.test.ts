@@ -17,8 +17,11 @@ import { z } from 'zod';
 import { AssistantMessageAssembler } from '../../assembly/assistant-message-assembler.ts';
 import type { EditableWidgetLookup } from '../../assembly/widget-edit-builder.ts';
 import { metricCatalogue } from '../../dashboard/metric-catalogue.ts';
+import { formatWidgetWireText } from '../../history/widget-wire-text.ts';
 import { loadModelScript } from '../script/load-model-script.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
+import { demoReplyValues, fillPlaceholders } from './fill-demo-reply.ts';
+import { isFallback } from './pick-demo-entry.ts';
 
 interface WidgetBlock {
   proseBefore: string;
@@ -100,7 +103,7 @@ describe('demoCatalogue', () => {
   });
 
   it('has exactly one fallback entry, without keywords, that explains how to connect a real model', () => {
-    const fallbacks = textEntries.filter((entry) => entry.keywords.length === 0 && !entry.requiresTools);
+    const fallbacks = textEntries.filter((entry) => isFallback(entry) && !entry.requiresTools);
     expect(fallbacks.map((entry) => entry.id)).toEqual(['fallback']);
     const text = readFileSync(fallbacks[0]!.file, 'utf8');
     for (const needle of [
@@ -128,6 +131,16 @@ describe('demoCatalogue', () => {
           ).toBe(true);
           owners.set(form, entry.id);
         }
+      }
+    }
+    // Weak keywords are the general words several entries share ("3d"); none is another entry's keyword.
+    for (const entry of demoCatalogue) {
+      for (const keyword of entry.weakKeywords ?? []) {
+        expect(keyword).toBe(keyword.trim().toLowerCase());
+        expect(
+          owners.has(keyword),
+          `weak "${keyword}" of ${entry.id} is a keyword of ${owners.get(keyword)}`,
+        ).toBe(false);
       }
     }
   });
@@ -272,7 +285,13 @@ describe('demo edit entries', () => {
   // of the same widget (a user edits in any order), every hunk must still match.
   const base = widgetEntries.map(({ entry, text }) => ({ entry, text }));
   const stored = (entry: (typeof demoCatalogue)[number], messageId: string, lookup: EditableWidgetLookup) => {
-    const reply = readFileSync(entry.file, 'utf8').replaceAll('{{widget}}', 'w1');
+    // Filled as the demo fills it, from the widget the conversation quotes (its latest revision).
+    const latest = lookup('w1')?.latest;
+    const values = demoReplyValues({
+      userText: '',
+      ...(latest === undefined ? {} : { quoted: { id: 'w1', text: formatWidgetWireText(latest) } }),
+    });
+    const reply = fillPlaceholders(readFileSync(entry.file, 'utf8'), values);
     let next = 0;
     const assembler = new AssistantMessageAssembler({
       messageId,
@@ -280,13 +299,31 @@ describe('demo edit entries', () => {
       editableWidgets: lookup,
     });
     const events = [...assembler.push(reply), ...assembler.end()];
-    return replySegments(events.reduce(applyReplyEvent, emptyReplyMessage(messageId))).at(-1)!;
+    // Prose after a finished widget opens a segment of its own: the widget is in the segment before it.
+    const segments = replySegments(events.reduce(applyReplyEvent, emptyReplyMessage(messageId)));
+    return { widget: segments.findLast((segment) => segment.widget !== undefined)?.widget };
   };
 
   it('has several edits, each of a widget some entry draws', () => {
     expect(editEntries.length).toBeGreaterThanOrEqual(4);
     for (const entry of editEntries) expect(base.some(({ text }) => text.includes(entry.edits!))).toBe(true);
   });
+
+  it.each(widgetEntries.map(({ entry }) => entry))(
+    '"make it dark" applies to the $id widget',
+    (widgetEntry) => {
+      const darken = demoCatalogue.find((entry) => entry.id === 'dark-theme')!;
+      const first = stored(widgetEntry, 'm1', () => undefined).widget!;
+      const dark = stored(darken, 'm2', (id) =>
+        id === 'w1' ? { lineageId: 'w1', latest: first, number: 1 } : undefined,
+      ).widget!;
+      expect(dark.revision).toEqual({ of: 'w1', number: 2, baseId: first.id });
+      expect(dark.css).toContain(':root[data-theme]{\n  color-scheme:dark;');
+      // Only the styles change: the script the frame already runs stays, so what the user did in it stays.
+      expect(dark.html).toBe(first.html);
+      expect(dark.js).toBe(first.js);
+    },
+  );
 
   it.each(editEntries)('$id applies cleanly alone and after every other edit', (entry) => {
     const original = base.find(({ text }) => text.includes(entry.edits!))!;
@@ -298,8 +335,11 @@ describe('demo edit entries', () => {
     const alone = stored(entry, 'm2', lookupOf(first, 1)).widget!;
     expect(alone.revision).toEqual({ of: 'w1', number: 2, baseId: first.id });
     expect(alone.complete).toBe(true);
+    // The edits of the same widget, and the edits of any widget ("make it dark"), in either order.
+    const appliesToAny = (candidate: (typeof demoCatalogue)[number]) =>
+      original.text.includes(candidate.edits!) && !candidate.edits!.includes('data-demo');
     for (const other of editEntries.filter(
-      (candidate) => candidate !== entry && candidate.edits === entry.edits,
+      (candidate) => candidate !== entry && (candidate.edits === entry.edits || appliesToAny(candidate)),
     )) {
       const between = stored(other, 'm2', lookupOf(first, 1)).widget!;
       const after = stored(entry, 'm3', lookupOf(between, 2)).widget!;

@@ -4,15 +4,29 @@ import { fileURLToPath } from 'node:url';
 export interface DemoEntry {
   id: string;
   title: string;
-  /** Distinctive lowercase words; the entry with none is the fallback for prompts that match nothing. */
+  /**
+   * Distinctive lowercase words or phrases (a phrase scores one point a word); the entry with none (and no
+   * `pattern`) is the fallback for prompts that match nothing.
+   */
   keywords: string[];
+  /** Words too general to decide alone ("3d"): half a point each, so a topic word beats them. */
+  weakKeywords?: string[];
+  /**
+   * The exact words of an invitation one of the demo's own widgets or forms sends (a question button, a
+   * form's answers): a message it matches gets this entry before any keyword counts, and its named groups
+   * fill the reply's `{{name}}` placeholders, escaped.
+   */
+  pattern?: RegExp;
+  /** The answer to a message that is mostly pasted code and asks for nothing the demo knows. */
+  answersPastedCode?: boolean;
   /** Absolute path of the reply: `.txt` text, or a `.jsonl` script with tool calls. */
   file: string;
   /** Tools the script calls; the entry is eligible only when the run offers every one of them. */
   requiresTools?: string[];
   /**
    * An edit reply (`@@EDIT:{{widget}}@@`): eligible only when the widget quoted last in the conversation
-   * contains this text, so its hunks match; `{{widget}}` becomes that widget's id.
+   * contains this text, so its hunks match; `{{widget}}` becomes that widget's id and `{{lastCssLine}}` the
+   * last line of its CSS (fill-demo-reply.ts).
    */
   edits?: string;
 }
@@ -28,11 +42,12 @@ export const demoCatalogue: DemoEntry[] = [
     file: replyFile('counter.txt'),
   },
   {
-    id: 'counter-dark',
-    title: 'Edit the counter: make it dark',
+    id: 'dark-theme',
+    title: 'Edit any widget: make it dark',
     keywords: ['dark', 'darker', 'night', 'black'],
-    file: replyFile('edits/counter-dark.txt'),
-    edits: 'data-demo="counter"',
+    file: replyFile('edits/dark-theme.txt'),
+    // Every widget has a CSS part to append to: the edit fits whichever widget is on screen.
+    edits: '@@CSS@@',
   },
   {
     id: 'counter-reset',
@@ -71,20 +86,41 @@ export const demoCatalogue: DemoEntry[] = [
   {
     id: 'solar-system',
     title: 'Solar system (3D)',
-    keywords: ['solar', 'planet', 'orbit', 'space', 'sun', 'orrery', '3d'],
+    keywords: ['solar', 'planet', 'orbit', 'space', 'sun', 'orrery'],
+    weakKeywords: ['3d'],
     file: replyFile('solar-system.txt'),
+  },
+  {
+    id: 'saturn-rings',
+    title: "Saturn's rings (the orrery's question)",
+    keywords: ['saturn', 'ring'],
+    file: replyFile('saturn-rings.txt'),
   },
   {
     id: 'caffeine-molecule',
     title: 'Caffeine molecule (3D)',
     keywords: ['molecule', 'caffeine', 'atom', 'chemistry', 'coffee'],
+    weakKeywords: ['3d'],
     file: replyFile('caffeine-molecule.txt'),
+  },
+  {
+    id: 'theobromine',
+    title: "Caffeine and theobromine (the molecule's question)",
+    keywords: ['theobromine', 'chocolate', 'cocoa'],
+    file: replyFile('theobromine.txt'),
   },
   {
     id: 'dna-helix',
     title: 'DNA double helix (3D)',
     keywords: ['dna', 'helix', 'genome', 'gene', 'genetic', 'biology'],
+    weakKeywords: ['3d'],
     file: replyFile('dna-helix.txt'),
+  },
+  {
+    id: 'dna-replication',
+    title: "How DNA replication works (the helix's question)",
+    keywords: ['replication', 'replicate', 'dna replication', 'polymerase', 'okazaki'],
+    file: replyFile('dna-replication.txt'),
   },
   {
     id: 'revenue-chart',
@@ -93,9 +129,16 @@ export const demoCatalogue: DemoEntry[] = [
     file: replyFile('revenue-chart.txt'),
   },
   {
+    id: 'render-chart-revenue-by-product',
+    title: 'Revenue by product line (render_chart; the revenue chart invites it)',
+    keywords: ['product line', 'by product', 'product'],
+    file: replyFile('render-chart-revenue-by-product.jsonl'),
+    requiresTools: ['render_chart'],
+  },
+  {
     id: 'bar-chart',
     title: 'Sales by region bar chart',
-    keywords: ['bar', 'region', 'sales', 'quarter', 'quarterly'],
+    keywords: ['bar', 'region', 'by region', 'sales', 'quarter', 'quarterly'],
     file: replyFile('bar-chart.txt'),
   },
   {
@@ -115,6 +158,15 @@ export const demoCatalogue: DemoEntry[] = [
     title: 'Trip planner form',
     keywords: ['trip', 'travel', 'vacation', 'holiday', 'itinerary', 'form', 'plan'],
     file: replyFile('trip-planner-form.txt'),
+  },
+  {
+    id: 'trip-itinerary',
+    title: 'A day-by-day itinerary (answers the trip planner\'s "Plan this trip")',
+    keywords: [],
+    // The request the trip planner's "Plan this trip" button sends (trip-planner-form.txt).
+    pattern:
+      /^Plan an? (?<nights>\d{1,2})-night trip to (?<destination>.{1,120}?) from (?<start>\d{4}-\d{2}-\d{2}) for (?<travellers>[^,\n]{1,40}), (?<budget>[a-z]{1,20}) budget, interested in (?<interests>[^.\n]{1,200})\./,
+    file: replyFile('trip-itinerary.txt'),
   },
   {
     id: 'elements-table',
@@ -177,9 +229,16 @@ export const demoCatalogue: DemoEntry[] = [
     requiresTools: ['render_table'],
   },
   {
+    id: 'render-chart-channels-pie',
+    title: 'Visitors by channel as a pie (render_chart)',
+    keywords: ['pie', 'as a pie', 'pie chart', 'donut', 'breakdown', 'proportion'],
+    file: replyFile('render-chart-channels-pie.jsonl'),
+    requiresTools: ['render_chart'],
+  },
+  {
     id: 'render-chart-visitors',
     title: 'Weekly visitors (render_chart)',
-    keywords: ['visitor', 'traffic', 'channel', 'pie'],
+    keywords: ['visitor', 'traffic', 'channel'],
     file: replyFile('render-chart-visitors.jsonl'),
     requiresTools: ['render_chart'],
   },
@@ -189,6 +248,15 @@ export const demoCatalogue: DemoEntry[] = [
     keywords: ['feedback', 'survey', 'questionnaire', 'question'],
     file: replyFile('render-form-feedback.jsonl'),
     requiresTools: ['render_form'],
+  },
+  {
+    id: 'feedback-thanks',
+    title: "Thanks for the feedback (answers the survey's form)",
+    keywords: [],
+    // The user message the feedback form's answers become (render-form-feedback.jsonl, in its field order).
+    pattern:
+      /^Here are my answers:\n- Your name: (?<name>[^\n]{1,80})\n- Your role: (?<role>[^\n]{1,40})\n- How likely are you to recommend us\? \(0–10\): (?<score>[^\n]{1,12})\n/,
+    file: replyFile('feedback-thanks.txt'),
   },
   {
     id: 'render-image-lighthouse',
@@ -252,6 +320,13 @@ export const demoCatalogue: DemoEntry[] = [
     keywords: [],
     file: replyFile('dashboard-fallback.txt'),
     requiresTools: ['dashboard_control', 'list_metrics'],
+  },
+  {
+    id: 'pasted-code',
+    title: 'About pasted code',
+    keywords: [],
+    answersPastedCode: true,
+    file: replyFile('pasted-code.txt'),
   },
   {
     id: 'fallback',

@@ -101,6 +101,32 @@ describe('createDemoModel', () => {
     expect(await streamText({ model, prompt: 'tell me a joke' }).text).toBe('Try asking for a chart.');
   });
 
+  it('fills an invitation reply from the message and an edit from the widget it edits', async () => {
+    const invited: DemoEntry = {
+      ...entry('invited', [], 'Off to {{place}} ({{widget}}).'),
+      pattern: /^Go to (?<place>.+)$/,
+    };
+    const darken: DemoEntry = {
+      ...entry('darken', ['dark'], '@@EDIT:{{widget}}@@ after {{lastCssLine}}'),
+      edits: '@@CSS@@',
+    };
+    const model = createDemoModel({ catalogue: [invited, darken, solar], pace: 0 });
+    expect(await streamText({ model, prompt: 'Go to <Rome>' }).text).toBe(
+      'Off to &#60;Rome&#62; ({{widget}}).',
+    );
+    const quoted =
+      '[widget w7, revision 1]\n@@CSS@@\na{color:red}\nb{color:blue}\n@@HTML@@\n<a>x</a>\n@@JS@@\n\n@@END@@';
+    const edited = await streamText({
+      model,
+      messages: [
+        { role: 'user', content: 'a widget' },
+        { role: 'assistant', content: quoted },
+        { role: 'user', content: 'make it dark' },
+      ],
+    }).text;
+    expect(edited).toBe('@@EDIT:w7@@ after b{color:blue}');
+  });
+
   it('fails at creation when a reply file is broken', () => {
     const broken: DemoEntry = {
       id: 'broken',

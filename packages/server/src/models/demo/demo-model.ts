@@ -4,6 +4,7 @@ import type { ModelScript } from '../script/model-script.ts';
 import { createScriptedModel } from '../scripted/scripted-language-model.ts';
 import { buildFallbackScript, fallbackEntryId } from './build-fallback-script.ts';
 import type { DemoEntry } from './demo-catalogue.ts';
+import { demoReplyValues, fillDemoScript } from './fill-demo-reply.ts';
 import { lastUserText } from './last-user-text.ts';
 import { latestQuotedWidget } from './latest-quoted-widget.ts';
 import { pickDemoEntry, pickFallbackEntry } from './pick-demo-entry.ts';
@@ -11,7 +12,8 @@ import { pickDemoEntry, pickFallbackEntry } from './pick-demo-entry.ts';
 export const demoModelId = 'demo';
 
 /**
- * The offline demo: answers each user message with the catalogue entry its keywords hit most.
+ * The offline demo: answers each user message with the catalogue entry that fits it best (pick-demo-entry.ts),
+ * its placeholders filled from the message and the widget it edits.
  * Every script is loaded up front, so a broken reply file fails at startup, not mid-conversation.
  */
 export function createDemoModel({
@@ -36,26 +38,20 @@ export function createDemoModel({
     pacing: { tokensPerSecond: pace, seed, random },
     resolveScript: (prompt, offeredTools) => {
       const quoted = latestQuotedWidget(prompt);
+      const userText = lastUserText(prompt);
       const entry =
-        pickDemoEntry({
-          catalogue,
-          userText: lastUserText(prompt),
-          offeredTools,
-          editableText: quoted?.text,
-        }) ?? pickFallbackEntry({ catalogue, offeredTools });
+        pickDemoEntry({ catalogue, userText, offeredTools, editableText: quoted?.text }) ??
+        pickFallbackEntry({ catalogue, offeredTools });
       const script = (entry && scripts.get(entry.id)) ?? fallbackScript;
-      return entry?.edits !== undefined && quoted !== undefined ? namingWidget(script, quoted.id) : script;
+      if (entry === undefined) return script;
+      return fillDemoScript(
+        script,
+        demoReplyValues({
+          userText,
+          ...(entry.pattern === undefined ? {} : { pattern: entry.pattern }),
+          ...(quoted === undefined ? {} : { quoted }),
+        }),
+      );
     },
   });
-}
-
-/** An edit script with `{{widget}}` replaced by the id of the widget it edits. */
-function namingWidget(script: ModelScript, widgetId: string): ModelScript {
-  return {
-    steps: script.steps.map((step) => ({
-      parts: step.parts.map((part) =>
-        part.type === 'text' ? { ...part, text: part.text.replaceAll('{{widget}}', widgetId) } : part,
-      ),
-    })),
-  };
 }
