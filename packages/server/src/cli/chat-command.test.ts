@@ -75,6 +75,86 @@ describe('chatCommand', () => {
     expect(errorOutput.text()).toContain('drawing a widget');
   });
 
+  it('saves the widget where --out says: a file, or a folder it keeps its name in', async () => {
+    const standalone = async (widget: StoredWidget) => `<!doctype html>${widget.html}`;
+    const output = collector();
+    expect(
+      await chatCommand(['--out', 'saved/counter.html', 'a', 'counter'], {
+        environment: replayEnvironment(widgetReply),
+        systemPrompt: 'test prompt',
+        standalone,
+        directory: folder,
+        output: output.sink,
+        errorOutput: collector().sink,
+      }),
+    ).toBe(0);
+    const file = join(folder, 'saved', 'counter.html');
+    expect(readFileSync(file, 'utf8')).toContain('<button id="count">0</button>');
+    expect(output.text()).toContain(`widget saved: ${file}\n`);
+
+    const intoFolder = collector();
+    await chatCommand(['-o', `${folder}/widgets/`, 'a counter'], {
+      environment: replayEnvironment(widgetReply),
+      systemPrompt: 'test prompt',
+      standalone,
+      directory: '/',
+      output: intoFolder.sink,
+      errorOutput: collector().sink,
+    });
+    const [saved] = readdirSync(join(folder, 'widgets'));
+    expect(saved).toMatch(/^drawbridge-widget-.+\.html$/);
+    expect(intoFolder.text()).toContain(`widget saved: ${join(folder, 'widgets', saved!)}`);
+  });
+
+  it('says nothing was saved when the reply has no widget for --out, and refuses an empty --out', async () => {
+    const errorOutput = collector();
+    expect(
+      await chatCommand(['--out', 'widget.html', 'hello'], {
+        environment: replayEnvironment('Just words, no widget.'),
+        systemPrompt: 'test prompt',
+        directory: folder,
+        output: collector().sink,
+        errorOutput: errorOutput.sink,
+      }),
+    ).toBe(0);
+    expect(errorOutput.text()).toContain('the reply drew no widget, so nothing was saved to widget.html');
+    expect(readdirSync(folder)).toEqual(['reply.txt']);
+
+    const refused = collector();
+    expect(
+      await chatCommand(['--out', ' ', 'hi'], {
+        environment: {},
+        output: collector().sink,
+        errorOutput: refused.sink,
+      }),
+    ).toBe(2);
+    expect(refused.text()).toBe(
+      'drawbridge chat: --out needs a file or folder path (see drawbridge chat --help)\n',
+    );
+  });
+
+  it('draws the caffeine molecule for the README\'s "a 3D molecule" with the demo model', async () => {
+    const rendered: StoredWidget[] = [];
+    const output = collector();
+    const exitCode = await chatCommand(['a 3D molecule', '--out', 'molecule.html'], {
+      environment: { DRAWBRIDGE_MODEL: 'demo', DRAWBRIDGE_DEMO_PACE: '0' },
+      systemPrompt: 'test prompt',
+      standalone: async (widget) => {
+        rendered.push(widget);
+        return widget.html;
+      },
+      directory: folder,
+      output: output.sink,
+      errorOutput: collector().sink,
+    });
+    expect(exitCode).toBe(0);
+    expect(output.text()).toContain('Here is caffeine');
+    expect(rendered).toHaveLength(1);
+    expect(readFileSync(join(folder, 'molecule.html'), 'utf8')).toContain(
+      'aria-label="3D model of a caffeine molecule"',
+    );
+  });
+
   it('writes no file for a prose-only reply', async () => {
     const output = collector();
     const exitCode = await chatCommand(['hello'], {
@@ -125,7 +205,8 @@ describe('chatCommand', () => {
     expect(
       await chatCommand(['--help'], { environment: {}, output: output.sink, errorOutput: collector().sink }),
     ).toBe(0);
-    expect(output.text()).toMatch(/^usage: drawbridge chat/);
+    expect(output.text()).toMatch(/^usage: drawbridge chat \[--out <path>\] "prompt"/);
+    expect(output.text()).toContain('-o, --out <path>');
     const errorOutput = collector();
     expect(
       await chatCommand(['--verbose', 'hi'], {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { EventType, isDrawbridgeEvent, type RunEvent, replySegments } from '@drawbridge/protocol';
 import { type AgentModel, runAgent } from '../agent/run-agent.ts';
 import { createStandaloneRenderer } from '../http/standalone-renderer.ts';
@@ -10,6 +9,7 @@ import { localUserId } from '../store/local-user-id.ts';
 import type { StoredWidget } from '../store/store.ts';
 import { readCommandArguments, type TextSink } from './read-command-arguments.ts';
 import { type Environment, readCommandConfig } from './read-command-config.ts';
+import { prepareWidgetFilePath } from './widget-file-path.ts';
 import { createWidgetProgress } from './widget-progress.ts';
 
 /** What `chatCommand` takes from the process (its environment), and what tests may replace. */
@@ -20,7 +20,7 @@ export interface ChatCommandDependencies {
   model?: AgentModel;
   systemPrompt?: string;
   standalone?: (widget: StoredWidget) => Promise<string>;
-  /** Folder the widget file is written to; the current directory by default. */
+  /** The current folder, which the widget file (or `--out`) is relative to; the process's by default. */
   directory?: string;
   output?: TextSink;
   errorOutput?: TextSink;
@@ -29,13 +29,16 @@ export interface ChatCommandDependencies {
   progressInPlace?: boolean;
 }
 
-const usage = `usage: drawbridge chat "prompt"   one turn in the terminal (DRAWBRIDGE_MODEL picks the model)
+const usage = `usage: drawbridge chat [--out <path>] "prompt"   one turn in the terminal (DRAWBRIDGE_MODEL picks the model)
 
-Prose streams to stdout; progress of a widget goes to stderr and the widget is saved as an HTML file.
+Prose streams to stdout; progress of a widget goes to stderr and the widget is saved as a standalone HTML
+file, drawbridge-widget-<id>.html in the current folder unless --out says where.
 
 options:
-  -h, --help      print this help
-  -v, --version   print the version`;
+  -o, --out <path>   the file to save the widget as, or a folder to save it in (one that exists, or
+                     any path ending in /); folders on the way are created, an existing file is replaced
+  -h, --help         print this help
+  -v, --version      print the version`;
 
 // Loaded on demand so a test that injects its own prompt does not read the prompt file.
 async function loadDefaultSystemPrompt(): Promise<string> {
@@ -56,12 +59,17 @@ export async function chatCommand(args: string[], dependencies: ChatCommandDepen
     args,
     command: 'chat',
     usage,
-    options: {},
+    options: { out: { type: 'string', short: 'o' } },
     allowPositionals: true,
     output,
     errorOutput,
   });
   if (!parsedArguments.proceed) return parsedArguments.exitCode;
+  const out = parsedArguments.values.out;
+  if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) {
+    errorOutput.write('drawbridge chat: --out needs a file or folder path (see drawbridge chat --help)\n');
+    return 2;
+  }
   const prompt = parsedArguments.positionals.join(' ').trim();
   if (prompt === '') {
     errorOutput.write(`${usage}\n`);
@@ -124,7 +132,11 @@ export async function chatCommand(args: string[], dependencies: ChatCommandDepen
         dependencies.standalone ??
         createStandaloneRenderer({ frameDistDirectory: defaultAppPaths().frameDistDirectory });
       try {
-        const path = join(dependencies.directory ?? process.cwd(), `drawbridge-widget-${widget.id}.html`);
+        const path = await prepareWidgetFilePath({
+          out,
+          directory: dependencies.directory ?? process.cwd(),
+          widgetId: widget.id,
+        });
         await writeFile(path, await standalone(widget), 'utf8');
         const note = widget.complete ? '' : ' (incomplete: the reply stopped before @@END@@)';
         output.write(`widget saved: ${path}${note}\n`);
@@ -132,6 +144,8 @@ export async function chatCommand(args: string[], dependencies: ChatCommandDepen
         errorOutput.write(`could not save the widget: ${errorMessageOf(error)}\n`);
         return 1;
       }
+    } else if (out !== undefined) {
+      errorOutput.write(`the reply drew no widget, so nothing was saved to ${out}\n`);
     }
 
     if (result.status === 'aborted') return 130;

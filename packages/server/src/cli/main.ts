@@ -4,16 +4,16 @@ import { drawbridgeVersion } from './drawbridge-version.ts';
 const usage = `usage: drawbridge <command> [options]   (drawbridge <command> --help for its options)
 
 commands:
-  serve                    start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DATABASE_URL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)
-  parse [--chunk-size N]   parse a raw model reply from stdin into NDJSON chunks
-  chat "prompt"            run one turn in the terminal; the widget goes to an HTML file
-  eval [--suite f.jsonl]   score the configured model on real widgets in Chromium (docs/eval.md)
-  mcp                      serve widgets to an MCP host over stdio (show_widget; docs/mcp-apps.md)
-  sample-data              load a week of labelled sample history for the dashboard (once; a second load is skipped)
+  serve                        start the server (PORT, HOST, DRAWBRIDGE_MODEL, DRAWBRIDGE_DATABASE_URL, DRAWBRIDGE_DB, DRAWBRIDGE_SKILLS_DIR)
+  parse [--chunk-size N]       parse a raw model reply from stdin into NDJSON chunks
+  chat [--out path] "prompt"   run one turn in the terminal; the widget goes to an HTML file
+  eval [--suite f.jsonl]       score the configured model on real widgets in Chromium (docs/eval.md)
+  mcp                          serve widgets to an MCP host over stdio (show_widget; docs/mcp-apps.md)
+  sample-data                  load a week of labelled sample history for the dashboard (once; a second load is skipped)
 
 options:
-  -h, --help               print this help
-  -v, --version            print the version`;
+  -h, --help                   print this help
+  -v, --version                print the version`;
 
 const [command, ...rest] = process.argv.slice(2);
 // The one place the environment is read: each command that needs settings reads them from this, once.
