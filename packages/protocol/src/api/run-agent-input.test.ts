@@ -1,6 +1,10 @@
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { describe, expect, it } from 'vitest';
-import { buildRunAgentInput, drawbridgeForwardedPropsSchema } from './run-agent-input.ts';
+import {
+  buildRunAgentInput,
+  drawbridgeForwardedPropsSchema,
+  runAgentRequestInit,
+} from './run-agent-input.ts';
 
 describe('buildRunAgentInput', () => {
   it('builds a RunAgentInput a stock AG-UI server accepts, with our key in forwardedProps', () => {
@@ -41,5 +45,26 @@ describe('buildRunAgentInput', () => {
     const input = buildRunAgentInput({ threadId: 't1', runId: 'r1', userMessageId: 'u1', text: 'hi' });
     expect(Object.keys(input)).toEqual(['threadId', 'runId', 'messages', 'tools', 'context', 'state']);
     expect(input.state).toEqual({});
+  });
+});
+
+describe('runAgentRequestInit', () => {
+  const input = buildRunAgentInput({ threadId: 't1', runId: 'r1', userMessageId: 'u1', text: 'hi' });
+
+  it('posts the input as JSON and asks for NDJSON unless told otherwise', () => {
+    expect(runAgentRequestInit({ input })).toEqual({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      body: JSON.stringify(input),
+    });
+    expect(runAgentRequestInit({ input, accept: 'text/event-stream' }).headers).toEqual({
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+    });
+  });
+
+  it('carries the abort signal when there is one', () => {
+    const signal = new AbortController().signal;
+    expect(runAgentRequestInit({ input, signal }).signal).toBe(signal);
   });
 });

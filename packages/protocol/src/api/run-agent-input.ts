@@ -1,5 +1,6 @@
 import type { RunAgentInput } from '@ag-ui/core';
 import { z } from 'zod';
+import { ndjsonContentType } from '../codecs/ndjson-encoder.ts';
 import { formAnswersSchema } from './form-answers.ts';
 
 /**
@@ -50,5 +51,23 @@ export function buildRunAgentInput({
     context: [],
     state,
     ...(drawbridge === undefined ? {} : { forwardedProps: { drawbridge } }),
+  };
+}
+
+/** The `fetch` options of `POST /api/agent` with `input`: JSON in, NDJSON out unless `accept` asks for SSE. */
+export function runAgentRequestInit({
+  input,
+  accept = ndjsonContentType,
+  signal,
+}: {
+  input: DrawbridgeRunAgentInput;
+  accept?: string;
+  signal?: AbortSignal;
+}): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: accept },
+    body: JSON.stringify(input),
+    ...(signal === undefined ? {} : { signal }),
   };
 }

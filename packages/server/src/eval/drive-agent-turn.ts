@@ -3,6 +3,7 @@ import {
   decodeEventStream,
   EventType,
   isDrawbridgeEvent,
+  runAgentRequestInit,
   type ToolResult,
 } from '@drawbridge/protocol';
 import { checkRenderCall } from './check-render-call.ts';
@@ -52,19 +53,14 @@ export async function driveAgentTurn({
   };
   const problem = (code: EvalProblem['code'], message: string) =>
     record.problems.push({ code, phase: 'reply', message });
-  const response = await fetch(`${baseUrl}/api/agent`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-    body: JSON.stringify(
-      buildRunAgentInput({
-        threadId,
-        runId: crypto.randomUUID(),
-        userMessageId: crypto.randomUUID(),
-        text,
-        drawbridge: { clientTools: true },
-      }),
-    ),
+  const input = buildRunAgentInput({
+    threadId,
+    runId: crypto.randomUUID(),
+    userMessageId: crypto.randomUUID(),
+    text,
+    drawbridge: { clientTools: true },
   });
+  const response = await fetch(`${baseUrl}/api/agent`, runAgentRequestInit({ input }));
   if (!response.ok || response.body === null) {
     problem(
       'run_error',

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { buildRunAgentInput } from '@drawbridge/protocol';
+import { buildRunAgentInput, runAgentRequestInit } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/parse-config.ts';
 import type { AuditEntry } from '../governance/audit-log.ts';
@@ -90,20 +90,15 @@ interface StreamedEvent {
 
 /** Runs the dashboard agent once and returns every event of the NDJSON stream. */
 async function runDashboardAgent(url: string, threadId: string, text: string): Promise<StreamedEvent[]> {
-  const response = await fetch(`${url}/api/agent`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-    body: JSON.stringify(
-      buildRunAgentInput({
-        threadId,
-        runId: crypto.randomUUID(),
-        userMessageId: crypto.randomUUID(),
-        text,
-        state: { dashboard: { page: 'overview', range: { preset: '24h' } } },
-        drawbridge: { clientTools: true, skill: 'dashboard' },
-      }),
-    ),
+  const input = buildRunAgentInput({
+    threadId,
+    runId: crypto.randomUUID(),
+    userMessageId: crypto.randomUUID(),
+    text,
+    state: { dashboard: { page: 'overview', range: { preset: '24h' } } },
+    drawbridge: { clientTools: true, skill: 'dashboard' },
   });
+  const response = await fetch(`${url}/api/agent`, runAgentRequestInit({ input }));
   expect(response.status).toBe(200);
   const lines = (await response.text()).split('\n').filter((line) => line.trim() !== '');
   return lines.map((line) => JSON.parse(line) as StreamedEvent);

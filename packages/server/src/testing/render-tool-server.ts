@@ -5,6 +5,7 @@ import {
   EventType,
   isDrawbridgeEvent,
   type RunEvent,
+  runAgentRequestInit,
 } from '@drawbridge/protocol';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
@@ -113,14 +114,14 @@ export async function startRun({
   runId?: string;
 }): Promise<StreamingRun> {
   const connection = new AbortController();
-  const response = await fetch(`${url}/api/agent`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(
-      buildRunAgentInput({ threadId, runId, userMessageId: 'u1', text, drawbridge: { clientTools } }),
-    ),
-    signal: connection.signal,
+  const input = buildRunAgentInput({
+    threadId,
+    runId,
+    userMessageId: 'u1',
+    text,
+    drawbridge: { clientTools },
   });
+  const response = await fetch(`${url}/api/agent`, runAgentRequestInit({ input, signal: connection.signal }));
   if (response.status !== 200 || response.body === null) {
     throw new Error(`the run was refused: ${response.status} ${await response.text()}`);
   }

@@ -4,6 +4,7 @@ import {
   isDrawbridgeEvent,
   isFinalRunEvent,
   parseRunEvent,
+  runAgentRequestInit,
   type SequencedRunEvent,
   sseContentType,
 } from '@drawbridge/protocol';
@@ -91,20 +92,17 @@ export async function postRun({
   accept?: string;
 }): Promise<RunStreamReader> {
   const connection = new AbortController();
-  const response = await fetch(`${url}/api/agent`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: accept },
-    body: JSON.stringify(
-      buildRunAgentInput({
-        threadId,
-        runId: `client-${crypto.randomUUID()}`,
-        userMessageId: 'u1',
-        text,
-        drawbridge: { clientTools: true },
-      }),
-    ),
-    signal: connection.signal,
+  const input = buildRunAgentInput({
+    threadId,
+    runId: `client-${crypto.randomUUID()}`,
+    userMessageId: 'u1',
+    text,
+    drawbridge: { clientTools: true },
   });
+  const response = await fetch(
+    `${url}/api/agent`,
+    runAgentRequestInit({ input, accept, signal: connection.signal }),
+  );
   return readRunStream(response, connection);
 }
 

@@ -1,7 +1,7 @@
 import {
   buildRunAgentInput,
   type FormAnswers,
-  ndjsonContentType,
+  runAgentRequestInit,
   type SequencedRunEvent,
 } from '@drawbridge/protocol';
 import { readRunEvents } from './run-api.ts';
@@ -26,24 +26,18 @@ export interface AgentRunRequest {
  * run answers `409 run_in_progress` naming it, which rejects as `ApiError` with that `runId`.
  */
 export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<SequencedRunEvent> {
-  const response = await fetch('/api/agent', {
-    method: 'POST',
-    signal: request.signal,
-    headers: { 'Content-Type': 'application/json', Accept: ndjsonContentType },
-    body: JSON.stringify(
-      buildRunAgentInput({
-        threadId: request.threadId,
-        runId: request.runId,
-        userMessageId: request.userMessageId,
-        text: request.text,
-        ...(request.state === undefined ? {} : { state: request.state }),
-        drawbridge: {
-          clientTools: true,
-          ...(request.skill === undefined ? {} : { skill: request.skill }),
-          ...(request.formAnswers === undefined ? {} : { formAnswers: request.formAnswers }),
-        },
-      }),
-    ),
+  const input = buildRunAgentInput({
+    threadId: request.threadId,
+    runId: request.runId,
+    userMessageId: request.userMessageId,
+    text: request.text,
+    ...(request.state === undefined ? {} : { state: request.state }),
+    drawbridge: {
+      clientTools: true,
+      ...(request.skill === undefined ? {} : { skill: request.skill }),
+      ...(request.formAnswers === undefined ? {} : { formAnswers: request.formAnswers }),
+    },
   });
+  const response = await fetch('/api/agent', runAgentRequestInit({ input, signal: request.signal }));
   yield* readRunEvents(response);
 }
