@@ -52,7 +52,6 @@ const sessions: AuthSettings = {
   secret: 'a-bench-secret-that-is-long-enough-for-better-auth',
   accounts: { signUp: 'open' },
   openIdConnect: null,
-  adminEmails: [],
   limits,
 };
 const proxy: AuthSettings = {

@@ -13,11 +13,13 @@ function digestOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** The owner a token acts for, as it was when the token was made. */
+/** The owner a token acts for: who, as it was when the token was made, and whether their account is an admin now. */
 export interface ApiTokenOwner {
   id: string;
   name: string;
   email: string | null;
+  /** The account's admin mark (`drawbridge admin grant`); false for a user with no account (a proxy's). */
+  isAdmin: boolean;
 }
 
 /** API tokens for programmatic AG-UI clients (`Authorization: Bearer dbt_…`); only digests are stored. */
@@ -88,10 +90,13 @@ export function createApiTokenStore({
       if (!secret.startsWith(apiTokenPrefix)) return undefined;
       const row = await kysely
         .selectFrom('api_tokens')
-        .select(['user_id', 'user_name', 'user_email'])
-        .where('secret_digest', '=', digestOf(secret))
+        .leftJoin('auth_users', 'auth_users.id', 'api_tokens.user_id')
+        .select(['api_tokens.user_id', 'api_tokens.user_name', 'api_tokens.user_email', 'auth_users.isAdmin'])
+        .where('api_tokens.secret_digest', '=', digestOf(secret))
         .executeTakeFirst();
-      return row === undefined ? undefined : { id: row.user_id, name: row.user_name, email: row.user_email };
+      if (row === undefined) return undefined;
+      // SQLite keeps the mark as 0/1.
+      return { id: row.user_id, name: row.user_name, email: row.user_email, isAdmin: Boolean(row.isAdmin) };
     },
   };
 }

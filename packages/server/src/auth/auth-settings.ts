@@ -15,7 +15,7 @@ export interface SessionAuthSettings {
   publicUrl: string;
   /** Signs session cookies and encrypts OAuth state; at least 32 characters. */
   secret: string;
-  /** `signUp`: who may create an account here (admins always may, to bootstrap). */
+  /** `signUp`: who may create an account here; an admin is made afterwards (`drawbridge admin grant`). */
   accounts: { signUp: SignUpPolicy } | null;
   openIdConnect: OpenIdConnectSettings | null;
 }
@@ -23,18 +23,13 @@ export interface SessionAuthSettings {
 /** `open` to anyone reaching the server, or a list of lower-cased emails and `@domain`s (empty: closed). */
 export type SignUpPolicy = 'open' | readonly string[];
 
-/** Whether an email may create an account under a policy; the admins may always, so a closed server can start. */
-export function maySignUp({
-  policy,
-  email,
-  adminEmails,
-}: {
-  policy: SignUpPolicy;
-  email: string;
-  adminEmails: readonly string[];
-}): boolean {
+/**
+ * Whether an email may create an account under a policy. No address is let past it for being meant as an
+ * admin's: nobody proves owning an address by signing up with it (issue 35, item 4).
+ */
+export function maySignUp({ policy, email }: { policy: SignUpPolicy; email: string }): boolean {
   const lowered = email.trim().toLowerCase();
-  if (adminEmails.includes(lowered) || policy === 'open') return true;
+  if (policy === 'open') return true;
   const domain = lowered.slice(lowered.lastIndexOf('@'));
   return policy.includes(lowered) || policy.includes(domain);
 }
@@ -46,6 +41,11 @@ export interface ProxyAuthSettings {
   userHeader: string;
   /** Peer addresses the header is believed from; a request from anywhere else is not signed in. */
   trustedProxies: readonly string[];
+  /**
+   * Lower-cased user names (emails) the proxy vouches for that see every user's data on the dashboard. Only
+   * here: with accounts or OpenID Connect, admins are marked in the database (`drawbridge admin grant`).
+   */
+  adminEmails: readonly string[];
 }
 
 /** The one local user, for a server bound to loopback. */
@@ -53,10 +53,8 @@ export interface LocalAuthSettings {
   mode: 'local';
 }
 
-/** How requests say who they act for, plus what every mode shares (admins, rate limits). */
+/** How requests say who they act for, plus what every mode shares (rate limits). */
 export type AuthSettings = (LocalAuthSettings | SessionAuthSettings | ProxyAuthSettings) & {
-  /** Lower-cased emails (or proxy user names) that see every user's data on the dashboard. */
-  adminEmails: readonly string[];
   limits: RateLimitSettings;
 };
 

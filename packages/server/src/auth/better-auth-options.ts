@@ -45,12 +45,10 @@ export function betterAuthOptions({
   settings,
   kysely,
   dialect,
-  adminEmails,
 }: {
   settings: SessionAuthSettings;
   kysely: Kysely<DatabaseTables>;
   dialect: DatabaseDialect;
-  adminEmails: readonly string[];
 }) {
   const { accounts, openIdConnect } = settings;
   return {
@@ -59,7 +57,13 @@ export function betterAuthOptions({
     basePath: authBasePath,
     secret: settings.secret,
     database: { db: kysely, type: dialect },
-    user: { modelName: 'auth_users' },
+    user: {
+      modelName: 'auth_users',
+      // Read with every session; set only by `drawbridge admin grant`: no sign-up or profile update may.
+      additionalFields: {
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
     session: { modelName: 'auth_sessions' },
     account: { modelName: 'auth_accounts' },
     verification: { modelName: 'auth_verifications' },
@@ -78,7 +82,7 @@ export function betterAuthOptions({
       before: createAuthMiddleware(async (context) => {
         if (context.path !== '/sign-up/email') return;
         const email = typeof context.body?.email === 'string' ? context.body.email : '';
-        if (accounts === null || !maySignUp({ policy: accounts.signUp, email, adminEmails })) {
+        if (accounts === null || !maySignUp({ policy: accounts.signUp, email })) {
           throw new APIError('FORBIDDEN', { message: 'Sign-up is closed on this server; ask an admin.' });
         }
       }),

@@ -6,6 +6,7 @@ import { createApp } from '../http/create-app.ts';
 import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
 import { signInFor } from '../node-server/sign-in-for.ts';
 import type { Storage } from '../store/index.ts';
+import { adminAccounts } from './admin-accounts.ts';
 import type { AuthSettings, SessionAuthSettings } from './auth-settings.ts';
 import { betterAuthOptions } from './better-auth-options.ts';
 
@@ -16,7 +17,6 @@ const settings: SessionAuthSettings & AuthSettings = {
   secret: 'a-test-secret-that-is-long-enough-for-better-auth',
   accounts: { signUp: ['@example.com'] },
   openIdConnect: null,
-  adminEmails: ['root@admins.example'],
   limits: { runsPerMinute: 0, tokensPerDay: 0 },
 };
 
@@ -27,7 +27,10 @@ afterEach(async () => {
   opened = [];
 });
 
-async function appOn(dialect: 'sqlite' | 'postgres'): Promise<{ app: Hono; storage: Storage }> {
+async function appOn(
+  dialect: 'sqlite' | 'postgres',
+  overrides: Partial<typeof settings> = {},
+): Promise<{ app: Hono; storage: Storage }> {
   const storage = await openTestStorage({ dialect });
   opened.push(storage);
   const app = createApp({
@@ -36,7 +39,7 @@ async function appOn(dialect: 'sqlite' | 'postgres'): Promise<{ app: Hono; stora
     model: scriptedTestModel({ script: barChartScript() }),
     systemPrompt: 'test',
     allowedHosts: ['chat.example.com'],
-    signIn: signInFor({ settings, database: storage.database }),
+    signIn: signInFor({ settings: { ...settings, ...overrides }, database: storage.database }),
   });
   return { app, storage };
 }
@@ -72,7 +75,6 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
       },
       kysely: storage.database.kysely,
       dialect,
-      adminEmails: [],
     });
     const pending = await getMigrations(options);
     expect(pending.toBeCreated).toEqual([]);
@@ -127,15 +129,73 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
       name: 'Eve',
     });
     expect(outsider.status).toBe(403);
-    const admin = await post(app, '/api/auth/sign-up/email', {
-      email: 'root@admins.example',
-      password: 'correct horse battery',
-      name: 'Root',
-    });
-    expect(admin.status).toBe(200);
     const anonymous = await app.request(`${publicUrl}/api/threads`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('makes nobody an admin by signing up: the policy holds for every address, and no request sets the mark (issue 35, item 4)', async () => {
+    const { app } = await appOn(dialect);
+    const outside = await post(app, '/api/auth/sign-up/email', {
+      email: 'admin@x.test',
+      password: 'correct horse battery',
+      name: 'Admin?',
+    });
+    expect(outside.status).toBe(403);
+    const inside = await post(app, '/api/auth/sign-up/email', {
+      email: 'admin@example.com',
+      password: 'correct horse battery',
+      name: 'Admin?',
+      isAdmin: true,
+    });
+    expect(inside.status).toBe(200);
+    const cookie = sessionCookie(inside).split(';')[0]!;
+    const sessionUser = async () =>
+      (
+        (await (await app.request(`${publicUrl}/api/session`, { headers: { cookie } })).json()) as {
+          user: { email: string; isAdmin: boolean };
+        }
+      ).user;
+    expect(await sessionUser()).toMatchObject({ email: 'admin@example.com', isAdmin: false });
+    const update = await post(app, '/api/auth/update-user', { isAdmin: true }, { cookie });
+    expect(update.status).toBeGreaterThanOrEqual(400);
+    expect(await sessionUser()).toMatchObject({ isAdmin: false });
+  });
+
+  it('makes an admin of an account the operator marks, at its next request and its tokens too, until unmarked', async () => {
+    const { app, storage } = await appOn(dialect);
+    const admins = adminAccounts({ kysely: storage.database.kysely, dialect });
+    expect(await admins.mark({ email: 'ada@example.com', isAdmin: true })).toEqual({
+      success: false,
+      reason: 'no_account',
+    });
+    const signUp = await post(app, '/api/auth/sign-up/email', {
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+      name: 'Ada',
+    });
+    const cookie = sessionCookie(signUp).split(';')[0]!;
+    const { secret } = await (await post(app, '/api/tokens', { name: 'agent' }, { cookie })).json();
+    const isAdmin = async (headers: Record<string, string>) =>
+      (
+        (await (await app.request(`${publicUrl}/api/session`, { headers })).json()) as {
+          user: { isAdmin: boolean };
+        }
+      ).user.isAdmin;
+    const granted = await admins.mark({ email: 'Ada@Example.com', isAdmin: true });
+    expect(granted).toMatchObject({
+      success: true,
+      changed: true,
+      account: { email: 'ada@example.com', name: 'Ada', signsInWith: ['credential'], isAdmin: true },
+    });
+    expect(await isAdmin({ cookie })).toBe(true);
+    expect(await isAdmin({ authorization: `Bearer ${secret}` })).toBe(true);
+    expect((await admins.list()).map((account) => account.email)).toEqual(['ada@example.com']);
+    expect(await admins.mark({ email: 'ada@example.com', isAdmin: true })).toMatchObject({ changed: false });
+    await admins.mark({ email: 'ada@example.com', isAdmin: false });
+    expect(await isAdmin({ cookie })).toBe(false);
+    expect(await isAdmin({ authorization: `Bearer ${secret}` })).toBe(false);
+    expect(await admins.list()).toEqual([]);
   });
 
   it('makes an API token for a signed-in user that works as Bearer, and stops working once revoked', async () => {

@@ -48,15 +48,18 @@ export async function identifyRequest({
     const owner = secret === undefined ? undefined : await signIn.tokens?.ownerOf(secret);
     if (owner === undefined) return undefined;
     const email = owner.email?.toLowerCase() ?? null;
-    const isAdmin = settings.adminEmails.includes(email ?? owner.name.toLowerCase());
-    return { ...owner, email, isAdmin, via: 'token' };
+    // A token acts with its owner's rights as they are now: an account's mark, or the proxy's list of names.
+    const isAdmin =
+      settings.mode === 'proxy'
+        ? settings.adminEmails.includes(email ?? owner.name.toLowerCase())
+        : owner.isAdmin;
+    return { id: owner.id, name: owner.name, email, isAdmin, via: 'token' };
   }
   if (settings.mode === 'proxy') {
     return trustedProxyUser({
       settings,
       peerAddress: peerAddress(context),
       headerValue: context.req.header(settings.userHeader),
-      adminEmails: settings.adminEmails,
     });
   }
   return signIn.sessions?.userFor(context.req.raw.headers);

@@ -23,12 +23,10 @@ export function trustedProxyUser({
   settings,
   peerAddress,
   headerValue,
-  adminEmails,
 }: {
   settings: ProxyAuthSettings;
   peerAddress: string | undefined;
   headerValue: string | undefined;
-  adminEmails: readonly string[];
 }): SignedInUser | undefined {
   if (peerAddress === undefined || headerValue === undefined) return undefined;
   if (!settings.trustedProxies.some((proxy) => sameAddress(peerAddress, proxy))) return undefined;
@@ -38,7 +36,7 @@ export function trustedProxyUser({
     id: `${proxyUserIdPrefix}${name}`,
     name,
     email: name.includes('@') ? name : null,
-    isAdmin: adminEmails.includes(name),
+    isAdmin: settings.adminEmails.includes(name),
     via: 'proxy',
   };
 }

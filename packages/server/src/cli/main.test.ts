@@ -34,7 +34,7 @@ describe('drawbridge', { timeout: 180_000 }, () => {
     for (const flag of ['--help', '-h']) {
       const run = runCli([flag]);
       expect(run.status).toBe(0);
-      for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data'])
+      for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data', 'admin'])
         expect(run.stdout).toContain(command);
     }
   });
@@ -51,7 +51,7 @@ describe('drawbridge', { timeout: 180_000 }, () => {
   });
 
   it('prints each command usage for --help and exits 0 without doing the command', () => {
-    for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data']) {
+    for (const command of ['serve', 'parse', 'chat', 'eval', 'sample-data', 'admin']) {
       const run = runCli([command, '--help']);
       expect({ command, status: run.status, stderr: run.stderr }).toEqual({ command, status: 0, stderr: '' });
       expect(run.stdout).toMatch(new RegExp(`^usage: drawbridge ${command}`));
@@ -60,7 +60,12 @@ describe('drawbridge', { timeout: 180_000 }, () => {
   });
 
   it('refuses an unknown flag or command with one line and exit 2', () => {
-    for (const args of [['serve', '--port=9'], ['sample-data', '--force'], ['frobnicate']]) {
+    for (const args of [
+      ['serve', '--port=9'],
+      ['sample-data', '--force'],
+      ['admin', '--all'],
+      ['frobnicate'],
+    ]) {
       const run = runCli(args);
       expect({ args, status: run.status, lines: run.stderr.trimEnd().split('\n').length }).toEqual({
         args,

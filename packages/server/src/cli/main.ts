@@ -10,6 +10,7 @@ commands:
   eval [--suite f.jsonl]       score the configured model on real widgets in Chromium (docs/eval.md)
   mcp                          serve widgets to an MCP host over stdio (show_widget; docs/mcp-apps.md)
   sample-data                  load a week of labelled sample history for the dashboard (once; a second load is skipped)
+  admin grant|revoke|list      who sees every user's data on the dashboard (accounts and oidc sign-in)
 
 options:
   -h, --help                   print this help
@@ -33,6 +34,8 @@ async function main(): Promise<number> {
       return (await import('./mcp-command.ts')).mcpCommand(rest);
     case 'sample-data':
       return (await import('./sample-data-command.ts')).sampleDataCommand(rest, { environment });
+    case 'admin':
+      return (await import('./admin-command.ts')).adminCommand(rest, { environment });
     case undefined:
     case '--help':
     case '-h':

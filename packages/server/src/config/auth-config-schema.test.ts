@@ -23,7 +23,6 @@ describe('the auth settings', () => {
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
       expect(configFromEnvironment({ HOST: host }).auth).toEqual({
         mode: 'local',
-        adminEmails: [],
         limits: { runsPerMinute: 0, tokensPerDay: 0 },
       });
     }
@@ -130,6 +129,23 @@ describe('the auth settings', () => {
   it('never repeat a secret in a refusal', () => {
     const message = refusal({ ...sessions, DRAWBRIDGE_AUTH_SECRET: 'hunter2' });
     expect(message).not.toContain('hunter2');
+  });
+
+  it('refuse admin emails unless a proxy vouches for the names, pointing at the command (issue 35, item 4)', () => {
+    for (const environment of [
+      { ...sessions, DRAWBRIDGE_AUTH: 'accounts' },
+      sessions,
+      { HOST: '127.0.0.1' },
+    ]) {
+      expect(configProblemsOf({ ...environment, DRAWBRIDGE_ADMIN_EMAILS: 'admin@x.test' })).toEqual([
+        {
+          setting: 'DRAWBRIDGE_ADMIN_EMAILS',
+          message: expect.stringMatching(
+            /^DRAWBRIDGE_ADMIN_EMAILS names admins only for DRAWBRIDGE_AUTH=proxy, .*`drawbridge admin grant <email>`/,
+          ),
+        },
+      ]);
+    }
   });
 
   it('read the proxy mode with its trusted peers and header', () => {

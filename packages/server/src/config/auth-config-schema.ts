@@ -29,7 +29,10 @@ const authFields = z.strictObject({
       error: '{} must be open, closed or a list of emails and @domains',
     })
     .default('closed'),
-  /** `DRAWBRIDGE_ADMIN_EMAILS`: emails (or proxy user names) whose dashboard shows every user's data. */
+  /**
+   * `DRAWBRIDGE_ADMIN_EMAILS`: for `proxy` only, the user names (emails) the proxy vouches for whose dashboard
+   * shows every user's data. With accounts or OpenID Connect, admins are marked in the database instead.
+   */
   adminEmails: lowerCaseList('a list of emails').default([]),
   oidc: z
     .strictObject({
@@ -104,6 +107,17 @@ function problemsOf(auth: AuthInput): Issue[] {
     }
   }
   if (modes.includes('accounts') || modes.includes('oidc')) issues.push(...sessionProblemsOf(auth));
+  // Anyone could sign up with a listed address (nobody proves owning it) and be an admin: a name is taken as
+  // an admin's only where a proxy vouches for it (issue 35, item 4).
+  if (auth.adminEmails.length > 0 && !modes.includes('proxy')) {
+    issues.push({
+      path: ['adminEmails'],
+      message:
+        '{} names admins only for {auth.modes}=proxy, whose proxy vouches for each name; unset it, and make ' +
+        'an admin with `drawbridge admin grant <email>` once they have an account (docs/deployment.md, Admins)',
+      input: auth.adminEmails,
+    });
+  }
   if (auth.signUp !== 'open' && auth.signUp !== 'closed') {
     const wrong = auth.signUp.filter((entry) => !/^[^@\s]*@[^@\s]+$/.test(entry));
     if (wrong.length > 0) {
@@ -181,7 +195,7 @@ function authSettingsOf(auth: AuthInput): AuthSettings {
     runsPerMinute: auth.limits.runsPerMinute ?? fallback.runsPerMinute,
     tokensPerDay: auth.limits.tokensPerDay ?? fallback.tokensPerDay,
   };
-  if (!signedIn) return { mode: 'local', adminEmails, limits };
+  if (!signedIn) return { mode: 'local', limits };
   if (modes.includes('proxy')) {
     const { userHeader, trustedProxies } = auth.proxy;
     return { mode: 'proxy', userHeader, trustedProxies, adminEmails, limits };
@@ -203,7 +217,6 @@ function authSettingsOf(auth: AuthInput): AuthSettings {
     secret: auth.secret as string,
     accounts: modes.includes('accounts') ? { signUp } : null,
     openIdConnect,
-    adminEmails,
     limits,
   };
 }
@@ -218,7 +231,7 @@ export const authConfigSchema = authFields
       for (const issue of problemsOf(auth)) context.addIssue({ code: 'custom', ...issue });
     },
     // The limits are checked on their own: a wrong one does not hide what the modes lack.
-    { when: noIssuesUnder('modes', 'secret', 'publicUrl', 'signUp', 'oidc', 'proxy') },
+    { when: noIssuesUnder('modes', 'secret', 'publicUrl', 'signUp', 'adminEmails', 'oidc', 'proxy') },
   )
   .transform(authSettingsOf);
 

@@ -17,7 +17,7 @@ describe('readConfigFromEnvironment', () => {
       store: { location: { dialect: 'sqlite', path: './data/drawbridge.db' }, retentionDays: 30 },
       redis: {},
       runs: { timeoutMs: 600_000, leaseMs: 15_000, toolTimeoutMs: 60_000, autoRepair: false },
-      auth: { mode: 'local', adminEmails: [], limits: { runsPerMinute: 0, tokensPerDay: 0 } },
+      auth: { mode: 'local', limits: { runsPerMinute: 0, tokensPerDay: 0 } },
       mcp: { sandboxPort: 0 },
       skills: { directory: defaultSkillsDirectory },
       eval: { chromiumPath: '/usr/bin/chromium' },

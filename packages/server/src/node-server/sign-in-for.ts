@@ -21,11 +21,6 @@ export function signInFor({
   }
   const tokens = createApiTokenStore({ kysely: database.kysely });
   if (settings.mode === 'proxy') return { settings, tokens };
-  const sessions = createSessionSignIn({
-    settings,
-    kysely: database.kysely,
-    dialect: database.dialect,
-    adminEmails: settings.adminEmails,
-  });
+  const sessions = createSessionSignIn({ settings, kysely: database.kysely, dialect: database.dialect });
   return { settings, sessions, tokens };
 }

@@ -13,6 +13,8 @@ export interface DatabaseTables {
   audit_log: AuditLogTable;
   widget_events: WidgetEventsTable;
   api_tokens: ApiTokensTable;
+  auth_users: AuthUsersTable;
+  auth_accounts: AuthAccountsTable;
 }
 
 export interface ThreadsTable {
@@ -106,4 +108,26 @@ export interface ApiTokensTable {
   /** SHA-256 (hex) of the secret; the secret itself is shown once and never stored. */
   secret_digest: string;
   created_at: string;
+}
+
+/**
+ * better-auth's users, as far as our own queries read them (the admin mark and who the account is). The
+ * table is better-auth's, with its camelCase columns; better-auth writes it, we only set `isAdmin`.
+ */
+export interface AuthUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  /** A `Date` from PostgreSQL's `timestamptz`; what better-auth wrote (ISO text) in SQLite. */
+  createdAt: Date | string;
+  /** Boolean in PostgreSQL, 0/1 in SQLite. */
+  isAdmin: boolean | number;
+}
+
+/** better-auth's linked sign-ins of a user, as far as our own queries read them. */
+export interface AuthAccountsTable {
+  id: string;
+  userId: string;
+  /** `credential` for a password, the OpenID Connect provider's id (`oidc`) otherwise. */
+  providerId: string;
 }

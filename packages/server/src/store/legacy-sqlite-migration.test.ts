@@ -100,6 +100,7 @@ describe('a SQLite file written before Kysely', () => {
       '0004-widget-revisions',
       '0005-sign-in',
       '0006-form-answers',
+      '0007-admins',
     ]);
     inspector.close();
   });
