@@ -45,6 +45,17 @@ describe('the dashboard layout', () => {
         await page.locator('.kpi-tile').first().waitFor();
         await page.locator('.metric-chart canvas').first().waitFor();
         expect(await horizontalOverflow(page)).toEqual({ page: 0, dashboard: 0 });
+        // Every tab is whole on screen: none hides past the edge of a row that scrolls without a scrollbar.
+        const tabs = await page.locator('.dashboard-tabs').evaluate((row) => {
+          const edge = row.getBoundingClientRect();
+          return {
+            scrolls: row.scrollWidth > row.clientWidth,
+            cut: [...row.querySelectorAll('.dashboard-tabs__tab')]
+              .filter((tab) => tab.getBoundingClientRect().right > edge.right + 0.5)
+              .map((tab) => tab.textContent),
+          };
+        });
+        expect(tabs).toEqual({ scrolls: false, cut: [] });
 
         // On a phone the assistant opens on request instead of taking half the screen.
         const assistant = page.getByRole('button', { name: 'Assistant' });

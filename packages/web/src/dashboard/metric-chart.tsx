@@ -23,23 +23,39 @@ const seriesTones = new Map<string, ChartSeries['tone']>([
   ['refused', 'danger'],
   ['timeouts', 'danger'],
   ['cancelled', 'quiet'],
-  ['interrupted', 'danger'],
+  // A run cut short by a restart is not an error of the run: its own colour, apart from error's red.
+  ['interrupted', 'warning'],
 ]);
+
+/**
+ * The unit a duration metric is drawn in: seconds once any value reaches a second, so the heading's unit is
+ * the unit of every tick on the axis (milliseconds past a second would be written as seconds there).
+ */
+function durationScale(data: MetricSeries): { unit: string; divisor: number } {
+  const longest = Math.max(0, ...data.series.flatMap((series) => series.values));
+  return data.unit === 'ms' && longest >= 1000
+    ? { unit: 's', divisor: 1000 }
+    : { unit: data.unit, divisor: 1 };
+}
 
 /** A `/api/dashboard/series` result as a chart model with axis labels formatted for its bucket width. */
 export function metricChartModel(data: MetricSeries): ChartModel {
   const spanMs = Date.parse(data.range.until) - Date.parse(data.range.since);
   const style = metricStyles[data.metric] ?? { kind: 'bar' };
+  const { unit, divisor } = durationScale(data);
   return {
     title: data.title,
     kind: style.kind,
     stacked: style.stacked ?? false,
-    unit: data.unit,
+    unit,
     labels: data.labels.map((label) => formatBucketLabel(label, { bucketMs: data.range.bucketMs, spanMs })),
     series: data.series.map((series) => ({
       name: series.name.replaceAll('_', ' '),
       // A duration bucket without finished runs reads 0 from the server; draw it as a gap, not as "instant".
-      values: data.unit === 'ms' ? series.values.map((value) => (value === 0 ? null : value)) : series.values,
+      values:
+        data.unit === 'ms'
+          ? series.values.map((value) => (value === 0 ? null : value / divisor))
+          : series.values,
       tone: seriesTones.get(series.name),
     })),
   };
@@ -59,7 +75,7 @@ export function MetricChart({ data, height = 220 }: { data: MetricSeries; height
     <figure className="metric-chart">
       <figcaption className="metric-chart__heading">
         <span className="metric-chart__title">{data.title}</span>
-        <span className="metric-chart__unit">{data.unit}</span>
+        <span className="metric-chart__unit">{model.unit}</span>
         <span className="metric-chart__range">{data.range.label}</span>
       </figcaption>
       {isEmpty(data) ? (

@@ -15,7 +15,7 @@ import {
   Tooltip,
   type TooltipItem,
 } from 'chart.js';
-import { type ChartModel, type ChartSeries, formatChartValue } from './chart-model.ts';
+import { type ChartModel, type ChartSeries, formatChartValue, isDurationUnit } from './chart-model.ts';
 import type { ChartPalette } from './chart-palette.ts';
 import { withAlpha } from './chart-palette.ts';
 
@@ -39,6 +39,7 @@ const fontFamily = 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", 
 
 function colourOf(series: ChartSeries, index: number, palette: ChartPalette): string {
   if (series.tone === 'danger') return palette.danger;
+  if (series.tone === 'warning') return palette.warning;
   if (series.tone === 'quiet') return palette.quiet;
   return palette.series[index % palette.series.length] ?? palette.mutedText;
 }
@@ -158,7 +159,7 @@ export function chartConfiguration(
             maxTicksLimit: 6,
             precision: 0,
             callback: (value) =>
-              formatChartValue(Number(value), model.unit === 'ms' ? 'ms' : undefined, true),
+              formatChartValue(Number(value), isDurationUnit(model.unit) ? model.unit : undefined, true),
           },
         },
       },

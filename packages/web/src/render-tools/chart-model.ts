@@ -14,12 +14,20 @@ export interface ChartSeries {
   name: string;
   /** `null` is a gap: a bucket with nothing to measure (no finished run has no duration, not a zero one). */
   values: Array<number | null>;
-  /** A series that means trouble (errors, failures) is drawn in the danger colour; `quiet` in grey. */
-  tone?: 'danger' | 'quiet';
+  /**
+   * A series that means trouble (errors, failures) is drawn in the danger colour; one that means something
+   * ended early without failing (interrupted) in the warning colour; `quiet` in grey.
+   */
+  tone?: 'danger' | 'warning' | 'quiet';
 }
 
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const fullFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Units of time, which the axis writes beside every tick; other units are said once, in the heading. */
+export function isDurationUnit(unit: string | undefined): boolean {
+  return unit === 'ms' || unit === 's';
+}
 
 /** A value with its unit as people read it: milliseconds become seconds past one second. */
 export function formatChartValue(value: number, unit: string | undefined, compact = false): string {

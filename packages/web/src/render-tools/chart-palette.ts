@@ -10,6 +10,8 @@ const seriesColours: Record<FrameTheme, readonly string[]> = {
 export interface ChartPalette {
   series: readonly string[];
   danger: string;
+  /** Ended early without failing (an interrupted run): amber, apart from the danger red. */
+  warning: string;
   quiet: string;
   text: string;
   mutedText: string;
@@ -23,6 +25,7 @@ export const chartPalettes: Record<FrameTheme, ChartPalette> = {
   light: {
     series: seriesColours.light,
     danger: '#e03131',
+    warning: '#f08c00',
     quiet: '#adb5bd',
     text: '#16181d',
     mutedText: '#646b7a',
@@ -34,6 +37,7 @@ export const chartPalettes: Record<FrameTheme, ChartPalette> = {
   dark: {
     series: seriesColours.dark,
     danger: '#ff8787',
+    warning: '#ffc078',
     quiet: '#5c6370',
     text: '#e6e8ee',
     mutedText: '#9aa1b2',
