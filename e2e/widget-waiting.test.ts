@@ -48,8 +48,9 @@ describe('a widget whose markup has not begun', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.run-status__problem--stopped').waitFor();
     expect(await waitingFrame(page).count()).toBe(0);
-    expect(await page.locator('.widget-card__phase').textContent()).toContain(
-      'stopped before it was finished',
+    expect(await page.locator('.widget-card__stopped-note').textContent()).toBe(
+      'Stopped before any of this widget was drawn.',
     );
+    expect(await page.locator('.widget-card__spinner').count()).toBe(0);
   });
 });

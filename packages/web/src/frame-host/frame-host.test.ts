@@ -107,6 +107,16 @@ describe('FrameHost', () => {
     expect(host.iframe.style.height).toBe('4000px');
   });
 
+  it('sizes a widget its reply stopped before it finished to what it drew, not to the height it reserved', () => {
+    const { host, sayFromFrame } = hostWithRecordedPosts();
+    sayFromFrame({ drawbridge: 1, kind: 'ready' });
+    host.update({ parts: WidgetPartLog.of(streamed), height: 300, complete: false });
+    sayFromFrame({ drawbridge: 1, kind: 'height', px: 120 });
+    expect(host.iframe.style.height).toBe('300px');
+    host.update({ parts: WidgetPartLog.of(streamed), height: 300, complete: false }, { streaming: false });
+    expect(host.iframe.style.height).toBe('120px');
+  });
+
   it('opens a frame at the height an earlier frame of the widget reported, not the model height, until it reports', () => {
     const { host, sayFromFrame } = hostWithRecordedPosts({ initialHeight: 498 });
     expect(host.iframe.style.height).toBe('498px');

@@ -51,6 +51,7 @@ export class FrameHost {
   readonly iframe: HTMLIFrameElement;
   private readonly options: FrameHostOptions;
   private widget: FrameHostWidget = { parts: WidgetPartLog.empty, height: null, complete: false };
+  private streaming = true;
   private theme: FrameTheme;
   private ready = false;
   private disposed = false;
@@ -92,9 +93,14 @@ export class FrameHost {
     this.visibilityObserver?.observe(iframe);
   }
 
-  /** Hands the host the widget as it stands now; only the parts the frame has not seen yet are sent. */
-  update(widget: FrameHostWidget): FrameHostUpdate {
+  /**
+   * Hands the host the widget as it stands now; only the parts the frame has not seen yet are sent. `streaming`
+   * says whether its reply is still writing it: an unfinished widget whose reply is over (stopped) is sized to
+   * what it drew, not to the height it reserved.
+   */
+  update(widget: FrameHostWidget, { streaming = true }: { streaming?: boolean } = {}): FrameHostUpdate {
     this.widget = widget;
+    this.streaming = streaming;
     this.refreshHeight();
     return this.flush();
   }
@@ -122,14 +128,16 @@ export class FrameHost {
 
   /**
    * The model's @@HEIGHT@@ reserves space while the widget streams, so the card does not collapse
-   * around half-built markup and then jump; once complete, the frame's own measurement wins.
+   * around half-built markup and then jump; once complete, or once its reply stopped without finishing it,
+   * the frame's own measurement wins.
    */
   private refreshHeight(): void {
     const requested = this.widget.height;
     const reported = this.reportedHeight;
     let height = requested ?? defaultWidgetHeight;
     if (reported !== undefined) {
-      height = !this.widget.complete && requested !== null ? Math.max(requested, reported) : reported;
+      const reserving = !this.widget.complete && this.streaming && requested !== null;
+      height = reserving ? Math.max(requested, reported) : reported;
     }
     // A CSS transition on .widget-frame animates the change.
     this.iframe.style.height = `${clampWidgetHeight(height)}px`;

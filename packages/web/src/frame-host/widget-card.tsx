@@ -13,7 +13,7 @@ import { shouldRepairAutomatically, useWidgetRepairHistory } from './widget-auto
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
-import { describeWidgetPhase } from './widget-phase.ts';
+import { describeStoppedWidget, describeWidgetPhase } from './widget-phase.ts';
 import { WidgetProblemsNotice } from './widget-problems-notice.tsx';
 import { buildWidgetRepairRequest, type WidgetProblem, withWidgetProblem } from './widget-repair-request.ts';
 import { SupersededWidgetNotice, WidgetEditFailedNotice } from './widget-revision-notices.tsx';
@@ -58,6 +58,10 @@ function LatestWidgetCard({
   const hostRef = useRef<FrameHost | undefined>(undefined);
   const widgetRef = useRef(widget);
   widgetRef.current = widget;
+  // Whether the reply is still writing the shown revision: until it is over, the frame keeps its reserved height.
+  const writing = streaming && isLatest;
+  const writingRef = useRef(writing);
+  writingRef.current = writing;
   const environmentRef = useRef(environment);
   environmentRef.current = environment;
   const [generation, setGeneration] = useState(0);
@@ -126,7 +130,7 @@ function LatestWidgetCard({
           : handleWidgetLink(request.url, bridgeOptions),
     });
     // Sized before the guard's budget measures the page, so the frame's first layout already has its height.
-    host.update(widgetRef.current);
+    host.update(widgetRef.current, { streaming: writingRef.current });
     const stopGuard = guardWidgetFrame({
       iframe: host.iframe,
       budget: pageWebglBudget,
@@ -152,12 +156,12 @@ function LatestWidgetCard({
 
   useEffect(() => {
     // Parts that do not continue what the frame has (the transcript was replaced) are replayed into a new frame.
-    if (hostRef.current?.update(widget) === 'diverged') {
+    if (hostRef.current?.update(widget, { streaming: writing }) === 'diverged') {
       setErrors([]);
       setRenderedId(undefined);
       setGeneration((current) => current + 1);
     }
-  }, [widget]);
+  }, [widget, writing]);
 
   useEffect(() => {
     hostRef.current?.setTheme(environment.theme);
@@ -208,7 +212,11 @@ function LatestWidgetCard({
     if (repairsItself) requestRepair();
   }, [repairsItself]);
 
-  const phase = describeWidgetPhase(widget, streaming && isLatest);
+  const phase = describeWidgetPhase(widget, writing);
+  // A widget its reply left unfinished never ran its script; its card says so, and one with nothing drawn
+  // shows no empty frame at all.
+  const stoppedNote = describeStoppedWidget(widget, writing);
+  const nothingDrawn = stoppedNote !== undefined && widget.markupBytes === 0;
   // Until its first markup arrives, a streaming widget's frame is empty at the height it reserved: the
   // shimmer, seen through the transparent frame, shows that place is being filled.
   const awaitingMarkup = streaming && isLatest && !widget.complete && widget.markupBytes === 0;
@@ -243,6 +251,7 @@ function LatestWidgetCard({
       ) : (
         <div
           ref={containerRef}
+          hidden={nothingDrawn}
           className={
             awaitingMarkup ? 'widget-card__frame widget-card__frame--waiting shimmer' : 'widget-card__frame'
           }
@@ -257,6 +266,7 @@ function LatestWidgetCard({
           </span>
         </figcaption>
       )}
+      {stoppedNote && <p className="widget-card__stopped-note">{stoppedNote}</p>}
       {errors.length > 0 && (
         <WidgetProblemsNotice
           problems={errors}
