@@ -13,6 +13,7 @@ const audited: Record<string, string> = {
   'agents/single-agent-profiles.ts:new Map([': 'one entry, built once',
   'runs/run-registry.ts:running':
     'runs in flight; each leaves when it settles, bounded by the connection cap',
+  'auth/admin-accounts.ts:byEmail': 'local to one `drawbridge admin` lookup, one entry per account it reads',
   'auth/better-auth-options.ts:counters':
     'one per better-auth rate-limit rule (a handful), each a bounded counter',
   'bridge/in-memory-client-tool-bridge.ts:#open':
