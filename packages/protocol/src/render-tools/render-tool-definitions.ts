@@ -22,7 +22,8 @@ export interface RenderToolDefinition<
   ack: string;
 }
 
-function renderTool<const Name extends string, Schema extends z.ZodObject>(
+/** Declares a render tool, keeping its literal name and its schema's type for the renderers keyed by name. */
+export function defineRenderTool<const Name extends string, Schema extends z.ZodObject>(
   definition: RenderToolDefinition<Name, Schema>,
 ): RenderToolDefinition<Name, Schema> {
   return definition;
@@ -33,7 +34,7 @@ function renderTool<const Name extends string, Schema extends z.ZodObject>(
  * the component per name), the MCP server's tools and the eval all read this list.
  */
 export const renderToolDefinitions = [
-  renderTool({
+  defineRenderTool({
     name: 'render_image',
     title: 'Show image',
     noun: 'image',
@@ -42,7 +43,7 @@ export const renderToolDefinitions = [
     schema: renderImageArgsSchema,
     ack: 'Displayed the image to the user.',
   }),
-  renderTool({
+  defineRenderTool({
     name: 'render_form',
     title: 'Show form',
     noun: 'form',
@@ -51,7 +52,7 @@ export const renderToolDefinitions = [
     schema: renderFormArgsSchema,
     ack: "Displayed the form to the user; their answers will arrive as the user's next message.",
   }),
-  renderTool({
+  defineRenderTool({
     name: 'render_table',
     title: 'Show table',
     noun: 'table',
@@ -60,7 +61,7 @@ export const renderToolDefinitions = [
     schema: renderTableArgsSchema,
     ack: 'Displayed the table to the user.',
   }),
-  renderTool({
+  defineRenderTool({
     name: 'render_chart',
     title: 'Show chart',
     noun: 'chart',

@@ -10,8 +10,9 @@ import {
 } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mcpConfigSchema } from './mcp/mcp-config.ts';
-import { parseModelScript } from './models/index.ts';
+import { mcpConfigSchema } from '../packages/server/src/mcp/mcp-config.ts';
+import { parseModelScript } from '../packages/server/src/models/index.ts';
+import { type MarkdownCodeBlock, markdownCodeBlocks } from './markdown-code-blocks.ts';
 
 /**
  * Every JSON example in `docs/` is checked against the schema it illustrates, so an example cannot drift
@@ -20,57 +21,20 @@ import { parseModelScript } from './models/index.ts';
  * still parse (line by line for `jsonl` and `ndjson`).
  */
 
-const docsDirectory = new URL('../../../docs/', import.meta.url);
+const docsDirectory = new URL('../docs/', import.meta.url);
 const jsonLanguages = new Set(['json', 'jsonl', 'ndjson']);
 const lineLanguages = new Set(['jsonl', 'ndjson']);
 
-interface DocsExample {
-  /** `docs/<file>.md:<line of the opening fence>`. */
-  location: string;
-  language: string;
+interface DocsExample extends MarkdownCodeBlock {
+  /** What the block illustrates: the first word after its language, if any. */
   illustrates: string | undefined;
-  /** The first line of the block's content, 1-based in its file. */
-  firstLine: number;
-  text: string;
 }
 
 /** The fenced JSON blocks of one markdown file. */
 function extractExamples({ markdown, file }: { markdown: string; file: string }): DocsExample[] {
-  const examples: DocsExample[] = [];
-  const lines = markdown.split('\n');
-  let open: { fence: string; language: string; illustrates: string | undefined; line: number } | undefined;
-  let body: string[] = [];
-  for (const [index, line] of lines.entries()) {
-    if (open === undefined) {
-      const opening = /^ {0,3}(`{3,}|~{3,})\s*([\w-]*)\s*(\S*)\s*$/.exec(line);
-      if (opening) {
-        open = {
-          fence: opening[1] ?? '```',
-          language: (opening[2] ?? '').toLowerCase(),
-          illustrates: opening[3] === '' ? undefined : opening[3],
-          line: index + 1,
-        };
-        body = [];
-      }
-      continue;
-    }
-    const closing = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
-    if (closing?.[1]?.startsWith(open.fence[0] ?? '`') && closing[1].length >= open.fence.length) {
-      if (jsonLanguages.has(open.language)) {
-        examples.push({
-          location: `${file}:${open.line}`,
-          language: open.language,
-          illustrates: open.illustrates,
-          firstLine: open.line + 1,
-          text: body.join('\n'),
-        });
-      }
-      open = undefined;
-      continue;
-    }
-    body.push(line);
-  }
-  return examples;
+  return markdownCodeBlocks({ markdown, file })
+    .filter((block) => jsonLanguages.has(block.language))
+    .map((block) => ({ ...block, illustrates: block.words[0] }));
 }
 
 function describeIssues(error: z.ZodError): string {
