@@ -47,6 +47,8 @@ export const hostToFrameMessageTable = {
   end: {},
   theme: { theme },
   visibility: { visible: boolean },
+  // The host shows the widget on the whole screen (or no longer): its 3D stages grow to fill the frame.
+  fullscreen: { active: boolean },
   ping: { seq: integer },
   'bridge-reply': { id: string, ok: boolean, message: string },
 } as const satisfies FrameMessageTable;

@@ -11,6 +11,7 @@ const acceptedHostMessages = [
   { drawbridge: 1, op: 'end' },
   { drawbridge: 1, op: 'theme', theme: 'light' },
   { drawbridge: 1, op: 'visibility', visible: false },
+  { drawbridge: 1, op: 'fullscreen', active: true },
   { drawbridge: 1, op: 'ping', seq: 7 },
   { drawbridge: 1, op: 'bridge-reply', id: 'p1', ok: false, message: 'limit reached' },
 ];
@@ -25,6 +26,7 @@ const rejectedHostMessages = [
   { drawbridge: 1, op: 'html', delta: 42 },
   { drawbridge: 1, op: 'html', delta: '<p>', replace: false },
   { drawbridge: 1, op: 'theme', theme: 'sepia' },
+  { drawbridge: 1, op: 'fullscreen', active: 'yes' },
   { drawbridge: 1, op: 'ping', seq: 1.5 },
   { drawbridge: 1, op: 'init', theme: 'dark', height: Number.POSITIVE_INFINITY },
   { drawbridge: 1, op: 'constructor' },

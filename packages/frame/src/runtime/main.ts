@@ -31,7 +31,7 @@ const post = isStandalone
 
 removePeerConnections(window);
 const bridge = new HostBridgeClient({ post });
-const stage = new Stage({ window });
+const stage = new Stage({ window, root });
 const defineGlobal = (name: string, value: object) =>
   Object.defineProperty(window, name, { value: Object.freeze(value), writable: false, configurable: false });
 defineGlobal('host', bridge.host);
@@ -66,6 +66,7 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
     report: (px) => send({ drawbridge: 1, kind: 'height', px }),
   });
   const markup = new MarkupScheduler({ root, window, onApplied: () => heights.noteContentChanged() });
+  stage.onLayoutChanged = () => heights.noteContentChanged();
 
   const runScript = (): void => {
     if (scriptStarted) return;
@@ -120,6 +121,9 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
         return;
       case 'visibility':
         stage.setVisible(message.visible);
+        return;
+      case 'fullscreen':
+        stage.setFill(message.active);
         return;
       case 'ping':
         send({ drawbridge: 1, kind: 'pong', seq: message.seq });

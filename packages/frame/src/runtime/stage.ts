@@ -3,18 +3,30 @@ import type { StageFrameInfo, StageHandle, StageMountOptions } from './stage-typ
 /**
  * The 3D stage (`window.stage`): generated code brings a scene, the stage owns everything that
  * is easy to get wrong — renderer, camera, lights, pixel ratio, resizing without a growth loop,
- * the single animation loop, pausing off-screen, and releasing the WebGL context.
+ * the single animation loop, pausing off-screen, filling the screen in fullscreen, and releasing
+ * the WebGL context.
  */
 
 const maximumDelta = 0.1;
 
 export class Stage {
   private readonly window: Window;
+  private readonly root: Element | null;
   private visible = true;
   private readonly visibilityListeners = new Set<(visible: boolean) => void>();
+  private readonly canvases = new Set<HTMLCanvasElement>();
+  private filling = false;
+  /** Each grown canvas and the inline height it had before, to put back. */
+  private readonly heightsBeforeFill = new Map<HTMLCanvasElement, string>();
+  /** Called after the stage changed the widget's layout (its canvases grew or shrank back). */
+  onLayoutChanged: (() => void) | undefined;
 
-  constructor({ window: target }: { window: Window }) {
+  constructor({ window: target, root = null }: { window: Window; root?: Element | null }) {
     this.window = target;
+    this.root = root;
+    target.addEventListener('resize', () => {
+      if (this.filling) this.fit();
+    });
   }
 
   /** Sets up renderer, camera, lights and loop on the widget's canvas. */
@@ -63,6 +75,7 @@ export class Stage {
     };
     const observer = new ResizeObserver(resize);
     observer.observe(canvas.parentElement ?? canvas);
+    this.canvases.add(canvas);
 
     const tick = (time: number) => {
       animationFrame = undefined;
@@ -106,6 +119,7 @@ export class Stage {
         stop();
         observer.disconnect();
         this.visibilityListeners.delete(onVisibility);
+        this.canvases.delete(canvas);
         for (const callback of disposeCallbacks) callback();
         controls?.dispose();
         renderer.dispose();
@@ -114,7 +128,37 @@ export class Stage {
     };
     resize();
     start();
+    if (this.filling) this.fit();
     return handle;
+  }
+
+  /**
+   * In fullscreen the frame is as tall as the screen, and a canvas sized for the transcript would leave most of
+   * it blank: while `fill` is on, the stages' canvases share the height the widget leaves free (and give it
+   * back when it is off). A canvas's height never follows the frame otherwise, so no growth loop can start.
+   */
+  setFill(fill: boolean): void {
+    this.filling = fill;
+    this.fit();
+  }
+
+  /** Puts every canvas back at its own height, then, while filling, shares out the height the widget leaves free. */
+  private fit(): void {
+    for (const [canvas, height] of this.heightsBeforeFill) canvas.style.height = height;
+    this.heightsBeforeFill.clear();
+    const canvases = [...this.canvases].filter((canvas) => canvas.isConnected);
+    if (this.filling && this.root !== null && canvases.length > 0) {
+      const spare = Math.floor(this.window.innerHeight - this.root.getBoundingClientRect().height);
+      const share = Math.floor(spare / canvases.length);
+      if (share > 0) {
+        for (const canvas of canvases) {
+          const height = canvas.getBoundingClientRect().height;
+          this.heightsBeforeFill.set(canvas, canvas.style.height);
+          canvas.style.height = `${Math.floor(height + share)}px`;
+        }
+      }
+    }
+    this.onLayoutChanged?.();
   }
 
   /** Pauses or resumes every animation loop (the host says whether the widget is on screen). */

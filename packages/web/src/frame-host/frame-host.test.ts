@@ -117,6 +117,18 @@ describe('FrameHost', () => {
     expect(host.iframe.style.height).toBe('120px');
   });
 
+  it('tells the frame when its widget goes fullscreen and back, and a frame that loads later, once ready', () => {
+    const { host, posted, sayFromFrame } = hostWithRecordedPosts();
+    host.setFullscreen(true);
+    expect(posted).toEqual([]);
+    sayFromFrame({ drawbridge: 1, kind: 'ready' });
+    expect(posted).toContainEqual({ drawbridge: 1, op: 'fullscreen', active: true });
+    posted.length = 0;
+    host.setFullscreen(true);
+    host.setFullscreen(false);
+    expect(posted).toEqual([{ drawbridge: 1, op: 'fullscreen', active: false }]);
+  });
+
   it('opens a frame at the height an earlier frame of the widget reported, not the model height, until it reports', () => {
     const { host, sayFromFrame } = hostWithRecordedPosts({ initialHeight: 498 });
     expect(host.iframe.style.height).toBe('498px');

@@ -65,6 +65,7 @@ export class FrameHost {
   private sentParts = WidgetPartLog.empty;
   private reportedHeight: number | undefined;
   private visible = true;
+  private fullscreen = false;
   private readonly visibilityObserver: IntersectionObserver | undefined;
 
   constructor(options: FrameHostOptions) {
@@ -113,6 +114,13 @@ export class FrameHost {
   setTheme(theme: FrameTheme): void {
     this.theme = theme;
     this.post({ drawbridge: 1, op: 'theme', theme });
+  }
+
+  /** Tells the frame whether its widget is on the whole screen, where its 3D stages grow to fill the frame. */
+  setFullscreen(active: boolean): void {
+    if (active === this.fullscreen) return;
+    this.fullscreen = active;
+    this.post({ drawbridge: 1, op: 'fullscreen', active });
   }
 
   dispose(): void {
@@ -232,6 +240,9 @@ export class FrameHost {
         });
         if (!this.visible) {
           this.post({ drawbridge: 1, op: 'visibility', visible: false });
+        }
+        if (this.fullscreen) {
+          this.post({ drawbridge: 1, op: 'fullscreen', active: true });
         }
         this.flush();
         return;

@@ -180,6 +180,10 @@ function LatestWidgetCard({
     cardRef,
     returnFocus: fullscreenButtonRef,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new frame (generation) is told again.
+  useEffect(() => {
+    hostRef.current?.setFullscreen(fullscreen);
+  }, [fullscreen, generation]);
 
   const repairHistory = useWidgetRepairHistory();
   const canRepair = isLatest && widget.complete && !streaming;
