@@ -42,19 +42,8 @@ export async function identifyRequest({
   const { settings } = signIn;
   if (settings.mode === 'local') return localUser;
   const authorization = context.req.header('authorization');
-  if (authorization !== undefined) {
-    // A bearer token that does not check out signs the request in as nobody, never as the cookie's user.
-    const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
-    const owner = secret === undefined ? undefined : await signIn.tokens?.ownerOf(secret);
-    if (owner === undefined) return undefined;
-    const email = owner.email?.toLowerCase() ?? null;
-    // A token acts with its owner's rights as they are now: an account's mark, or the proxy's list of names.
-    const isAdmin =
-      settings.mode === 'proxy'
-        ? settings.adminEmails.includes(email ?? owner.name.toLowerCase())
-        : owner.isAdmin;
-    return { id: owner.id, name: owner.name, email, isAdmin, via: 'token' };
-  }
+  // A bearer token that does not check out signs the request in as nobody, never as the cookie's user.
+  if (authorization !== undefined) return bearerTokenUser({ authorization, signIn });
   if (settings.mode === 'proxy') {
     return trustedProxyUser({
       settings,
@@ -63,6 +52,27 @@ export async function identifyRequest({
     });
   }
   return signIn.sessions?.userFor(context.req.raw.headers);
+}
+
+/** The owner of the API token in an `Authorization: Bearer dbt_…` header; `undefined` for none or a bad one. */
+export async function bearerTokenUser({
+  authorization,
+  signIn,
+}: {
+  authorization: string | undefined;
+  signIn: SignIn;
+}): Promise<SignedInUser | undefined> {
+  const { settings } = signIn;
+  const secret = authorization === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+  const owner = secret === undefined ? undefined : await signIn.tokens?.ownerOf(secret);
+  if (owner === undefined) return undefined;
+  const email = owner.email?.toLowerCase() ?? null;
+  // A token acts with its owner's rights as they are now: an account's mark, or the proxy's list of names.
+  const isAdmin =
+    settings.mode === 'proxy'
+      ? settings.adminEmails.includes(email ?? owner.name.toLowerCase())
+      : owner.isAdmin;
+  return { id: owner.id, name: owner.name, email, isAdmin, via: 'token' };
 }
 
 /**

@@ -61,6 +61,7 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: 'DRAWBRIDGE_MCP_CONFIG', path: ['mcp', 'configFile'], reading: 'text' },
   { name: 'DRAWBRIDGE_SANDBOX_PORT', path: ['mcp', 'sandboxPort'], reading: 'number' },
   { name: 'DRAWBRIDGE_SANDBOX_ORIGIN', path: ['mcp', 'sandboxOrigin'], reading: 'text' },
+  { name: 'DRAWBRIDGE_MCP_ALLOWED_ORIGINS', path: ['mcp', 'allowedOrigins'], reading: 'list' },
   { name: 'DRAWBRIDGE_SKILLS_DIR', path: ['skills', 'directory'], reading: 'text' },
   { name: 'CHROMIUM_PATH', path: ['eval', 'chromiumPath'], reading: 'text' },
 ];

@@ -18,7 +18,7 @@ describe('readConfigFromEnvironment', () => {
       redis: {},
       runs: { timeoutMs: 600_000, leaseMs: 15_000, toolTimeoutMs: 60_000, autoRepair: false },
       auth: { mode: 'local', limits: { runsPerMinute: 0, tokensPerDay: 0 } },
-      mcp: { sandboxPort: 0 },
+      mcp: { sandboxPort: 0, allowedOrigins: [] },
       skills: { directory: defaultSkillsDirectory },
       eval: { chromiumPath: '/usr/bin/chromium' },
     });
@@ -53,6 +53,7 @@ describe('readConfigFromEnvironment', () => {
       DRAWBRIDGE_MCP_CONFIG: '/etc/drawbridge/mcp.json',
       DRAWBRIDGE_SANDBOX_PORT: '8788',
       DRAWBRIDGE_SANDBOX_ORIGIN: 'https://sandbox.example.com',
+      DRAWBRIDGE_MCP_ALLOWED_ORIGINS: 'https://Host.example.com, http://127.0.0.1:5173',
       DRAWBRIDGE_SKILLS_DIR: '/srv/skills',
       CHROMIUM_PATH: '/opt/chromium',
     });
@@ -71,6 +72,7 @@ describe('readConfigFromEnvironment', () => {
         configFile: '/etc/drawbridge/mcp.json',
         sandboxPort: 8788,
         sandboxOrigin: 'https://sandbox.example.com',
+        allowedOrigins: ['https://host.example.com', 'http://127.0.0.1:5173'],
       },
       skills: { directory: '/srv/skills' },
       eval: { chromiumPath: '/opt/chromium' },
@@ -116,6 +118,16 @@ describe('readConfigFromEnvironment', () => {
     ['DRAWBRIDGE_TOOL_TIMEOUT_MS', '-1', 'a whole number of milliseconds above 0'],
     ['DRAWBRIDGE_TOKENS_PER_DAY', '1.5', 'a whole number, 0 for no limit'],
     ['DRAWBRIDGE_AUTO_REPAIR', 'yes', '1 (on) or 0 (off)'],
+    [
+      'DRAWBRIDGE_MCP_ALLOWED_ORIGINS',
+      'https://host.example.com/app',
+      'a list of origins such as https://host.example.com (scheme, host and port only)',
+    ],
+    [
+      'DRAWBRIDGE_MCP_ALLOWED_ORIGINS',
+      '*',
+      'a list of origins such as https://host.example.com (scheme, host and port only)',
+    ],
   ];
   for (const [variable, value, expects] of wrongValues) {
     it(`refuses ${variable}=${value} in one line naming it and what fits`, () => {

@@ -5,12 +5,13 @@ import type { AgentModel } from '../agent/run-agent.ts';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import { localSignIn } from '../auth/local-sign-in.ts';
-import { createSignInGuard, peerAddressOf, type SignIn } from '../auth/sign-in-guard.ts';
+import { bearerTokenUser, createSignInGuard, peerAddressOf, type SignIn } from '../auth/sign-in-guard.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
 import { createRunLimits } from '../limits/run-limits.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
+import { mcpOriginAllowed } from '../mcp-serve/mcp-origin-policy.ts';
 import { createMcpServeRoutes } from '../mcp-serve/mcp-serve-routes.ts';
 import { builtMcpViewSources, type McpViewSources } from '../mcp-serve/mcp-view-sources.ts';
 import { type AppPaths, defaultAppPaths } from '../node-server/app-paths.ts';
@@ -93,6 +94,8 @@ export interface AppDependencies {
   autoRepair?: boolean;
   /** The view scripts `POST /mcp` inlines into its `ui://` resources; default: the built frame and web. */
   mcpViewSources?: McpViewSources;
+  /** Origins whose pages may call `POST /mcp` from a browser, beside loopback ones on loopback; default none. */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 export const defaultHeartbeatIntervalMs = 10_000;
@@ -144,7 +147,15 @@ export function createApp(dependencies: AppDependencies): Hono {
       headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     }
   });
-  app.use('*', createRequestGuard({ allowedHosts: dependencies.allowedHosts ?? loopbackHostNames }));
+  const mcpAllowsOrigin = ({ origin, host }: { origin: string; host: string }) =>
+    mcpOriginAllowed({ origin, host, allowedOrigins: dependencies.mcpAllowedOrigins ?? [] });
+  app.use(
+    '*',
+    createRequestGuard({
+      allowedHosts: dependencies.allowedHosts ?? loopbackHostNames,
+      allowsCrossOrigin: ({ path, origin, host }) => path === '/mcp' && mcpAllowsOrigin({ origin, host }),
+    }),
+  );
   const refuseLargeBody = (context: Context) =>
     errorResponse(context, 413, 'body_too_large', `Request bodies are limited to ${maxBodyBytes} bytes.`);
   const limitStreamedBody = bodyLimit({ maxSize: maxBodyBytes, onError: refuseLargeBody });
@@ -212,6 +223,14 @@ export function createApp(dependencies: AppDependencies): Hono {
       viewSources: dependencies.mcpViewSources ?? builtMcpViewSources,
       maxBodyBytes,
       logError,
+      allowsOrigin: mcpAllowsOrigin,
+      // Signed in, /mcp takes the API tokens programmatic clients use; on loopback it is the local user's.
+      ...(signIn.settings.mode === 'local'
+        ? {}
+        : {
+            identify: (context: Context) =>
+              bearerTokenUser({ authorization: context.req.header('authorization'), signIn }),
+          }),
     }),
   );
   app.route('/', createImageFrameRoutes());

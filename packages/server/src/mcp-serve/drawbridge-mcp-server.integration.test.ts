@@ -13,7 +13,8 @@ const widgetView = await fixtureViewSources.readWidgetView();
 const renderToolView = await fixtureViewSources.readRenderToolView();
 
 const cleanups: Array<() => Promise<void>> = [];
-const startApp = (options: { allowedHosts?: string[] } = {}) => startMcpTestApp({ ...options, cleanups });
+const startApp = async (options: { allowedHosts?: string[] } = {}) =>
+  (await startMcpTestApp({ ...options, cleanups })).url;
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

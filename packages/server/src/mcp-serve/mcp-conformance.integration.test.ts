@@ -58,7 +58,7 @@ function runConformance({ url, outputDirectory }: { url: string; outputDirectory
 
 describe('POST /mcp against @modelcontextprotocol/conformance', () => {
   it('passes every scenario that applies; the rest fail only as the baseline lists', async () => {
-    const url = await startMcpTestApp({ cleanups });
+    const { url } = await startMcpTestApp({ cleanups });
     const outputDirectory = await mkdtemp(join(tmpdir(), 'drawbridge-mcp-conformance-'));
     cleanups.push(() => rm(outputDirectory, { recursive: true, force: true }));
     const { exitCode, output } = await runConformance({ url, outputDirectory });

@@ -29,7 +29,15 @@ export interface StartServerOptions
   extends Partial<
     Omit<
       AppDependencies,
-      'store' | 'model' | 'systemPrompt' | 'runs' | 'runLog' | 'runSupervisor' | 'allowedHosts' | 'autoRepair'
+      | 'store'
+      | 'model'
+      | 'systemPrompt'
+      | 'runs'
+      | 'runLog'
+      | 'runSupervisor'
+      | 'allowedHosts'
+      | 'autoRepair'
+      | 'mcpAllowedOrigins'
     >
   > {
   /** Every setting (port, host, model, database, sign-in, …); default `parseConfig({})`, every default. */
@@ -190,6 +198,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     signIn,
     shutdown,
     autoRepair: config.runs.autoRepair,
+    mcpAllowedOrigins: config.mcp.allowedOrigins,
   });
   const { server, url } = await listenHttpServer({
     fetch: (request, bindings) => app.fetch(request, bindings),

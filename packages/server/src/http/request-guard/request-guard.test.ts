@@ -81,6 +81,33 @@ describe('state-changing requests', () => {
   });
 });
 
+describe('cross-origin requests a route allows', () => {
+  it('lets through only what allowsCrossOrigin says yes to, told the path, origin and host', async () => {
+    const asked: unknown[] = [];
+    const app = new Hono();
+    app.use(
+      '*',
+      createRequestGuard({
+        allowedHosts: loopbackHostNames,
+        allowsCrossOrigin: (request) => {
+          asked.push(request);
+          return request.path === '/mcp' && request.origin === 'http://127.0.0.1:5173';
+        },
+      }),
+    );
+    app.post('/mcp', (context) => context.json({ ok: true }));
+    app.post('/api/threads', (context) => context.json({ created: true }, 201));
+    const post = (path: string, origin: string) =>
+      app.request(path, { method: 'POST', headers: { Host: '127.0.0.1:8787', Origin: origin } });
+    expect((await post('/mcp', 'http://127.0.0.1:5173')).status).toBe(200);
+    const elsewhere = await post('/api/threads', 'http://127.0.0.1:5173');
+    expect(elsewhere.status).toBe(403);
+    expect(await errorCode(elsewhere)).toBe('origin_not_allowed');
+    expect(await errorCode(await post('/mcp', 'https://evil.example'))).toBe('origin_not_allowed');
+    expect(asked[0]).toEqual({ path: '/mcp', origin: 'http://127.0.0.1:5173', host: '127.0.0.1:8787' });
+  });
+});
+
 describe('requests on the wire', () => {
   let server: Server | undefined;
   afterEach(async () => {

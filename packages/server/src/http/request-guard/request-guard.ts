@@ -40,15 +40,29 @@ function originAuthority(origin: string): string | undefined {
   }
 }
 
+/** A state-changing request from another origin, which the guard refuses unless its option lets it through. */
+export interface CrossOriginRequest {
+  path: string;
+  origin: string;
+  /** The request's `Host`. */
+  host: string;
+}
+
 /**
  * Refuses requests that could only come from a confused browser or a rebinding DNS name, before any
  * route runs: an absolute-form request target, a `Host` outside the allowlist, a state-changing request
- * whose `Origin` is another site (or `null`, as a sandboxed widget's is), and a state-changing API request
- * whose body is not declared JSON (the only bodies a cross-site page can send without a CORS preflight
- * are form-encoded or plain text). A request without `Origin` comes from a non-browser client and is
- * judged by authentication alone.
+ * whose `Origin` is another origin (or `null`, as a sandboxed widget's is) unless `allowsCrossOrigin` says
+ * yes to it (CORS on `/mcp`), and a state-changing API request whose body is not declared JSON (the only
+ * bodies a cross-site page can send without a CORS preflight are form-encoded or plain text). A request
+ * without `Origin` comes from a non-browser client and is judged by authentication alone.
  */
-export function createRequestGuard({ allowedHosts }: { allowedHosts: readonly string[] }): MiddlewareHandler {
+export function createRequestGuard({
+  allowedHosts,
+  allowsCrossOrigin = () => false,
+}: {
+  allowedHosts: readonly string[];
+  allowsCrossOrigin?: (request: CrossOriginRequest) => boolean;
+}): MiddlewareHandler {
   return async (context, next) => {
     const target = rawRequestTarget(context.env);
     if (target !== undefined && !target.startsWith('/') && target !== '*') {
@@ -73,7 +87,8 @@ export function createRequestGuard({ allowedHosts }: { allowedHosts: readonly st
     const origin = context.req.header('origin');
     if (origin !== undefined) {
       const authority = originAuthority(origin);
-      if (authority === undefined || authority.toLowerCase() !== host.trim().toLowerCase()) {
+      const sameOrigin = authority !== undefined && authority.toLowerCase() === host.trim().toLowerCase();
+      if (!sameOrigin && !allowsCrossOrigin({ path: context.req.path, origin, host })) {
         return errorResponse(
           context,
           403,
