@@ -23,8 +23,8 @@ export const drawbridgeEventValueSchemas = {
   /** Sent while the run is idle (a parked call, a slow model), so proxies and the client see it alive. */
   'drawbridge.heartbeat': z.object({ at: z.number() }),
   /**
-   * Once per run, after RUN_STARTED: the model, and `runId`, the server's id of the durable run (the one
-   * `GET /api/runs/:runId`, its events and its cancel take), which RUN_STARTED's client-chosen `runId` is not.
+   * Once per run, after RUN_STARTED: the model, and `runId`, the server's id of the durable run. The routes
+   * under `/api/runs/:runId` take it, and as well the client's own `runId` that RUN_STARTED echoes.
    */
   'drawbridge.run': z.object({ model: z.string(), demo: z.boolean(), runId: z.string() }),
   /**

@@ -42,6 +42,7 @@ export const agentRouteErrorCodes = [
   'shutting_down',
   'form_not_open',
   'run_in_progress',
+  'run_id_taken',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 

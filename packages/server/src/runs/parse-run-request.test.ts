@@ -114,6 +114,8 @@ describe('parseRunRequest', () => {
     [{ ...validInput, threadId: 'a/b' }, 422, 'invalid_run_input'],
     [{ ...validInput, threadId: 'x'.repeat(129) }, 422, 'invalid_run_input'],
     [{ ...validInput, runId: '' }, 422, 'invalid_run_input'],
+    [{ ...validInput, runId: 'run/../other' }, 422, 'invalid_run_input'],
+    [{ ...validInput, runId: 'r'.repeat(129) }, 422, 'invalid_run_input'],
     [
       { ...validInput, messages: [{ id: 'a', role: 'assistant', content: 'x' }] },
       400,

@@ -11,6 +11,7 @@ import { z } from 'zod';
 /** What the run endpoint needs from an AG-UI `RunAgentInput`. */
 export interface RunRequest {
   threadId: string;
+  /** The client's id for the run: unique among its user's runs, and a second name for it at `/api/runs/:runId`. */
   runId: string;
   /** The text of the last `user` message: the turn this run answers. */
   userText: string;
@@ -53,11 +54,13 @@ export type RunRequestParse =
   | { success: true; request: RunRequest }
   | { success: false; rejection: RunRequestRejection };
 
-/** Thread ids share the store routes' alphabet, so an id never needs escaping in a URL or a log line. */
-const threadIdSchema = z
+/**
+ * Thread and run ids share the store routes' alphabet, so an id never needs escaping in a URL or a log line:
+ * a client reaches its run at `/api/runs/<its runId>`.
+ */
+const urlSafeIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1-128 characters of A-Z, a-z, 0-9, "_" or "-"');
-const runIdSchema = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
 const forwardedPropsSchema = z.looseObject({ drawbridge: drawbridgeForwardedPropsSchema.optional() });
 
@@ -119,10 +122,10 @@ export function parseRunRequest(body: unknown): RunRequestParse {
   if (!parsed.success) return reject(422, 'invalid_run_input', describeIssues(parsed.error));
   const input = parsed.data;
 
-  const threadId = threadIdSchema.safeParse(input.threadId);
+  const threadId = urlSafeIdSchema.safeParse(input.threadId);
   if (!threadId.success)
     return reject(422, 'invalid_run_input', `threadId: ${describeIssues(threadId.error)}`);
-  const runId = runIdSchema.safeParse(input.runId);
+  const runId = urlSafeIdSchema.safeParse(input.runId);
   if (!runId.success) return reject(422, 'invalid_run_input', `runId: ${describeIssues(runId.error)}`);
 
   const lastUserIndex = input.messages.findLastIndex((message) => message.role === 'user');

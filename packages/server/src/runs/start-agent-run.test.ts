@@ -160,6 +160,36 @@ describe('startAgentRun', () => {
     expect((await store.listMessages('thread-1')).map((message) => message.content)).toEqual(['hello']);
   });
 
+  it("refuses a runId that already names one of the user's runs, before creating a thread for it", async () => {
+    const first = await startAgentRun({ request: request(), profiles, services: services(), owner });
+    if (!first.started) throw new Error(`refused: ${first.refusal.code}`);
+    await first.run.produceEvents({ emit: () => {}, abortSignal: new AbortController().signal });
+    const reused = await startAgentRun({
+      request: request({ threadId: 'thread-2' }),
+      profiles,
+      services: services(),
+      owner,
+    });
+    expect(reused).toMatchObject({ started: false, refusal: { code: 'run_id_taken' } });
+    // The server's own id of a run is a name of it too.
+    const serverId = await startAgentRun({
+      request: request({ threadId: 'thread-2', runId: first.run.runId }),
+      profiles,
+      services: services(),
+      owner,
+    });
+    expect(serverId).toMatchObject({ started: false, refusal: { code: 'run_id_taken' } });
+    expect(await store.getThread('thread-2')).toBeUndefined();
+    // Another user names their runs as they like.
+    const otherUser = await startAgentRun({
+      request: request({ threadId: 'thread-2' }),
+      profiles,
+      services: services(),
+      owner: { userId: 'someone-else', isAdmin: false },
+    });
+    expect(otherUser.started).toBe(true);
+  });
+
   it('does not store a retried user message twice', async () => {
     await store.createThread({ id: 'thread-1' });
     await store.appendMessage({ id: 'first-try', threadId: 'thread-1', role: 'user', content: 'hello' });
@@ -224,7 +254,7 @@ describe('startAgentRun', () => {
       // The first run ends before the second is asked for (one run at a time per thread).
       await first.run.produceEvents({ emit: () => {}, abortSignal: new AbortController().signal });
       const second = await startAgentRun({
-        request: request({ userText: 'second answers', formAnswers }),
+        request: request({ runId: 'run-2', userText: 'second answers', formAnswers }),
         profiles,
         services: services(),
         owner,

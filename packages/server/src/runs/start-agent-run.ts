@@ -1,6 +1,7 @@
 import type { AgentRouteErrorCode } from '@drawbridge/protocol';
 import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
 import { recordTurnInput } from '../assembly/record-turn-input.ts';
+import { RunIdTakenError } from '../store/run-id-taken-error.ts';
 import { RunInProgressError } from '../store/run-in-progress-error.ts';
 import type { RunLease, StoredMessage } from '../store/store.ts';
 import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
@@ -8,6 +9,7 @@ import type { ToolContext } from '../tools/agent-tool.ts';
 import { AgentRun } from './agent-run.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import { createThreadOnFirstUse } from './create-thread-on-first-use.ts';
+import { findOwnedRun } from './find-owned-run.ts';
 import type { RunRequest } from './parse-run-request.ts';
 
 /** Why a well-formed run request starts no run; the route maps each code to its HTTP status. */
@@ -15,7 +17,7 @@ export type AgentRunRefusal =
   | {
       code: Extract<
         AgentRouteErrorCode,
-        'unknown_skill' | 'thread_not_found' | 'nothing_to_continue' | 'form_not_open'
+        'unknown_skill' | 'thread_not_found' | 'nothing_to_continue' | 'form_not_open' | 'run_id_taken'
       >;
       message: string;
     }
@@ -38,6 +40,11 @@ const runInProgress = (threadId: string, runId: string): AgentRunRefusal => ({
   runId,
 });
 
+const runIdTaken = (runId: string): AgentRunRefusal => ({
+  code: 'run_id_taken',
+  message: `runId ${runId} already names one of your runs (see /api/runs/${runId}); send a new runId for a new run.`,
+});
+
 const nothingToContinue = (threadId: string): AgentRunRefusal => ({
   code: 'nothing_to_continue',
   message: `The run input ends with tool results, but none of them answers an open tool call of thread ${threadId}.`,
@@ -51,8 +58,8 @@ const formNotOpen = (threadId: string): AgentRunRefusal => ({
 /**
  * Everything `POST /api/agent` does between a parsed request and the first event: picks the agent by skill,
  * creates the thread on first use, claims the thread with a `running` run record (one at a time per thread,
- * the database decides), stores the turn's input. Refusals are values; the events are produced only when
- * the caller asks, into the run log, whoever follows it.
+ * the database decides) named also by the client's `runId` (unique per user), stores the turn's input.
+ * Refusals are values; the events are produced only when the caller asks, into the run log, whoever follows it.
  */
 export async function startAgentRun({
   request,
@@ -78,6 +85,11 @@ export async function startAgentRun({
     const message = `There is no skill "${skillName}"; this server has: ${known}.`;
     return { started: false, refusal: { code: 'unknown_skill', message } };
   }
+  // The client's runId becomes a second name for the run, so it must name nothing yet: checked before a new
+  // thread is created for the run, and again by the database when the run is stored (two racing starts).
+  if ((await findOwnedRun({ store, runId: request.runId, userId: owner.userId })) !== undefined) {
+    return { started: false, refusal: runIdTaken(request.runId) };
+  }
   const runRecordId = ids();
   let messages: StoredMessage[];
   try {
@@ -102,6 +114,7 @@ export async function startAgentRun({
       threadId,
       model: services.model.id,
       ...(lease === undefined ? {} : { lease }),
+      clientRunId: { userId: owner.userId, runId: request.runId },
     });
     const input = await recordTurnInput({ store, request, ids });
     if (!input.recorded) {
@@ -115,6 +128,8 @@ export async function startAgentRun({
     if (RunInProgressError.isInstance(error)) {
       return { started: false, refusal: runInProgress(threadId, error.runId) };
     }
+    // Another start with the same runId (in another of the user's threads) was stored first.
+    if (RunIdTakenError.isInstance(error)) return { started: false, refusal: runIdTaken(request.runId) };
     // Deleted by another request between creating (or finding) it and storing the turn.
     if (ThreadNotFoundError.isInstance(error)) {
       const message = `Thread ${threadId} was deleted while this run started.`;

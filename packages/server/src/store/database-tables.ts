@@ -10,6 +10,7 @@ export interface DatabaseTables {
   messages: MessagesTable;
   widgets: WidgetsTable;
   runs: RunsTable;
+  client_run_ids: ClientRunIdsTable;
   audit_log: AuditLogTable;
   widget_events: WidgetEventsTable;
   api_tokens: ApiTokensTable;
@@ -71,6 +72,13 @@ export interface RunsTable {
   input_tokens: number | null;
   output_tokens: number | null;
   error: string | null;
+}
+
+/** The `runId` a client sent with a run, unique among its user's runs (`user_id`, `client_run_id`). */
+export interface ClientRunIdsTable {
+  user_id: string;
+  client_run_id: string;
+  run_id: string;
 }
 
 export interface AuditLogTable {

@@ -7,6 +7,7 @@ export { type OpenedDatabase, openDatabase } from './open-database.ts';
 export { openKyselyStore } from './open-kysely-store.ts';
 export { openSqliteStore } from './open-sqlite-store.ts';
 export { openStorage, type Storage } from './open-storage.ts';
+export { RunIdTakenError } from './run-id-taken-error.ts';
 export { RunInProgressError } from './run-in-progress-error.ts';
 export type {
   RunLease,

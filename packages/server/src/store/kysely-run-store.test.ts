@@ -5,6 +5,7 @@ import { manualClock } from '../testing/manual-clock.ts';
 import { openDatabase } from './open-database.ts';
 import { openKyselyStore } from './open-kysely-store.ts';
 import type { Storage } from './open-storage.ts';
+import { RunIdTakenError } from './run-id-taken-error.ts';
 import { RunInProgressError } from './run-in-progress-error.ts';
 import type { Store } from './store.ts';
 
@@ -35,6 +36,67 @@ describe.each(storageDialects)('durable run records on %s', (dialect) => {
     expect(await store.runningRun('t')).toBeUndefined();
     await store.startRun({ id: 'r4', threadId: 't', model: 'demo' });
     expect((await store.runningRun('t'))?.id).toBe('r4');
+  });
+
+  it("names a run by its client's runId, once per user, and the name goes with the run", async () => {
+    const clock = manualClock();
+    const store = await storeWithThread(clock);
+    await store.createThread({ id: 'alice-1', userId: 'alice' });
+    await store.createThread({ id: 'alice-2', userId: 'alice' });
+    await store.createThread({ id: 'bob-1', userId: 'bob' });
+    const named = (userId: string) => ({ userId, runId: 'client-run' });
+    await store.startRun({ id: 'r1', threadId: 'alice-1', model: 'demo', clientRunId: named('alice') });
+    expect(await store.findRunByClientId({ userId: 'alice', clientRunId: 'client-run' })).toMatchObject({
+      id: 'r1',
+      threadId: 'alice-1',
+      status: 'running',
+    });
+    // Another user's name for a run is theirs alone; the same user's cannot name a second run.
+    expect(await store.findRunByClientId({ userId: 'bob', clientRunId: 'client-run' })).toBeUndefined();
+    await store.startRun({ id: 'r2', threadId: 'bob-1', model: 'demo', clientRunId: named('bob') });
+    expect((await store.findRunByClientId({ userId: 'bob', clientRunId: 'client-run' }))?.id).toBe('r2');
+    const taken = store.startRun({
+      id: 'r3',
+      threadId: 'alice-2',
+      model: 'demo',
+      clientRunId: named('alice'),
+    });
+    await expect(taken).rejects.toBeInstanceOf(RunIdTakenError);
+    await expect(taken).rejects.toMatchObject({ code: 'run_id_taken', clientRunId: 'client-run' });
+    // The refused start stored nothing: its thread is free for a run under another name.
+    expect(await store.getRun('r3')).toBeUndefined();
+    await store.startRun({
+      id: 'r3',
+      threadId: 'alice-2',
+      model: 'demo',
+      clientRunId: { userId: 'alice', runId: 'next' },
+    });
+
+    await store.finishRun('r1', { status: 'finished' });
+    clock.advance(1000);
+    expect(await store.pruneEndedRuns({ before: clock.now().toISOString() })).toBe(1);
+    expect(await store.findRunByClientId({ userId: 'alice', clientRunId: 'client-run' })).toBeUndefined();
+    expect(await store.deleteThread('bob-1')).toBe(true);
+    expect(await store.findRunByClientId({ userId: 'bob', clientRunId: 'client-run' })).toBeUndefined();
+  });
+
+  it('lets one of two simultaneous starts under the same client runId win, in different threads', async () => {
+    const store = await storeWithThread();
+    await store.createThread({ id: 'other' });
+    const outcomes = await Promise.allSettled(
+      ['t', 'other'].map((threadId) =>
+        store.startRun({
+          id: `run-in-${threadId}`,
+          threadId,
+          model: 'demo',
+          clientRunId: { userId: 'alice', runId: 'same' },
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(RunIdTakenError);
+    expect(await store.listRuns()).toHaveLength(1);
   });
 
   it('lets exactly one of two simultaneous starts in a thread win', async () => {

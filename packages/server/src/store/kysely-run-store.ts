@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { CompiledQueryCache } from './compiled-query-cache.ts';
-import type { StatementRunner } from './compiled-statements.ts';
+import type { CompiledStatements, StatementRunner } from './compiled-statements.ts';
 import type { DatabaseTables } from './database-tables.ts';
+import { RunIdTakenError } from './run-id-taken-error.ts';
 import { RunInProgressError } from './run-in-progress-error.ts';
 import type { Store } from './store.ts';
 import { runFromRow } from './store-rows.ts';
@@ -11,6 +12,7 @@ type RunMethods = Pick<
   Store,
   | 'startRun'
   | 'getRun'
+  | 'findRunByClientId'
   | 'runningRun'
   | 'finishRun'
   | 'leaseRun'
@@ -47,7 +49,7 @@ export function kyselyRunStore({
   now,
 }: {
   kysely: Kysely<DatabaseTables>;
-  statements: StatementRunner;
+  statements: CompiledStatements;
   now: () => string;
 }): RunMethods {
   async function runningRun(threadId: string) {
@@ -60,13 +62,30 @@ export function kyselyRunStore({
     return row === undefined ? undefined : runFromRow(row);
   }
 
-  // Every run starts and finishes once: those two statements are compiled once, not per run.
+  async function findRunByClientId({ userId, clientRunId }: { userId: string; clientRunId: string }) {
+    const row = await kysely
+      .selectFrom('runs')
+      .select(runColumns)
+      .where('id', 'in', (query) =>
+        query
+          .selectFrom('client_run_ids')
+          .select('run_id')
+          .where('user_id', '=', userId)
+          .where('client_run_id', '=', clientRunId),
+      )
+      .executeTakeFirst();
+    return row === undefined ? undefined : runFromRow(row);
+  }
+
+  // Every run starts (and is named) and finishes once: those statements are compiled once, not per run.
   const cache = new CompiledQueryCache({ statements });
 
   return {
     async startRun(input) {
-      try {
-        await cache.execute({
+      const { clientRunId } = input;
+      const insertRun = (queries: StatementRunner) =>
+        cache.execute({
+          queries,
           key: 'start run',
           values: {
             id: input.id,
@@ -87,6 +106,25 @@ export function kyselyRunStore({
               lease_expires_at: parameter('leaseExpiresAt'),
             }),
         });
+      try {
+        if (clientRunId === undefined) {
+          await insertRun(statements);
+          return;
+        }
+        await statements.transaction(async (transaction) => {
+          await insertRun(transaction);
+          await cache.execute({
+            queries: transaction,
+            key: 'name run',
+            values: { userId: clientRunId.userId, clientRunId: clientRunId.runId, runId: input.id },
+            build: (parameter) =>
+              kysely.insertInto('client_run_ids').values({
+                user_id: parameter('userId'),
+                client_run_id: parameter('clientRunId'),
+                run_id: parameter('runId'),
+              }),
+          });
+        });
       } catch (error) {
         // The constraints decide (so two instances cannot race past a check); the cause is read afterwards.
         const thread = await kysely
@@ -99,6 +137,13 @@ export function kyselyRunStore({
         if (running !== undefined && running.id !== input.id) {
           throw new RunInProgressError({ threadId: input.threadId, runId: running.id });
         }
+        if (clientRunId !== undefined) {
+          const named = await findRunByClientId({
+            userId: clientRunId.userId,
+            clientRunId: clientRunId.runId,
+          });
+          if (named !== undefined) throw new RunIdTakenError({ clientRunId: clientRunId.runId });
+        }
         throw error;
       }
     },
@@ -107,6 +152,8 @@ export function kyselyRunStore({
       const row = await kysely.selectFrom('runs').select(runColumns).where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : runFromRow(row);
     },
+
+    findRunByClientId,
 
     runningRun,
 

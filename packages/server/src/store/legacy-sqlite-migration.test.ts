@@ -101,6 +101,7 @@ describe('a SQLite file written before Kysely', () => {
       '0005-sign-in',
       '0006-form-answers',
       '0007-admins',
+      '0008-client-run-ids',
     ]);
     inspector.close();
   });

@@ -118,16 +118,21 @@ export interface Store {
   listMessages(threadId: string): Promise<StoredMessage[]>;
   getWidget(threadId: string, widgetId: string): Promise<StoredWidget | undefined>;
   /**
-   * Records a `running` run, with its lease when given. Throws `ThreadNotFoundError` for a missing thread and
-   * `RunInProgressError` when the thread already has a running run (on any instance: the database decides).
+   * Records a `running` run, with its lease when given, and with `clientRunId` the id its client gave it, in
+   * the same transaction. Throws `ThreadNotFoundError` for a missing thread, `RunInProgressError` when the
+   * thread already has a running run (on any instance: the database decides) and `RunIdTakenError` when the
+   * client run id already names another run of that user.
    */
   startRun(input: {
     id: string;
     threadId: string;
     model: string;
     lease?: Omit<RunLease, 'runId'>;
+    clientRunId?: { userId: string; runId: string };
   }): Promise<void>;
   getRun(id: string): Promise<RunRecord | undefined>;
+  /** The run that `userId`'s client started with `clientRunId` (its AG-UI `runId`), if any. */
+  findRunByClientId(input: { userId: string; clientRunId: string }): Promise<RunRecord | undefined>;
   /** The thread's running run, if any. */
   runningRun(threadId: string): Promise<RunRecord | undefined>;
   /** Ends a running run and drops its lease; false when it was not running (already ended or interrupted). */

@@ -105,7 +105,8 @@ export async function startRun({
   threadId,
   text,
   clientTools = true,
-  runId = 'run-1',
+  // A fresh one per run, as AG-UI clients make: a runId names one run of its user.
+  runId = `run-${crypto.randomUUID()}`,
 }: {
   url: string;
   threadId: string;

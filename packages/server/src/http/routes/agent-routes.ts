@@ -37,6 +37,7 @@ const refusalStatuses = {
   nothing_to_continue: 409,
   form_not_open: 409,
   run_in_progress: 409,
+  run_id_taken: 409,
 } as const satisfies Record<AgentRunRefusal['code'], ClientErrorStatusCode>;
 
 /**

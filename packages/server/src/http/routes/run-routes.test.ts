@@ -1,3 +1,4 @@
+import { HttpAgent } from '@ag-ui/client';
 import {
   agentRouteErrorCodes,
   appErrorCodes,
@@ -166,6 +167,97 @@ describe('one run at a time per thread', () => {
       messageListResponseSchema,
     );
     expect(after.activeRun).toBeNull();
+  });
+});
+
+describe('a run reached by the runId its client sent', () => {
+  it('a stock HttpAgent runs with its own runId, then reads, follows and cancels the run by it', async () => {
+    const model = gatedTestModel({ before: ['Partial'] });
+    const target = await serverWith(model);
+    const threadId = await createThread(target);
+    const agent = new HttpAgent({ url: `${target.url}/api/agent`, threadId });
+    agent.addMessage({ id: 'user-1', role: 'user', content: 'hello' });
+    let streaming: () => void = () => {};
+    const firstText = new Promise<void>((resolve) => {
+      streaming = resolve;
+    });
+    const running = agent
+      .runAgent({ runId: 'my-run-1' }, { onTextMessageContentEvent: () => streaming() })
+      .catch((error: unknown) => error);
+    await firstText;
+
+    expect(await readRun(target, 'my-run-1')).toMatchObject({ threadId, status: 'running' });
+    const follower = await followRun({ url: target.url, runId: 'my-run-1', accept: 'text/event-stream' });
+    expect(follower.status).toBe(200);
+    const started = await follower.waitFor((item) => item.event.type === EventType.RUN_STARTED);
+    expect(started.event).toMatchObject({ threadId, runId: 'my-run-1' });
+    await follower.waitFor((item) => item.event.type === EventType.TEXT_MESSAGE_CONTENT);
+
+    const cancelled = await fetch(`${target.url}/api/runs/my-run-1/cancel`, { method: 'POST' });
+    expect(cancelled.status).toBe(202);
+    expect((await readJsonResponse(cancelled, runResponseSchema)).run.status).toBe('cancelled');
+    await model.aborted;
+    expect((await finalEventOf(follower)).event).toMatchObject({
+      type: EventType.RUN_ERROR,
+      code: 'cancelled',
+    });
+    await running;
+    expect(await readRun(target, 'my-run-1')).toMatchObject({ status: 'cancelled' });
+
+    // The name stays the run's: a new run needs a new runId.
+    const reused = await fetch(`${target.url}/api/agent`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(
+        buildRunAgentInput({ threadId, runId: 'my-run-1', userMessageId: 'u2', text: 'again' }),
+      ),
+    });
+    await expectErrorResponse({
+      response: reused,
+      status: 409,
+      codes: [...appErrorCodes, ...agentRouteErrorCodes],
+      code: 'run_id_taken',
+    });
+  });
+
+  it("resolves a runId to the asking user's run only; two users may use the same one", async () => {
+    const model = gatedTestModel({ before: ['Done.'] });
+    model.release();
+    const target = await serverWith(model, {
+      config: { auth: { modes: ['proxy'], proxy: { trustedProxies: ['127.0.0.1'] } } },
+    });
+    const as = (email: string) => ({ 'X-Forwarded-Email': email });
+    const threadOf: Record<string, string> = {};
+    for (const email of ['alice@example.com', 'bob@example.com']) {
+      const agent = new HttpAgent({
+        url: `${target.url}/api/agent`,
+        threadId: `thread-of-${email.split('@')[0]}`,
+        headers: as(email),
+      });
+      agent.addMessage({ id: 'user-1', role: 'user', content: 'hello' });
+      await agent.runAgent({ runId: 'shared-run' });
+      threadOf[email] = agent.threadId;
+    }
+    for (const email of ['alice@example.com', 'bob@example.com']) {
+      const response = await fetch(`${target.url}/api/runs/shared-run`, { headers: as(email) });
+      expect((await readJsonResponse(response, runResponseSchema)).run).toMatchObject({
+        threadId: threadOf[email],
+        status: 'finished',
+      });
+      const events = await fetch(`${target.url}/api/runs/shared-run/events`, {
+        headers: { ...as(email), Accept: 'application/x-ndjson' },
+      });
+      expect(events.status).toBe(200);
+      expect(await events.text()).toContain(threadOf[email]);
+    }
+    for (const [method, path] of [
+      ['GET', '/api/runs/shared-run'],
+      ['GET', '/api/runs/shared-run/events'],
+      ['POST', '/api/runs/shared-run/cancel'],
+    ] as const) {
+      const response = await fetch(`${target.url}${path}`, { method, headers: as('carol@example.com') });
+      await expectErrorResponse({ response, status: 404, codes: runCodes, code: 'run_not_found' });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import type { RunResponse, RunRouteErrorCode } from '@drawbridge/protocol';
 import { type Context, Hono } from 'hono';
-import { ownedThread } from '../../auth/owned-thread.ts';
 import { requestUser } from '../../auth/request-user.ts';
+import { findOwnedRun } from '../../runs/find-owned-run.ts';
 import type { RunLog } from '../../runs/run-log/run-log.ts';
 import type { RunSupervisor } from '../../runs/run-supervisor.ts';
 import { toRunSummary } from '../../runs/to-run-summary.ts';
@@ -12,7 +12,7 @@ import { readResumePoint } from '../../transport/read-resume-point.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
 
 export interface RunRoutesDependencies {
-  store: Pick<Store, 'getRun' | 'getThread'>;
+  store: Pick<Store, 'getRun' | 'findRunByClientId' | 'getThread'>;
   log: RunLog;
   supervisor: Pick<RunSupervisor, 'requestCancel' | 'settled'>;
   heartbeatIntervalMs: number;
@@ -30,7 +30,8 @@ const cancelSettleMs = 2_000;
 /**
  * Routes under `/api/runs`: a run's record, its events (replayed after `Last-Event-ID` or `?after=`, then
  * followed live), and its cancel. The run may execute on any instance; these read the shared store and log.
- * Each answers only the owner of the run's thread; anyone else's run is a 404.
+ * `:runId` is the server's id of the run or the `runId` its client sent. Each answers only the owner of the
+ * run's thread; anyone else's run is a 404.
  */
 export function createRunRoutes(dependencies: RunRoutesDependencies): Hono {
   const { store, log, supervisor } = dependencies;
@@ -48,12 +49,9 @@ export function createRunRoutes(dependencies: RunRoutesDependencies): Hono {
         ),
       };
     }
-    const run = await store.getRun(runId);
     // Another user's run is answered exactly as one that does not exist.
-    const owned =
-      run !== undefined &&
-      (await ownedThread({ store, threadId: run.threadId, userId: requestUser(context).id })) !== undefined;
-    if (run === undefined || !owned)
+    const run = await findOwnedRun({ store, runId, userId: requestUser(context).id });
+    if (run === undefined)
       return { refusal: refuse(context, 404, 'run_not_found', `run ${runId} does not exist`) };
     return { run };
   };

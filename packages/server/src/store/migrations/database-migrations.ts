@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DatabaseDialect } from '../database-dialect.ts';
 import { adminsMigration } from './admins-migration.ts';
+import { clientRunIdsMigration } from './client-run-ids-migration.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
 import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
@@ -21,6 +22,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0005-sign-in': signInMigration({ dialect }),
     '0006-form-answers': formAnswersMigration(),
     '0007-admins': adminsMigration({ dialect }),
+    '0008-client-run-ids': clientRunIdsMigration(),
   };
 }
 
