@@ -208,8 +208,25 @@ describe('on a phone', () => {
     expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     expect(await title.textContent()).toBe('New chat');
 
+    // The demo notice keeps to one line.
+    const notice = page.locator('.demo-banner summary');
+    const noticeLines = await notice.evaluate(
+      (summary) =>
+        summary.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(summary).lineHeight),
+    );
+    expect(noticeLines).toBeLessThan(1.9);
+
     await sendChatMessage(page, 'what can you do?');
     await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 60_000 });
+    // A reply takes the column's width: no avatar gutter pushes it in from the left.
+    const replyLeft = await page
+      .locator('.message--assistant .prose')
+      .first()
+      .evaluate((prose) => {
+        const column = document.querySelector('.transcript__column')!.getBoundingClientRect();
+        return prose.getBoundingClientRect().left - column.left;
+      });
+    expect(replyLeft).toBeLessThanOrEqual(20);
     const chatList = page.getByRole('navigation', { name: 'Chats' });
     expect(await chatList.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Chats' }).click();
@@ -263,6 +280,26 @@ describe('the widget toolbar', () => {
     expect(copied.startsWith('<!doctype html>')).toBe(true);
     expect(copied).toContain('<iframe sandbox="allow-scripts allow-forms"');
     expect(copied).not.toContain('@@HTML@@');
+    // The file is named and titled for the widget, not for its id.
+    expect(copied).toContain('<title>Calculator</title>');
+    const download = await card.locator('a', { hasText: 'Download HTML' }).getAttribute('href');
+    const disposition = await page.evaluate(
+      async (url) => (await fetch(url!)).headers.get('content-disposition'),
+      download,
+    );
+    expect(disposition).toBe('attachment; filename="calculator.html"');
+
+    // View source: each part coloured, with a Copy button, and nothing sliding sideways on a phone.
+    await card.getByRole('button', { name: 'View source' }).tap();
+    const dialog = page.locator('dialog.source-dialog[open]');
+    await dialog.getByRole('tab', { name: /JavaScript/ }).tap();
+    await dialog.locator('.hljs-keyword').first().waitFor();
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const script = (await dialog.locator('pre code').textContent()) ?? '';
+    expect(script).toContain("document.querySelector('.calculator')");
+    await dialog.getByRole('button', { name: 'Copy javascript code' }).tap();
+    // The clipboard, not the button's brief "Copied", which may have gone by the time a loaded machine looks.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(script);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderStandaloneHtml } from '@drawbridge/frame';
+import { widgetTitle } from '@drawbridge/protocol';
 import type { StoredWidget } from '../store/store.ts';
 import { HttpError } from './http-error.ts';
 
@@ -34,7 +35,7 @@ export function createStandaloneRenderer({
       widget,
       runtimeSource,
       threeBundleSource,
-      title: 'Drawbridge widget',
+      title: widgetTitle(widget.html) ?? 'Drawbridge widget',
     });
   };
 }

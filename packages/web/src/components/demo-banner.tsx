@@ -28,7 +28,11 @@ export function DemoBanner({ hint }: { hint: string }) {
       <details>
         <summary>
           <span className="demo-banner__badge">Demo</span>
-          <span className="demo-banner__text">Replies come from the built-in offline demo model.</span>
+          <span className="demo-banner__text">
+            <span className="demo-banner__long">Replies come from the built-in offline demo model.</span>
+            {/* On a phone the notice keeps to one line. */}
+            <span className="demo-banner__short">Built-in offline model</span>
+          </span>
           <span className="demo-banner__more">Connect a real model</span>
         </summary>
         <p className="demo-banner__hint">

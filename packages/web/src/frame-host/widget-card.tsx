@@ -1,4 +1,4 @@
-import { widgetLineageId } from '@drawbridge/protocol';
+import { widgetLineageId, widgetTitle } from '@drawbridge/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { standaloneWidgetUrl } from '../api/api-client.ts';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
@@ -102,7 +102,7 @@ function LatestWidgetCard({
     };
     const host = new FrameHost({
       container,
-      title: widgetTitle(widgetRef.current.parts.text('html')),
+      title: frameTitle(widgetRef.current.parts.text('html')),
       theme: environmentRef.current.theme,
       initialHeight: carriedHeightRef.current,
       onError: (message, line) => {
@@ -282,9 +282,8 @@ function LatestWidgetCard({
   );
 }
 
-/** A title for the iframe (screen readers announce it): the widget's first heading or aria-label. */
-function widgetTitle(html: string): string {
-  const heading =
-    /<h[1-3][^>]*>([^<]{1,80})</i.exec(html)?.[1] ?? /aria-label="([^"]{1,80})"/i.exec(html)?.[1];
-  return heading ? `Widget: ${heading.trim()}` : 'Generated widget';
+/** A title for the iframe (screen readers announce it): the title the widget gives itself, if any. */
+function frameTitle(html: string): string {
+  const title = widgetTitle(html);
+  return title === undefined ? 'Generated widget' : `Widget: ${title}`;
 }

@@ -1,15 +1,26 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ProseBlock } from '../components/prose-block.tsx';
 import { type TranscriptWidget, transcriptWidgetSource } from '../transcript/transcript-state.ts';
 
 const sourceTabs = [
-  { key: 'html', label: 'HTML' },
-  { key: 'css', label: 'CSS' },
-  { key: 'js', label: 'JavaScript' },
+  { key: 'html', label: 'HTML', language: 'html' },
+  { key: 'css', label: 'CSS', language: 'css' },
+  { key: 'js', label: 'JavaScript', language: 'javascript' },
 ] as const;
+
+/**
+ * The code as one fenced markdown block, so the chat's own code path draws it: sanitised, coloured by the
+ * highlighter, with a Copy button. The fence is longer than any run of backticks in the code.
+ */
+function fencedCode(code: string, language: string): string {
+  const longestRun = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `${fence}${language}\n${code}\n${fence}`;
+}
 
 type SourceTabKey = (typeof sourceTabs)[number]['key'];
 
-/** A modal dialog showing a widget's three parts in tabs. */
+/** A modal dialog showing a widget's three parts in tabs, each coloured and with a Copy button. */
 export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidget; onClose(): void }) {
   // Joining the parts is a pass over the whole widget: once per new part while the dialog is open, not per render.
   const source = useMemo(() => transcriptWidgetSource(widget), [widget]);
@@ -37,6 +48,7 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidg
   };
 
   const text = source[selected];
+  const language = sourceTabs.find((tab) => tab.key === selected)?.language ?? '';
   return (
     <dialog ref={dialogRef} className="source-dialog" aria-labelledby={`${idPrefix}-title`} onClose={onClose}>
       <header className="source-dialog__header">
@@ -63,7 +75,7 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidg
           </button>
         ))}
       </div>
-      <pre
+      <div
         id={`${idPrefix}-panel`}
         role="tabpanel"
         aria-labelledby={`${idPrefix}-tab-${selected}`}
@@ -72,8 +84,12 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidg
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
         tabIndex={0}
       >
-        <code>{text || '(empty)'}</code>
-      </pre>
+        {text === '' ? (
+          <p className="source-dialog__empty">(empty)</p>
+        ) : (
+          <ProseBlock text={fencedCode(text, language)} />
+        )}
+      </div>
     </dialog>
   );
 }

@@ -156,7 +156,7 @@ describe('GET /api/threads/:id/widgets/:widgetId.html', () => {
     await store.appendMessage({ id: 'a', threadId: 't1', role: 'assistant', content: 'Here.', widget });
   });
 
-  it('downloads the standalone document as an attachment', async () => {
+  it('downloads the standalone document as an attachment, by id when the widget has no title', async () => {
     const response = await app.request('/api/threads/t1/widgets/w-1.html');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -166,6 +166,20 @@ describe('GET /api/threads/:id/widgets/:widgetId.html', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.text()).toBe('<!doctype html><title>w-1</title><p>hello</p>');
     expect(renderedWidgets).toEqual([widget]);
+  });
+
+  it("downloads under the widget's own title when its markup names one", async () => {
+    const titled = { ...widget, id: 'w-3', html: '<h2 class="t">🎲 Dice roller</h2><p>roll</p>' };
+    await store.appendMessage({
+      id: 'b',
+      threadId: 't1',
+      role: 'assistant',
+      content: 'Dice.',
+      widget: titled,
+    });
+    const response = await app.request('/api/threads/t1/widgets/w-3.html');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="dice-roller.html"');
   });
 
   it('answers 404 for an unknown widget or thread', async () => {

@@ -11,6 +11,7 @@ import {
   type ThreadListResponse,
   type ThreadRouteErrorCode,
   type ThreadSearchResponse,
+  widgetFileName,
 } from '@drawbridge/protocol';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -18,6 +19,7 @@ import { ownedThread } from '../../auth/owned-thread.ts';
 import { requestUser } from '../../auth/request-user.ts';
 import { toRunSummary } from '../../runs/to-run-summary.ts';
 import type { Store, StoredWidget } from '../../store/store.ts';
+import { attachmentDisposition } from '../attachment-disposition.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
 import { readJsonBody } from './read-json-body.ts';
 
@@ -204,7 +206,11 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
     const html = await standalone(widget);
     return context.body(html, 200, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Disposition': `attachment; filename="drawbridge-widget-${widgetId}.html"`,
+      // Named for what it is ("dice-roller.html"), from the widget's own title.
+      'Content-Disposition': attachmentDisposition({
+        fileName: widgetFileName({ html: widget.html, id: widgetId }),
+        fallback: `drawbridge-widget-${widgetId}.html`,
+      }),
       'X-Content-Type-Options': 'nosniff',
       // Should a browser ever show the file inline, the widget still runs in an opaque origin, as in the chat.
       'Content-Security-Policy': 'sandbox allow-scripts allow-forms',
