@@ -1,6 +1,6 @@
 /**
  * Runs the benchmarks in `bench/` one after another, each in its own Node process (under tsx, on the Node
- * that runs this file) so one bench's heap and timers cannot colour the next one's numbers. Their output
+ * that runs this file, with our packages resolved to their sources) so one bench's heap and timers cannot colour the next one's numbers. Their output
  * is printed as it comes, under a heading per bench.
  *
  *     npm run bench                    # every bench/*.ts, in name order
@@ -31,9 +31,11 @@ const selected = requested.length > 0 ? requested : available;
 /** Runs one bench with inherited output; resolves with its exit code (a signal counts as a failure). */
 function runBench(name) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `${benchDirectory}${name}.ts`], {
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=drawbridge-source', '--import', 'tsx', `${benchDirectory}${name}.ts`],
+      { stdio: 'inherit' },
+    );
     child.on('error', (error) => {
       console.error(`bench/${name}.ts could not start: ${error.message}`);
       resolve(1);

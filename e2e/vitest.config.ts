@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { sourceConditions } from '../test-support/source-conditions.ts';
 
 export default defineConfig({
+  ...sourceConditions,
   test: {
     include: ['e2e/**/*.test.ts'],
     testTimeout: 60_000,

@@ -86,9 +86,12 @@ export function exampleModules({
  */
 const parsedFiles = new Map<string, ts.SourceFile>();
 
-/** The project's compiler options, as `npm run check` uses them. */
+/**
+ * The project's compiler options, as `npm run check` uses them: `tsconfig.json`'s, whose `drawbridge-source`
+ * condition resolves our packages to their sources, so no build is needed.
+ */
 function projectCompilerOptions(repositoryRoot: string): ts.CompilerOptions {
-  const configPath = join(repositoryRoot, 'tsconfig.base.json');
+  const configPath = join(repositoryRoot, 'tsconfig.json');
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, repositoryRoot);
   return { ...parsed.options, noEmit: true };

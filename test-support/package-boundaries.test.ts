@@ -103,15 +103,6 @@ function isTestSupportFile(file: string): boolean {
   return /\.test\.tsx?$/.test(file) || file.split(sep).includes('testing');
 }
 
-/**
- * Production code that still finds something outside its package by a relative path, each with its reason; a
- * new one fails the test.
- */
-const knownOutsideReferences: Record<string, string> = {
-  // The skills the server runs with by default live at the repository root (`skills/`), beside docs/ and e2e/.
-  'packages/server/src/agents/build-agent-profiles.ts': '../../../../skills',
-};
-
 /** The rule `reference`, made in package `folder`, breaks; undefined when it keeps them all. */
 function violationOf(folder: string, reference: Reference): string | undefined {
   const { file, specifier, kind } = reference;
@@ -124,11 +115,10 @@ function violationOf(folder: string, reference: Reference): string | undefined {
     }
     if (isTestSupportFile(file)) {
       // Tests load the repository's throwaway services (test-support/) and read its files as data (docs/
-      // checked against the code, skills/, the packages folder for scans like this one).
+      // checked against the code, the packages folder for scans like this one).
       const inTestSupport = !relative(join(repositoryRoot, 'test-support'), target).startsWith('..');
       if (kind !== 'import' || inTestSupport) return undefined;
     }
-    if (knownOutsideReferences[file] === specifier) return undefined;
     return `reaches outside its package by a relative path (${relative(repositoryRoot, target) || '.'})`;
   }
   const ours = packages.find(

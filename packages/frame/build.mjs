@@ -8,7 +8,10 @@ const packageDirectory = new URL('./', import.meta.url);
 const distribution = new URL('dist/', packageDirectory);
 await mkdir(distribution, { recursive: true });
 
-/** Every bundle the frame ships is built the same way: minified ES2022 with no license comments, in dist/. */
+/**
+ * Every bundle the frame ships is built the same way: minified ES2022 with no license comments, in dist/, from
+ * the sources of `@drawbridge/protocol` (its `drawbridge-source` condition), so bundling needs no build of it.
+ */
 function bundle({ file, format = 'iife', ...input }) {
   return build({
     ...input,
@@ -16,6 +19,7 @@ function bundle({ file, format = 'iife', ...input }) {
     bundle: true,
     format,
     target: 'es2022',
+    conditions: ['drawbridge-source'],
     minify: true,
     legalComments: 'none',
   });

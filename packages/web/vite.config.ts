@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 /** The chat app's server in development; the built app is served by the Drawbridge server itself. */
 const developmentServer = 'http://127.0.0.1:8787';
@@ -47,6 +47,8 @@ function precompressAssets(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompressAssets()],
+  // Our packages from their TypeScript sources (their `drawbridge-source` export condition), as the tests use them.
+  resolve: { conditions: ['drawbridge-source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,20 +1,17 @@
 #!/usr/bin/env node
-// The `drawbridge` command: runs the TypeScript sources as they are. Node strips their types itself (the
-// sources use only erasable syntax, which `erasableSyntaxOnly` in tsconfig.base.json holds them to); a Node
-// started with type stripping turned off gets tsx's loader instead.
+// The `drawbridge` command. It runs the package's build (dist/, plain JavaScript); the repository's own tests
+// and scripts start it with `node --conditions=drawbridge-source`, which makes `#cli` the TypeScript sources
+// instead (Node strips their types as it loads them), so nothing they run needs a build or can find a stale one.
 
-// First, before anything that needs it loads: an older Node would die on `node:sqlite` (or on type stripping)
-// with an error that does not say what is wrong. npm scripts and npx run the Node 24 this project pins.
-const nodeMajor = Number(process.versions.node.split('.')[0]);
-if (nodeMajor < 24) {
+// First, before anything that needs it loads: an older Node would die on `node:sqlite` with an error that does
+// not say what is wrong. The store is built-in `node:sqlite`, unflagged since Node 22.13, with every method the
+// store calls (`StatementSync.columns`) since 22.16 (and 23.11).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 16) || (major === 23 && minor < 11)) {
   console.error(
-    `drawbridge needs Node.js 24 or newer (this is Node ${process.versions.node}): start it through npm ` +
-      '(npm start, npx drawbridge …), which runs the pinned Node 24, or install Node 24.',
+    `drawbridge needs Node.js 22.16 or newer (this is Node ${process.versions.node}): install Node.js 22 LTS ` +
+      'or 24; in the Drawbridge repository, npm start and npx drawbridge run the Node 24 it pins.',
   );
   process.exit(1);
 }
-if (!process.features.typescript) {
-  const { register } = await import('tsx/esm/api');
-  register();
-}
-await import('../src/cli/main.ts');
+await import('#cli');

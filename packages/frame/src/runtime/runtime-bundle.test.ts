@@ -10,6 +10,7 @@ describe('the runtime bundle', () => {
       metafile: true,
       format: 'iife',
       target: 'es2022',
+      conditions: ['drawbridge-source'],
       logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);

@@ -11,8 +11,8 @@ import { metricChartTool } from '../tools/dashboard/metric-chart-tool.ts';
 import { createRenderTools } from '../tools/render/render-tools.ts';
 import type { AgentProfile, AgentProfiles } from './agent-profile.ts';
 
-/** The repository's `skills/` folder. */
-export const defaultSkillsDirectory = fileURLToPath(new URL('../../../../skills', import.meta.url));
+/** The built-in skills: the server package's `skills/` folder, which it ships. */
+export const defaultSkillsDirectory = fileURLToPath(new URL('../../skills', import.meta.url));
 
 /** Default wait for a browser to answer a parked call; `DRAWBRIDGE_TOOL_TIMEOUT_MS` overrides it. */
 export const defaultToolTimeoutMs = 60_000;

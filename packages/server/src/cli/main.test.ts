@@ -1,16 +1,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { drawbridgeCommand } from '../testing/drawbridge-command.ts';
 
-const binary = fileURLToPath(new URL('../../bin/drawbridge.mjs', import.meta.url));
 const version = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
 function runCli(args: string[]) {
   // PORT 1 would be refused if `serve` started listening, so a started server cannot pass for help.
-  return spawnSync(process.execPath, [binary, ...args], {
+  return spawnSync(process.execPath, drawbridgeCommand(args), {
     encoding: 'utf8',
     timeout: 30_000,
     input: '',
@@ -18,17 +17,17 @@ function runCli(args: string[]) {
   });
 }
 
-/** The system's own Node when it is older than 24 (Debian's is 20), to run the bin as a user would. */
+/** The system's own Node when it is older than 22 (Debian's is 20), to run the bin as a user would. */
 function olderSystemNode(): string | undefined {
   const path = '/usr/bin/node';
   if (!existsSync(path)) return undefined;
   const major = Number(
     execFileSync(path, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }),
   );
-  return major < 24 ? path : undefined;
+  return major < 22 ? path : undefined;
 }
 
-// Each spawn loads the command's whole module graph through tsx, which takes seconds on a loaded machine.
+// Each spawn loads the command's whole module graph from the sources, which takes seconds on a loaded machine.
 describe('drawbridge', { timeout: 180_000 }, () => {
   it('lists the commands for --help and -h', () => {
     for (const flag of ['--help', '-h']) {
@@ -77,7 +76,7 @@ describe('drawbridge', { timeout: 180_000 }, () => {
 
   it('refuses a wrong configuration with every problem at once, one line each, exit 1, before anything opens', () => {
     const database = '/nonexistent/never-written.db';
-    const run = spawnSync(process.execPath, [binary, 'serve'], {
+    const run = spawnSync(process.execPath, drawbridgeCommand(['serve']), {
       encoding: 'utf8',
       timeout: 30_000,
       input: '',
@@ -99,22 +98,33 @@ describe('drawbridge', { timeout: 180_000 }, () => {
     ]);
   });
 
-  it('says in one line that it needs Node 24, and how to get it, when started on an older Node', () => {
-    // This Node told it is 20.20.2 (the seam: `process.versions.node` is what the bin reads), and the system's
-    // real older Node where there is one.
-    const pretendOld = `data:text/javascript,Object.defineProperty(process.versions, 'node', { value: '20.20.2' })`;
+  it('says in one line that it needs Node 22.16, and how to get it, when started on an older Node', () => {
+    // This Node told it is older (the seam: `process.versions.node` is what the bin reads): a Node 20, a Node 22
+    // whose `node:sqlite` lacks what the store uses, a Node 23 likewise; and the system's real older Node where
+    // there is one.
+    const pretending = (version: string) => [
+      '--import',
+      `data:text/javascript,Object.defineProperty(process.versions, 'node', { value: '${version}' })`,
+    ];
     const systemNode = olderSystemNode();
     const starts = [
-      { node: process.execPath, args: ['--import', pretendOld, binary, 'serve'] },
-      ...(systemNode === undefined ? [] : [{ node: systemNode, args: [binary, 'serve'] }]),
+      ...['20.20.2', '22.15.1', '23.10.0'].map((version) => ({
+        node: process.execPath,
+        version,
+        args: [...pretending(version), ...drawbridgeCommand(['serve'])],
+      })),
+      ...(systemNode === undefined
+        ? []
+        : [{ node: systemNode, version: '20', args: drawbridgeCommand(['serve']) }]),
     ];
-    for (const { node, args } of starts) {
+    for (const { node, version, args } of starts) {
       const run = spawnSync(node, args, { encoding: 'utf8', timeout: 30_000, input: '' });
       expect({ node, status: run.status, stdout: run.stdout }).toEqual({ node, status: 1, stdout: '' });
       const lines = run.stderr.trimEnd().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^drawbridge needs Node\.js 24 or newer \(this is Node 20\.\d+\.\d+\)/);
-      expect(lines[0]).toContain('npm start');
+      expect(lines[0]).toMatch(/^drawbridge needs Node\.js 22\.16 or newer \(this is Node \d+\.\d+\.\d+\)/);
+      expect(lines[0]).toContain(`this is Node ${version}`);
+      expect(lines[0]).toContain('install Node.js 22 LTS or 24');
       expect(run.stderr).not.toContain('ERR_UNKNOWN_BUILTIN_MODULE');
     }
   });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { drawbridgeCommand } from '../testing/drawbridge-command.ts';
 import { parseParseCommandArguments, runParseCommand } from './parse-command.ts';
 
 const reply = 'hi\n@@HEIGHT:10@@\n@@CSS@@\na{}\n@@END@@';
@@ -99,9 +99,12 @@ describe('parseParseCommandArguments', () => {
 });
 
 describe('drawbridge parse (process)', () => {
-  const binary = fileURLToPath(new URL('../../bin/drawbridge.mjs', import.meta.url));
   const runCli = (args: string[], input: Uint8Array) =>
-    spawnSync(process.execPath, [binary, 'parse', ...args], { input, encoding: 'utf8', timeout: 15_000 });
+    spawnSync(process.execPath, drawbridgeCommand(['parse', ...args]), {
+      input,
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
 
   it('prints NDJSON chunks read from stdin', () => {
     const run = runCli(['--chunk-size', '3'], encoder.encode(reply));

@@ -25,7 +25,7 @@ export const drawbridgeConfigSchema = z
     mcp: mcpConfigSchema.prefault({}),
     skills: z
       .strictObject({
-        /** `DRAWBRIDGE_SKILLS_DIR`: the folder of `SKILL.md` files; default the repository's `skills/`. */
+        /** `DRAWBRIDGE_SKILLS_DIR`: the folder of `SKILL.md` files; default the server package's `skills/`. */
         directory: someText('the path of a folder of skills').default(defaultSkillsDirectory),
       })
       .prefault({}),

@@ -23,7 +23,10 @@ afterEach(async () => {
 async function connectOverStdio(): Promise<Client> {
   const client = new Client({ name: 'drawbridge-test-host', version: '1.0.0' });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', fixtureCommand] }),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--conditions=drawbridge-source', '--import', 'tsx', fixtureCommand],
+    }),
   );
   cleanups.push(() => client.close());
   return client;

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { buildRunAgentInput, runAgentRequestInit } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import type { ModelScript, ScriptToolCallPart } from '../models/script/model-scr
 import { createScriptedModel } from '../models/scripted/scripted-language-model.ts';
 import { SkillFileError } from '../skills/skill-file-error.ts';
 import { openSqliteStore } from '../store/index.ts';
+import { drawbridgeCommand } from '../testing/drawbridge-command.ts';
 import { temporaryDirectory } from '../testing/temporary-directory.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
@@ -274,8 +274,7 @@ describe('malformed skill files', () => {
 
   it('make `drawbridge serve` print one line naming the file and exit 1', async () => {
     const { directory, file } = await brokenSkillsDirectory();
-    const binary = fileURLToPath(new URL('../../bin/drawbridge.mjs', import.meta.url));
-    const result = spawnSync(process.execPath, [binary, 'serve'], {
+    const result = spawnSync(process.execPath, drawbridgeCommand(['serve']), {
       encoding: 'utf8',
       timeout: 20_000,
       env: {

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import {
   buildRunAgentInput,
   EventType,
@@ -16,6 +15,7 @@ import type { ModelScript } from '../models/script/model-script.ts';
 import { createScriptedModel } from '../models/scripted/scripted-language-model.ts';
 import { gatedTestModel } from '../models/testing/gated-test-model.ts';
 import { openStorage } from '../store/open-storage.ts';
+import { drawbridgeCommand } from '../testing/drawbridge-command.ts';
 import {
   finalEventOf,
   followRun,
@@ -265,11 +265,9 @@ async function expectLeaseRenewedOnRedisOnly({
   expect((await records.store.getRun(runId))?.leaseExpiresAt).toBe(startedWith);
 }
 
-const binary = fileURLToPath(new URL('../../bin/drawbridge.mjs', import.meta.url));
-
 /** `drawbridge serve` in a child process on a free port; resolves with its URL once it listens. */
 async function spawnInstance(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [binary, 'serve'], {
+  const child = spawn(process.execPath, drawbridgeCommand(['serve']), {
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

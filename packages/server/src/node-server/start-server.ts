@@ -5,6 +5,7 @@ import { describeConfigIssue } from '../config/config-problem.ts';
 import type { DrawbridgeConfig } from '../config/drawbridge-config-schema.ts';
 import { configPathNames, parseConfig } from '../config/parse-config.ts';
 import { type AppDependencies, createApp, type ServedModel } from '../http/create-app.ts';
+import { AsyncDisposableStack } from '../lifecycle/async-disposable-stack.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
 import { startSandboxServer } from '../mcp/sandbox-server.ts';
 import { resolveModel } from '../models/index.ts';

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { defaultSkillsDirectory } from '../agents/build-agent-profiles.ts';
 import { loadSkills } from './load-skills.ts';
 
 const knownTools = new Set(['render_table', 'render_chart', 'list_metrics', 'dashboard_control']);
@@ -69,10 +69,9 @@ describe('loadSkills', () => {
     },
   );
 
-  it("loads the project's own skills", () => {
-    const directory = fileURLToPath(new URL('../../../../skills', import.meta.url));
+  it("loads the package's own skills", () => {
     const skills = loadSkills({
-      directory,
+      directory: defaultSkillsDirectory,
       knownTools: new Set([...knownTools, 'render_image', 'render_form']),
     });
     expect(skills.get('widgets')?.allowedTools.has('render_table')).toBe(true);

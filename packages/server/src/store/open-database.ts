@@ -45,7 +45,10 @@ interface SqliteKysely {
 function sqliteKysely(path: string, reportError: (message: string, error: unknown) => void): SqliteKysely {
   const inMemory = path === ':memory:';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
-  const database = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5000 });
+  const database = new DatabaseSync(path, { enableForeignKeyConstraints: true });
+  // A writer waits up to 5 s for another connection's lock (the checkpoint worker's, a second process's)
+  // instead of failing at once. A pragma rather than the `timeout` option, which Node 22 does not have.
+  database.exec('PRAGMA busy_timeout = 5000');
   // WAL lets the dashboard read while a run writes; an in-memory database has no journal file to switch.
   // With WAL, `synchronous = NORMAL` keeps every commit through a crash or kill of the process and the file
   // always consistent, and flushes to disk at checkpoints instead of on every commit: `node:sqlite` runs

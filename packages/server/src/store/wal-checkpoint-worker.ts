@@ -1,7 +1,7 @@
 // A worker thread's own connection to the server's SQLite file, copying the WAL into the database every
 // `intervalMs`: the page copies and the disk flushes of a checkpoint happen here, not on the event loop
 // every stream shares. Started by `startWalCheckpointer`; imports only Node's own modules, since a worker
-// loads this file by itself (Node strips its types).
+// loads this file by itself (from the sources, Node strips its types).
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 

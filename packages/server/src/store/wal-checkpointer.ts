@@ -1,5 +1,10 @@
+import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { WalCheckpointWorkerData, WalCheckpointWorkerMessage } from './wal-checkpoint-worker.ts';
+
+// The worker file beside this one has the same extension: `.ts` run from the sources, `.js` from the build,
+// which rewrites import specifiers but not a URL.
+const moduleExtension = extname(import.meta.url);
 
 /** How often the worker copies the WAL into the database: small copies, a few disk flushes a second at most. */
 export const defaultWalCheckpointIntervalMs = 250;
@@ -45,7 +50,7 @@ export function startWalCheckpointer({
 }): WalCheckpointer {
   const workerData: WalCheckpointWorkerData = { path, intervalMs, restartFrames };
   // None of the server's Node flags: a worker inherits them, and some (`--input-type`) refuse a file.
-  const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url), {
+  const worker = new Worker(new URL(`./wal-checkpoint-worker${moduleExtension}`, import.meta.url), {
     workerData,
     execArgv: [],
   });
