@@ -1,3 +1,4 @@
+export * from './activities/index.ts';
 export * from './api/index.ts';
 export * from './codecs/index.ts';
 export * from './dashboard/index.ts';

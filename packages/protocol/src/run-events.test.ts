@@ -18,6 +18,23 @@ const everyConstructedEvent: RunEvent[] = [
   runEvents.textContent({ messageId: 'm1', delta: 'Hello ' }),
   runEvents.widgetPart({ messageId: 'm1', widgetId: 'w1', part: 'height', delta: '320' }),
   runEvents.heartbeat(1000),
+  runEvents.activitySnapshot({ messageId: 'w2', activityType: 'drawbridge.widget', content: { parts: [] } }),
+  runEvents.activityDelta({
+    messageId: 'w2',
+    activityType: 'drawbridge.widget',
+    patch: [{ op: 'add', path: '/parts/-', value: { part: 'html', delta: '<p>' } }],
+  }),
+  runEvents.activitySnapshot({
+    messageId: 'a2ui-1',
+    activityType: 'a2ui-surface',
+    content: { operations: [] },
+    replace: false,
+  }),
+  runEvents.activityDelta({
+    messageId: 'a2ui-1',
+    activityType: 'a2ui-surface',
+    patch: [{ op: 'add', path: '/operations/-', value: { beginRendering: { surfaceId: 's' } } }],
+  }),
   runEvents.toolCallStart({ toolCallId: 'c1', toolCallName: 'render_chart', parentMessageId: 'm1' }),
   runEvents.toolCallArgs({ toolCallId: 'c1', delta: '{}' }),
   runEvents.toolCallEnd({ toolCallId: 'c1' }),
@@ -133,6 +150,40 @@ describe('parseRunEvent', () => {
     };
     expect(parseRunEvent(event)).toEqual({ success: true, event });
     expect(errorText({ ...event, timestamp: 1.5 })).toContain('timestamp');
+  });
+
+  it('checks the content and patch of our activity types at their exact paths', () => {
+    const widget = { messageId: 'w', activityType: 'drawbridge.widget' };
+    expect(
+      errorText({ type: 'ACTIVITY_SNAPSHOT', ...widget, content: { parts: [{ part: 'prose', delta: '' }] } }),
+    ).toContain('→ at content.parts[0].part');
+    expect(
+      errorText({
+        type: 'ACTIVITY_DELTA',
+        ...widget,
+        patch: [{ op: 'replace', path: '/parts/0', value: { part: 'css', delta: '' } }],
+      }),
+    ).toContain('patch[0]');
+    expect(errorText({ type: 'ACTIVITY_SNAPSHOT', ...widget, content: {} })).toContain('content.parts');
+  });
+
+  it('lets activities of other types through with any content and any JSON Patch', () => {
+    const snapshot = {
+      type: 'ACTIVITY_SNAPSHOT',
+      messageId: 'a',
+      activityType: 'constructor',
+      content: { x: 1 },
+    };
+    expect(parseRunEvent(snapshot)).toEqual({ success: true, event: snapshot });
+    const delta = {
+      type: 'ACTIVITY_DELTA',
+      messageId: 'a',
+      activityType: 'mcp-apps',
+      patch: [{ op: 'move', from: '/a', path: '/b' }],
+    };
+    expect(parseRunEvent(delta)).toEqual({ success: true, event: delta });
+    // Still AG-UI's event: the patch must be a JSON Patch.
+    expect(errorText({ ...delta, patch: [{ op: 'append', path: '/a' }] })).toContain('patch');
   });
 
   it('rejects event types a Drawbridge run never emits, and non-objects', () => {

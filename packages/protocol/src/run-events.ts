@@ -14,6 +14,19 @@ import {
 } from '@ag-ui/core/schemas';
 import { z } from 'zod';
 import {
+  activityDeltaRunEventSchema,
+  activitySnapshotRunEventSchema,
+} from './activities/activity-run-event-schemas.ts';
+import type {
+  DrawbridgeActivityContent,
+  DrawbridgeActivityDelta,
+  DrawbridgeActivityOperation,
+  DrawbridgeActivitySnapshot,
+  DrawbridgeActivityType,
+  ForeignActivityDelta,
+  ForeignActivitySnapshot,
+} from './activities/drawbridge-activities.ts';
+import {
   type CustomRunEvent,
   type DrawbridgeEvent,
   type DrawbridgeEventValue,
@@ -41,7 +54,7 @@ export const customRunEventSchema = CustomEventSchema.transform((event, context)
   return z.NEVER;
 });
 
-/** Every event a Drawbridge run emits: the AG-UI events we use plus CUSTOM events. */
+/** Every event a Drawbridge run emits: the AG-UI events we use, activities and CUSTOM events. */
 export const runEventSchema = z.discriminatedUnion('type', [
   RunStartedEventSchema,
   TextMessageStartEventSchema,
@@ -53,6 +66,8 @@ export const runEventSchema = z.discriminatedUnion('type', [
   ToolCallResultEventSchema,
   RunFinishedEventSchema,
   RunErrorEventSchema,
+  activitySnapshotRunEventSchema,
+  activityDeltaRunEventSchema,
   customRunEventSchema,
 ]);
 
@@ -71,6 +86,16 @@ export function parseRunEvent(value: unknown): RunEventParseResult {
   const result = runEventSchema.safeParse(value);
   return result.success ? { success: true, event: result.data } : { success: false, error: result.error };
 }
+
+/** ACTIVITY_SNAPSHOT of `Type`: typed content for one of our activity types, an open object for any other. */
+export type ActivitySnapshotOf<Type extends string> = Type extends DrawbridgeActivityType
+  ? DrawbridgeActivitySnapshot<Type>
+  : ForeignActivitySnapshot;
+
+/** ACTIVITY_DELTA of `Type`: typed operations for one of our activity types, any JSON Patch for another. */
+export type ActivityDeltaOf<Type extends string> = Type extends DrawbridgeActivityType
+  ? DrawbridgeActivityDelta<Type>
+  : ForeignActivityDelta;
 
 /** Builders for every event the server writes, so no caller spells an event shape by hand. */
 export const runEvents = {
@@ -122,6 +147,43 @@ export const runEvents = {
     revision,
   }: DrawbridgeEventValue<'drawbridge.widget-revision'>): DrawbridgeEvent<'drawbridge.widget-revision'> {
     return drawbridgeEvent('drawbridge.widget-revision', { messageId, widgetId, revision });
+  },
+  /**
+   * The whole content of the activity message `messageId` (any activity type). It replaces what a client
+   * holds unless `replace` is false, which leaves an existing activity as it is.
+   */
+  activitySnapshot<Type extends string>({
+    messageId,
+    activityType,
+    content,
+    replace,
+  }: {
+    messageId: string;
+    activityType: Type;
+    content: Type extends DrawbridgeActivityType ? DrawbridgeActivityContent<Type> : Record<string, unknown>;
+    replace?: boolean;
+  }): ActivitySnapshotOf<Type> {
+    return {
+      type: EventType.ACTIVITY_SNAPSHOT,
+      messageId,
+      activityType,
+      content,
+      ...(replace === undefined ? {} : { replace }),
+    } as ActivitySnapshotOf<Type>;
+  },
+  /** A change to the content of the activity message `messageId`, as a JSON Patch (RFC 6902). */
+  activityDelta<Type extends string>({
+    messageId,
+    activityType,
+    patch,
+  }: {
+    messageId: string;
+    activityType: Type;
+    patch: Type extends DrawbridgeActivityType
+      ? DrawbridgeActivityOperation<Type>[]
+      : ForeignActivityDelta['patch'];
+  }): ActivityDeltaOf<Type> {
+    return { type: EventType.ACTIVITY_DELTA, messageId, activityType, patch } as ActivityDeltaOf<Type>;
   },
   heartbeat(at: number): DrawbridgeEvent<'drawbridge.heartbeat'> {
     return drawbridgeEvent('drawbridge.heartbeat', { at });

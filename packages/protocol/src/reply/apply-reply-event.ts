@@ -1,5 +1,6 @@
 import { isDrawbridgeEvent } from '../drawbridge-events.ts';
 import { EventType, type RunEvent, type RunEventOfType } from '../run-events.ts';
+import { applyReplyActivity } from './apply-reply-activity.ts';
 import { applyWidgetPart } from './apply-widget-part.ts';
 import {
   createReplyWidget,
@@ -20,7 +21,8 @@ export function toolResultText(event: RunEventOfType<EventType.TOOL_CALL_RESULT>
  * changed, and an event that is not about it (another message's, a call it does not hold, the run's own
  * events) returns it as it is. Prose and widget parts are the reply's when they name its id; a TOOL_CALL_START
  * when its parent is the reply (or it names none: the caller decided it is this reply's); the other tool-call
- * events when the reply holds their call. The server folds every event of a run with it to store the reply;
+ * events when the reply holds their call; an ACTIVITY_SNAPSHOT always (an activity names no parent: the caller
+ * decided), an ACTIVITY_DELTA when the reply holds its activity. The server folds every event of a run with it to store the reply;
  * the browser folds them to draw it; a reloaded reply is the same fold over its stored segments.
  */
 export function applyReplyEvent(message: ReplyMessage, event: RunEvent): ReplyMessage {
@@ -49,6 +51,9 @@ export function applyReplyEvent(message: ReplyMessage, event: RunEvent): ReplyMe
         ...call,
         result: toolResultText(event),
       }));
+    case EventType.ACTIVITY_SNAPSHOT:
+    case EventType.ACTIVITY_DELTA:
+      return applyReplyActivity(message, event);
     case EventType.CUSTOM:
       return applyCustomEvent(message, event);
     default:

@@ -1,9 +1,12 @@
+export { applyActivityEvent } from './apply-activity-event.ts';
+export { applyReplyActivity, replyWidgetOfActivity } from './apply-reply-activity.ts';
 export { applyReplyEvent, replyOfRunEvents, toolResultText } from './apply-reply-event.ts';
 export { applyWidgetPart } from './apply-widget-part.ts';
 export {
   createReplyWidget,
   emptyReplyMessage,
   generatedWidgetOf,
+  type ReplyActivity,
   type ReplyMessage,
   type ReplyPart,
   type ReplyToolCall,

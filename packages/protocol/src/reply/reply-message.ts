@@ -28,11 +28,23 @@ export interface ReplyToolCall {
   sentAnswers?: FormAnswers['values'];
 }
 
+/**
+ * An activity of a type the reply does not build into a part of its own (an A2UI surface, …): its AG-UI
+ * activity message as it stands, drawn by a renderer for its `activityType`.
+ */
+export interface ReplyActivity {
+  /** The activity's `messageId`. */
+  id: string;
+  activityType: string;
+  content: Record<string, unknown>;
+}
+
 /** What a reply is made of, in the order the user saw it. */
 export type ReplyPart =
   | { kind: 'prose'; text: string }
   | { kind: 'widget'; widget: ReplyWidget }
-  | { kind: 'tool-call'; call: ReplyToolCall };
+  | { kind: 'tool-call'; call: ReplyToolCall }
+  | { kind: 'activity'; activity: ReplyActivity };
 
 /**
  * One assistant reply as its run's events build it (`applyReplyEvent`): what the browser draws and what the

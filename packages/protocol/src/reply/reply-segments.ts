@@ -33,7 +33,8 @@ export function replySegments(message: ReplyMessage): ReplySegment[] {
     widget = undefined;
   };
   for (const part of message.parts) {
-    if (part.kind === 'tool-call') close();
+    // An activity of another type (an A2UI surface) sits between segments, as a call does; it is not stored yet.
+    if (part.kind === 'tool-call' || part.kind === 'activity') close();
     else if (part.kind === 'prose') {
       if (widget !== undefined) close();
       content += part.text;

@@ -74,6 +74,7 @@ function partKey(part: TranscriptPart, index: number): string {
   if (part.kind === 'widget') {
     return part.widget.id;
   }
+  if (part.kind === 'activity') return part.activity.id;
   return part.kind === 'tool-call' ? part.call.toolCallId : `prose-${index}`;
 }
 
@@ -94,6 +95,15 @@ function MessagePart({
   }
   if (part.kind === 'widget') {
     return <WidgetCard widget={part.widget} streaming={streaming} />;
+  }
+  if (part.kind === 'activity') {
+    // An activity type this page has no renderer for is named, not dropped.
+    return (
+      <div className="tool-call" data-activity-id={part.activity.id}>
+        <span className="tool-call__name">{part.activity.activityType}</span>
+        <span className="tool-call__state">This page cannot draw this kind of activity.</span>
+      </div>
+    );
   }
   const card = <ToolCallCard call={part.call} view={toolCallViews.get(part.call.toolCallId)} />;
   // A connected MCP server's tool may bring a view of its own (docs/mcp-apps.md).

@@ -203,4 +203,51 @@ describe('transcriptReducer', () => {
     expect(widget.revision?.failure?.code).toBe('hunk_not_found');
     expect(transcriptWidgetSource(widget)).toEqual({ css: 'b{}', html: '<p>old</p>', js: '' });
   });
+
+  it('puts an activity into the reply being written, and its deltas into the reply that holds it', () => {
+    const surface = (messageIdOfActivity: string, title: string) =>
+      runEvents.activitySnapshot({
+        messageId: messageIdOfActivity,
+        activityType: 'a2ui-surface',
+        content: { title },
+      });
+    let state = transcriptReducer(emptyTranscript, { type: 'user-message', id: 'u1', text: 'a form' });
+    state = fold([runEvents.textStart({ messageId: 'a1' }), surface('s1', 'first')], state);
+    state = transcriptReducer(state, { type: 'user-message', id: 'u2', text: 'another' });
+    // After a user message, an activity that comes before any text opens the reply itself.
+    state = fold(
+      [
+        surface('s2', 'second'),
+        runEvents.activityDelta({
+          messageId: 's1',
+          activityType: 'a2ui-surface',
+          patch: [{ op: 'replace', path: '/title', value: 'first, edited' }],
+        }),
+        runEvents.activityDelta({ messageId: 'unknown', activityType: 'a2ui-surface', patch: [] }),
+      ],
+      state,
+    );
+    expect(state.messages.map((message) => [message.id, message.parts])).toEqual([
+      ['u1', [{ kind: 'prose', text: 'a form' }]],
+      [
+        'a1',
+        [
+          {
+            kind: 'activity',
+            activity: { id: 's1', activityType: 'a2ui-surface', content: { title: 'first, edited' } },
+          },
+        ],
+      ],
+      ['u2', [{ kind: 'prose', text: 'another' }]],
+      [
+        's2',
+        [
+          {
+            kind: 'activity',
+            activity: { id: 's2', activityType: 'a2ui-surface', content: { title: 'second' } },
+          },
+        ],
+      ],
+    ]);
+  });
 });

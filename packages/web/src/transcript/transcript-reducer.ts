@@ -49,8 +49,15 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
   }
 }
 
-/** Where a run event goes: the id of the reply it names (opened when new), or a reply that holds its call. */
-type EventTarget = { messageId: string; open: boolean } | { toolCallId: string } | undefined;
+/**
+ * Where a run event goes: the id of the reply it names (opened when new), a reply that holds its call, or
+ * the reply that holds its activity (an activity names no reply: a new one goes to the reply being written).
+ */
+type EventTarget =
+  | { messageId: string; open: boolean }
+  | { toolCallId: string }
+  | { activityId: string; open: boolean }
+  | undefined;
 
 function targetOf(state: TranscriptState, event: RunEvent): EventTarget {
   switch (event.type) {
@@ -65,6 +72,10 @@ function targetOf(state: TranscriptState, event: RunEvent): EventTarget {
     case EventType.TOOL_CALL_END:
     case EventType.TOOL_CALL_RESULT:
       return { toolCallId: event.toolCallId };
+    case EventType.ACTIVITY_SNAPSHOT:
+      return { activityId: event.messageId, open: true };
+    case EventType.ACTIVITY_DELTA:
+      return { activityId: event.messageId, open: false };
     case EventType.CUSTOM:
       if (
         isDrawbridgeEvent(event, 'drawbridge.widget') ||
@@ -84,13 +95,11 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
   const target = targetOf(state, event);
   if (target === undefined) return state;
   // Searched from the end: the reply a run streams into is nearly always the last message.
-  const index =
-    'toolCallId' in target
-      ? state.messages.findLastIndex((message) => holdsCall(message, target.toolCallId))
-      : state.messages.findLastIndex((message) => message.id === target.messageId);
+  const index = messageIndexOf(state, target);
   if (index === -1) {
     if (!('open' in target) || !target.open) return state;
-    const opened: TranscriptMessage = { id: target.messageId, role: 'assistant', parts: [] };
+    const id = 'messageId' in target ? target.messageId : target.activityId;
+    const opened: TranscriptMessage = { id, role: 'assistant', parts: [] };
     return { messages: [...state.messages, { ...opened, ...applyReplyEvent(opened, event) }] };
   }
   const message = state.messages[index]!;
@@ -99,6 +108,26 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
   const messages = state.messages.slice();
   messages[index] = { ...folded, role: message.role };
   return { messages };
+}
+
+function messageIndexOf(state: TranscriptState, target: NonNullable<EventTarget>): number {
+  if ('toolCallId' in target)
+    return state.messages.findLastIndex((message) => holdsCall(message, target.toolCallId));
+  if ('messageId' in target)
+    return state.messages.findLastIndex((message) => message.id === target.messageId);
+  const holder = state.messages.findLastIndex((message) => holdsActivity(message, target.activityId));
+  if (holder !== -1 || !target.open) return holder;
+  // After a user message the run has not opened its reply yet: the activity opens it.
+  const last = state.messages.length - 1;
+  return state.messages[last]?.role === 'assistant' ? last : -1;
+}
+
+function holdsActivity(message: TranscriptMessage, activityId: string): boolean {
+  return message.parts.some(
+    (part) =>
+      (part.kind === 'widget' && part.widget.id === activityId) ||
+      (part.kind === 'activity' && part.activity.id === activityId),
+  );
 }
 
 function holdsCall(message: TranscriptMessage, toolCallId: string): boolean {

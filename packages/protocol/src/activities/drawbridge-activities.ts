@@ -1,0 +1,102 @@
+import type { ActivityDeltaEvent, ActivitySnapshotEvent } from '@ag-ui/core';
+import { EventType } from '@ag-ui/core';
+import { z } from 'zod';
+import { widgetPartSchema, widgetRevisionSchema } from '../generated-widget.ts';
+
+/**
+ * A generated widget as an activity (its `messageId` is the widget's id): the parts in the order they streamed,
+ * and the revision when an edit made it. `parts` only ever grows at its end, so a delta is one `add` of a part
+ * to `/parts/-` — as cheap as the part itself — and a consumer hands its frame the parts it has not seen yet.
+ */
+export const widgetActivityContentSchema = z.object({
+  parts: z.array(widgetPartSchema),
+  revision: widgetRevisionSchema.optional(),
+});
+
+/** The changes a widget activity takes: one more part, or its revision (set again when an edit fails). */
+export const widgetActivityOperationSchema = z.union([
+  z.object({ op: z.literal('add'), path: z.literal('/parts/-'), value: widgetPartSchema }),
+  z.object({ op: z.literal('add'), path: z.literal('/revision'), value: widgetRevisionSchema }),
+]);
+
+/**
+ * The activity types Drawbridge defines, each with the schema of its `content` and of one operation of its
+ * deltas' `patch` (a JSON Patch restricted to the changes the server makes). This is the one declaration: the
+ * run-event schema validates with it, and the types and {@link isDrawbridgeActivity} derive from it. Other
+ * activity types (`a2ui-surface`, …) pass as they are.
+ */
+export const drawbridgeActivitySchemas = {
+  'drawbridge.widget': { content: widgetActivityContentSchema, operation: widgetActivityOperationSchema },
+} as const;
+
+export type DrawbridgeActivityType = keyof typeof drawbridgeActivitySchemas;
+
+export type DrawbridgeActivityContent<Type extends DrawbridgeActivityType> = z.infer<
+  (typeof drawbridgeActivitySchemas)[Type]['content']
+>;
+
+export type DrawbridgeActivityOperation<Type extends DrawbridgeActivityType> = z.infer<
+  (typeof drawbridgeActivitySchemas)[Type]['operation']
+>;
+
+/** ACTIVITY_SNAPSHOT of one of our activity types, with its typed content. */
+export type DrawbridgeActivitySnapshot<Type extends DrawbridgeActivityType = DrawbridgeActivityType> = {
+  [ActivityType in Type]: Omit<ActivitySnapshotEvent, 'activityType' | 'content'> & {
+    activityType: ActivityType;
+    content: DrawbridgeActivityContent<ActivityType>;
+  };
+}[Type];
+
+/** ACTIVITY_DELTA of one of our activity types, with its typed operations. */
+export type DrawbridgeActivityDelta<Type extends DrawbridgeActivityType = DrawbridgeActivityType> = {
+  [ActivityType in Type]: Omit<ActivityDeltaEvent, 'activityType' | 'patch'> & {
+    activityType: ActivityType;
+    patch: DrawbridgeActivityOperation<ActivityType>[];
+  };
+}[Type];
+
+/**
+ * An activity event of a type that is not ours. Its content is an open object, so comparing `activityType`
+ * alone never passes for one of our typed activities: code narrows with {@link isDrawbridgeActivity}.
+ */
+export type ForeignActivitySnapshot = Omit<ActivitySnapshotEvent, 'content'> & {
+  content: Record<string, unknown>;
+};
+export type ForeignActivityDelta = ActivityDeltaEvent;
+
+export type ActivitySnapshotRunEvent = DrawbridgeActivitySnapshot | ForeignActivitySnapshot;
+export type ActivityDeltaRunEvent = DrawbridgeActivityDelta | ForeignActivityDelta;
+export type ActivityRunEvent = ActivitySnapshotRunEvent | ActivityDeltaRunEvent;
+
+/** What an activity event of one of our types is checked with: its content, and its deltas' whole patch. */
+export interface DrawbridgeActivityEventSchemas {
+  content: z.ZodType;
+  patch: z.ZodType;
+}
+
+// A Map, not the object literal, so an activity type named "constructor" cannot resolve to a prototype member.
+const schemasByType = new Map<string, DrawbridgeActivityEventSchemas>(
+  Object.entries(drawbridgeActivitySchemas).map(([activityType, { content, operation }]) => [
+    activityType,
+    { content, patch: z.array(operation) },
+  ]),
+);
+
+/** The schemas an activity event of this type is checked with; undefined for a type that is not ours. */
+export function drawbridgeActivitySchema(activityType: string): DrawbridgeActivityEventSchemas | undefined {
+  return schemasByType.get(activityType);
+}
+
+/**
+ * True for an ACTIVITY_SNAPSHOT or ACTIVITY_DELTA of `activityType`. It compares the type only: an event was
+ * validated once, where it entered (`parseRunEvent`, `decodeEventStream`), or built by `runEvents`.
+ */
+export function isDrawbridgeActivity<Type extends DrawbridgeActivityType>(
+  event: { type: string; activityType?: unknown },
+  activityType: Type,
+): event is DrawbridgeActivitySnapshot<Type> | DrawbridgeActivityDelta<Type> {
+  return (
+    (event.type === EventType.ACTIVITY_SNAPSHOT || event.type === EventType.ACTIVITY_DELTA) &&
+    event.activityType === activityType
+  );
+}

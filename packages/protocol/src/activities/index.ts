@@ -1,0 +1,3 @@
+export * from './activity-run-event-schemas.ts';
+export * from './apply-json-patch.ts';
+export * from './drawbridge-activities.ts';

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { WidgetPart, WidgetRevision } from '../generated-widget.ts';
+import { type RunEvent, runEvents } from '../run-events.ts';
+import { applyActivityEvent } from './apply-activity-event.ts';
+import { applyReplyEvent } from './apply-reply-event.ts';
+import { emptyReplyMessage, generatedWidgetOf, type ReplyMessage } from './reply-message.ts';
+
+const messageId = 'msg-1';
+const widgetId = 'wid-1';
+const revision: WidgetRevision = { of: 'wid-0', number: 2, baseId: 'wid-0' };
+
+const widgetStart = (content: { parts: WidgetPart[]; revision?: WidgetRevision } = { parts: [] }) =>
+  runEvents.activitySnapshot({ messageId: widgetId, activityType: 'drawbridge.widget', content });
+const widgetPart = (part: WidgetPart['part'], delta = '') =>
+  runEvents.activityDelta({
+    messageId: widgetId,
+    activityType: 'drawbridge.widget',
+    patch: [{ op: 'add', path: '/parts/-', value: { part, delta } }],
+  });
+
+function fold(events: RunEvent[], start: ReplyMessage = emptyReplyMessage(messageId)): ReplyMessage {
+  return events.reduce(applyReplyEvent, start);
+}
+
+describe('a drawbridge.widget activity in a reply', () => {
+  it('is the widget part with its id, built from the snapshot and one part per delta', () => {
+    const message = fold([
+      runEvents.textContent({ messageId, delta: 'A counter.' }),
+      widgetStart(),
+      widgetPart('height', '1'),
+      widgetPart('height', '60'),
+      widgetPart('css', 'b{}'),
+      widgetPart('html', '<b>0'),
+      widgetPart('html', '</b>'),
+      widgetPart('end'),
+      runEvents.textContent({ messageId, delta: 'Click it.' }),
+    ]);
+    expect(message.parts.map((part) => part.kind)).toEqual(['prose', 'widget', 'prose']);
+    const part = message.parts[1];
+    if (part?.kind !== 'widget') throw new Error('no widget');
+    expect(part.widget).toMatchObject({
+      id: widgetId,
+      height: 160,
+      complete: true,
+      lastPart: 'end',
+      markupBytes: 8,
+    });
+    expect(generatedWidgetOf(part.widget)).toEqual({
+      id: widgetId,
+      height: 160,
+      css: 'b{}',
+      html: '<b>0</b>',
+      js: '',
+      complete: true,
+    });
+  });
+
+  it('takes a revision with the snapshot, and again from a delta when the edit fails', () => {
+    const failed = { ...revision, failure: { code: 'hunk_not_found' as const, message: 'no match' } };
+    const message = fold([
+      widgetStart({ parts: [{ part: 'html', delta: '<p>', replace: true }], revision }),
+      runEvents.activityDelta({
+        messageId: widgetId,
+        activityType: 'drawbridge.widget',
+        patch: [{ op: 'add', path: '/revision', value: failed }],
+      }),
+    ]);
+    const part = message.parts[0];
+    if (part?.kind !== 'widget') throw new Error('no widget');
+    expect(part.widget.revision).toEqual(failed);
+    expect(part.widget.parts.text('html')).toBe('<p>');
+  });
+
+  it('is replaced in place by a new snapshot, kept by one that says replace: false', () => {
+    const started = fold([
+      widgetStart(),
+      widgetPart('html', '<i>'),
+      runEvents.textContent({ messageId, delta: 'x' }),
+    ]);
+    const replaced = fold([widgetStart({ parts: [{ part: 'html', delta: '<u>' }] })], started);
+    expect(replaced.parts.map((part) => part.kind)).toEqual(['widget', 'prose']);
+    const part = replaced.parts[0];
+    if (part?.kind !== 'widget') throw new Error('no widget');
+    expect(part.widget.parts.text('html')).toBe('<u>');
+    const kept = applyReplyEvent(
+      started,
+      runEvents.activitySnapshot({
+        messageId: widgetId,
+        activityType: 'drawbridge.widget',
+        content: { parts: [] },
+        replace: false,
+      }),
+    );
+    expect(kept).toBe(started);
+  });
+
+  it('leaves the reply as it is for a delta of a widget it does not hold', () => {
+    const message = fold([runEvents.textContent({ messageId, delta: 'hi' })]);
+    expect(applyReplyEvent(message, widgetPart('html', '<p>'))).toBe(message);
+  });
+});
+
+describe('an activity of another type in a reply', () => {
+  const surface = { surfaceId: 'booking', components: [{ id: 'title', text: 'Book a table' }] };
+  const snapshot = runEvents.activitySnapshot({
+    messageId: 'a2ui-1',
+    activityType: 'a2ui-surface',
+    content: surface,
+  });
+
+  it('is an activity part holding its content, patched by its deltas', () => {
+    const message = fold([
+      runEvents.textContent({ messageId, delta: 'Here is the form.' }),
+      snapshot,
+      runEvents.activityDelta({
+        messageId: 'a2ui-1',
+        activityType: 'a2ui-surface',
+        patch: [{ op: 'replace', path: '/components/0/text', value: 'Book a table for two' }],
+      }),
+    ]);
+    expect(message.parts).toEqual([
+      { kind: 'prose', text: 'Here is the form.' },
+      {
+        kind: 'activity',
+        activity: {
+          id: 'a2ui-1',
+          activityType: 'a2ui-surface',
+          content: { surfaceId: 'booking', components: [{ id: 'title', text: 'Book a table for two' }] },
+        },
+      },
+    ]);
+    expect(surface.components[0]?.text).toBe('Book a table');
+  });
+
+  it('keeps its content when a patch does not apply, as a whole', () => {
+    const message = fold([snapshot]);
+    const failing = runEvents.activityDelta({
+      messageId: 'a2ui-1',
+      activityType: 'a2ui-surface',
+      patch: [
+        { op: 'add', path: '/title', value: 'half' },
+        { op: 'replace', path: '/missing', value: 1 },
+      ],
+    });
+    expect(applyReplyEvent(message, failing)).toBe(message);
+  });
+});
+
+describe('applyActivityEvent', () => {
+  const activity = { id: 'a1', activityType: 'progress', content: { step: 1 } };
+
+  it('sets the content from a snapshot unless it says replace: false and the activity exists', () => {
+    const snapshot = runEvents.activitySnapshot({
+      messageId: 'a1',
+      activityType: 'progress',
+      content: { step: 2 },
+    });
+    expect(applyActivityEvent(undefined, snapshot)).toEqual({ ...activity, content: { step: 2 } });
+    expect(applyActivityEvent(activity, snapshot)).toEqual({ ...activity, content: { step: 2 } });
+    expect(applyActivityEvent(activity, { ...snapshot, replace: false })).toBe(activity);
+    expect(applyActivityEvent(undefined, { ...snapshot, replace: false })).toEqual({
+      ...activity,
+      content: { step: 2 },
+    });
+  });
+
+  it('ignores a delta for an activity not seen, and one that would leave no object', () => {
+    const delta = (patch: Parameters<typeof runEvents.activityDelta>[0]['patch']) =>
+      runEvents.activityDelta({ messageId: 'a1', activityType: 'progress', patch });
+    expect(applyActivityEvent(undefined, delta([{ op: 'add', path: '/step', value: 3 }]))).toBeUndefined();
+    expect(applyActivityEvent(activity, delta([{ op: 'replace', path: '', value: 'text' }]))).toBe(activity);
+    expect(applyActivityEvent(activity, delta([{ op: 'add', path: '/step', value: 3 }]))).toEqual({
+      ...activity,
+      content: { step: 3 },
+    });
+  });
+});
