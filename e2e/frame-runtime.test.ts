@@ -237,6 +237,52 @@ describe('the widget frame in Chromium', () => {
     ).toEqual({ runs: 1, wired: 'yes' });
   });
 
+  it('applies an edit to the running widget: old styles stay until the new sheet is whole, markup is patched in', async () => {
+    await send([
+      { op: 'css', delta: '#go{border-radius:9px}' },
+      { op: 'html', delta: '<h3 id="title">Old</h3><button id="go">0</button>' },
+      {
+        op: 'js',
+        delta:
+          "document.getElementById('go').addEventListener('click', (event) => { event.target.textContent = String(Number(event.target.textContent) + 1); });",
+      },
+      { op: 'end' },
+    ]);
+    await waitForMessage("message.kind === 'rendered'");
+    const frame = widgetFrame();
+    await frame.click('#go');
+    await frame.click('#go');
+    await frame.evaluate(() => {
+      (document.getElementById('go') as HTMLElement & { tag?: string }).tag = 'first';
+    });
+    const look = () =>
+      frame.evaluate(() => ({
+        radius: getComputedStyle(document.getElementById('go')!).borderTopLeftRadius,
+        title: document.getElementById('title')!.textContent,
+        count: document.getElementById('go')!.textContent,
+        sameButton: (document.getElementById('go') as HTMLElement & { tag?: string }).tag === 'first',
+      }));
+
+    // The edited stylesheet has begun: the old one still styles the widget.
+    await send([{ op: 'css', delta: '#go{border-', replace: true }]);
+    await roundTrip();
+    expect(await look()).toEqual({ radius: '9px', title: 'Old', count: '2', sameButton: true });
+    // Its markup begins: the stylesheet is whole and applies alone; the markup waits until it is whole too.
+    await send([
+      { op: 'css', delta: 'top-left-radius:3px}' },
+      { op: 'html', delta: '<h3 id="title">New</h3>', replace: true },
+      { op: 'html', delta: '<button id="go">0</button>' },
+    ]);
+    await roundTrip();
+    expect(await look()).toEqual({ radius: '3px', title: 'Old', count: '2', sameButton: true });
+    await send([{ op: 'end' }]);
+    await roundTrip();
+    // Patched: the heading the edit changed, and the script's count and button (with its listener) kept.
+    expect(await look()).toEqual({ radius: '3px', title: 'New', count: '2', sameButton: true });
+    await frame.click('#go');
+    expect((await look()).count).toBe('3');
+  });
+
   it('runs a form submit handler and submits nothing', async () => {
     await send([...htmlChunks(cubeMarkup, 40), { op: 'js', delta: cubeScript }, { op: 'end' }]);
     await waitForMessage("message.kind === 'rendered'");

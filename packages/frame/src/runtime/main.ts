@@ -9,6 +9,7 @@ import { MarkupScheduler } from './markup-scheduler.ts';
 import { Stage } from './stage.ts';
 import { reportWebglContexts } from './webgl-context-reporter.ts';
 import { runWidgetScript } from './widget-script.ts';
+import { WidgetStylesheet } from './widget-stylesheet.ts';
 
 /**
  * The frame runtime's entry: hardens the realm, installs `window.host` and `window.stage`, then
@@ -17,7 +18,7 @@ import { runWidgetScript } from './widget-script.ts';
  */
 
 const root = document.getElementById('widget-root')!;
-const widgetStyle = document.getElementById('widget-css')!;
+const widgetStyle = document.getElementById('widget-css') as HTMLStyleElement;
 // An exported widget carries its markup in the document (and runs inside its own file's sandboxed frame,
 // so it has a parent too); a live frame gets everything from the host.
 const embeddedMarkup = document.getElementById('widget-markup');
@@ -53,8 +54,7 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
   let scriptStarted = false;
   // Script deltas wait here: behaviour runs once, at `end`, after the markup it wires up is complete.
   let scriptText = '';
-  // One text node that CSS deltas are appended to, so the host never re-sends the stylesheet.
-  const styleText = widgetStyle.appendChild(document.createTextNode(''));
+  const stylesheet = new WidgetStylesheet({ element: widgetStyle });
   reportErrors({ window, post: send, errorSource: () => (scriptStarted ? 'script' : 'runtime') });
   const webgl = reportWebglContexts({
     window,
@@ -102,20 +102,27 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
       case 'theme':
         document.documentElement.dataset.theme = message.theme;
         return;
+      // A part that another part follows is complete: an edited stylesheet or markup takes effect then, the
+      // styles first, so edited markup never shows without its styles.
       case 'css':
-        if (message.replace === true) styleText.data = message.delta;
-        else styleText.appendData(message.delta);
+        markup.settle();
+        if (message.replace === true) stylesheet.replace(message.delta);
+        else stylesheet.append(message.delta);
         heights.noteContentChanged();
         return;
       case 'html':
-        if (message.replace === true) markup.restart(message.delta);
+        stylesheet.settle();
+        if (message.replace === true) markup.replace(message.delta);
         else markup.append(message.delta);
         return;
       case 'js':
+        stylesheet.settle();
+        markup.settle();
         if (!scriptStarted)
           scriptText = message.replace === true ? message.delta : scriptText + message.delta;
         return;
       case 'end':
+        stylesheet.settle();
         markup.finish();
         runScript();
         return;

@@ -1,8 +1,20 @@
 import { MarkupBuilder } from './markup-builder.ts';
+import { patchMarkup } from './markup-patch.ts';
+
+/** An edited markup part on its way: the markup the live DOM was built from, and the new text so far. */
+interface PendingEdit {
+  previous: string;
+  text: string;
+}
 
 /**
  * Applies streamed markup at most once per animation frame: deltas that arrive within one frame
  * are joined and handed to the builder together, so a burst of tiny chunks costs one DOM update.
+ *
+ * A part that replaces the markup of a widget already on screen (an edit, `replace`) is collected until it
+ * is complete (`settle`: the host moved on to another part, or the widget ended), then patched into the
+ * live DOM at once (markup-patch.ts): the widget stays as it was, state and all, until the edited markup is
+ * whole, and only what the edit changed changes.
  */
 export class MarkupScheduler {
   private builder: MarkupBuilder;
@@ -11,6 +23,11 @@ export class MarkupScheduler {
   private readonly onApplied: () => void;
   private queued: string[] = [];
   private frameRequested = false;
+  /** The markup the live DOM was built from: what an edit is compared with. */
+  private built = '';
+  /** Set once an edit was patched in: the builder no longer holds the live DOM's state. */
+  private patched = false;
+  private pending: PendingEdit | undefined;
 
   constructor({ root, window: target, onApplied }: { root: Element; window: Window; onApplied: () => void }) {
     this.builder = new MarkupBuilder({ root });
@@ -19,8 +36,17 @@ export class MarkupScheduler {
     this.onApplied = onApplied;
   }
 
-  /** Queues a delta for the next animation frame. */
+  /** Queues a delta for the next animation frame (or adds it to the edit being collected). */
   append(delta: string): void {
+    if (this.pending !== undefined) {
+      this.pending.text += delta;
+      return;
+    }
+    if (this.patched) {
+      this.pending = { previous: this.built, text: this.built + delta };
+      return;
+    }
+    this.built += delta;
     this.queued.push(delta);
     if (this.frameRequested) return;
     this.frameRequested = true;
@@ -28,21 +54,57 @@ export class MarkupScheduler {
   }
 
   /**
-   * Starts the markup over from `delta` (an edit replaced it), at once rather than at the next animation
-   * frame, so no frame is painted between the old markup and the first of the new.
+   * Starts the markup over from `delta` (a fresh build), at once rather than at the next animation frame,
+   * so no frame is painted between the old markup and the first of the new.
    */
   restart(delta: string): void {
     this.queued = [];
+    this.pending = undefined;
+    this.patched = false;
     this.root.replaceChildren();
     this.builder = new MarkupBuilder({ root: this.root });
     this.builder.append(delta);
+    this.built = delta;
     this.onApplied();
+  }
+
+  /**
+   * An edit replaces the markup with a part starting `delta`: on an empty widget it builds as it streams
+   * (`restart`); on one already drawn it is collected and patched in when complete (`settle`).
+   */
+  replace(delta: string): void {
+    this.settle();
+    if (this.root.childNodes.length === 0) {
+      this.restart(delta);
+      return;
+    }
+    this.flush();
+    this.pending = { previous: this.built, text: delta };
+  }
+
+  /** The edited part is complete: what it changed is patched into the live DOM. */
+  settle(): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    this.pending = undefined;
+    if (pending.text !== pending.previous) {
+      patchMarkup({
+        live: this.root,
+        before: buildDetached(this.root, pending.previous),
+        after: buildDetached(this.root, pending.text),
+      });
+      this.onApplied();
+    }
+    this.built = pending.text;
+    this.patched = true;
   }
 
   /** Applies everything queued now and ends the stream (the markup is complete). */
   finish(): void {
     this.flush();
-    this.builder.finish();
+    // Once an edit was patched in, the builder's open elements describe markup the live DOM has left behind.
+    if (!this.patched) this.builder.finish();
+    this.settle();
     this.onApplied();
   }
 
@@ -55,4 +117,13 @@ export class MarkupScheduler {
     this.builder.append(joined);
     this.onApplied();
   }
+}
+
+/** `markup` built by the same rules as live markup, into an element of the same document outside it. */
+function buildDetached(root: Element, markup: string): Element {
+  const container = root.ownerDocument.createElement('div');
+  const builder = new MarkupBuilder({ root: container });
+  builder.append(markup);
+  builder.finish();
+  return container;
 }

@@ -13,7 +13,13 @@ afterEach(() => {
 });
 
 /** A host whose frame is a stand-in window; what the host posts into it is recorded. */
-function hostWithRecordedPosts({ initialHeight }: { initialHeight?: number } = {}): {
+function hostWithRecordedPosts({
+  initialHeight,
+  onRendered = () => {},
+}: {
+  initialHeight?: number;
+  onRendered?: () => void;
+} = {}): {
   host: FrameHost;
   posted: HostToFrameMessage[];
   sayFromFrame(data: unknown): void;
@@ -27,7 +33,7 @@ function hostWithRecordedPosts({ initialHeight }: { initialHeight?: number } = {
     frameUrl: 'about:blank',
     initialHeight,
     onError: () => {},
-    onRendered: () => {},
+    onRendered,
     onNavigatedAway: () => {},
     onBridgeRequest: () => ({ ok: true, message: '' }),
   });
@@ -139,5 +145,63 @@ describe('FrameHost', () => {
     sayFromFrame({ drawbridge: 1, kind: 'height', px: 510 });
     expect(host.iframe.style.height).toBe('510px');
     expect(host.contentHeight).toBe(510);
+  });
+
+  describe('continuing with a new revision in the same frame', () => {
+    const revisionOne: WidgetPart[] = [
+      { part: 'css', delta: 'p{color:red}' },
+      { part: 'html', delta: '<p id="n">0</p>' },
+      { part: 'js', delta: 'count()' },
+      { part: 'end', delta: '' },
+    ];
+    /** Revision 2 as an edit streams it: the base's parts whole, then what the edit replaced. */
+    const revisionTwo = (js: string): WidgetPart[] => [
+      { part: 'css', delta: 'p{color:red}', replace: true },
+      { part: 'html', delta: '<p id="n">0</p>', replace: true },
+      { part: 'js', delta: 'count()', replace: true },
+      { part: 'css', delta: 'p{color:white}', replace: true },
+      ...(js === 'count()' ? [] : [{ part: 'js' as const, delta: js, replace: true as const }]),
+      { part: 'end', delta: '' },
+    ];
+
+    function renderedRevisionOne() {
+      let rendered = 0;
+      const recorded = hostWithRecordedPosts({ onRendered: () => (rendered += 1) });
+      recorded.sayFromFrame({ drawbridge: 1, kind: 'ready' });
+      recorded.host.update({ parts: WidgetPartLog.of(revisionOne), height: 300, complete: true });
+      recorded.sayFromFrame({ drawbridge: 1, kind: 'rendered' });
+      recorded.posted.length = 0;
+      return { ...recorded, rendered: () => rendered };
+    }
+
+    it('applies an edit that keeps the script to the running document, and counts it rendered', () => {
+      const { host, posted, rendered } = renderedRevisionOne();
+      host.continueWithRevision();
+      expect(
+        host.update({ parts: WidgetPartLog.of(revisionTwo('count()')), height: 300, complete: true }),
+      ).toBe('forwarded');
+      expect(posted.map((message) => ('replace' in message ? `${message.op}:replace` : message.op))).toEqual([
+        'css:replace',
+        'html:replace',
+        'js:replace',
+        'css:replace',
+        'end',
+      ]);
+      expect(rendered()).toBe(2);
+    });
+
+    it('answers diverged at the end of an edit that changed the script, which a running document cannot swap', () => {
+      const { host, posted, rendered } = renderedRevisionOne();
+      host.continueWithRevision();
+      expect(
+        host.update({
+          parts: WidgetPartLog.of(revisionTwo('count(); reset()')),
+          height: 300,
+          complete: true,
+        }),
+      ).toBe('diverged');
+      expect(posted.map((message) => message.op)).not.toContain('end');
+      expect(rendered()).toBe(1);
+    });
   });
 });

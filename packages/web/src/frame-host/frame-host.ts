@@ -49,7 +49,7 @@ export interface FrameHostOptions extends FrameHostCallbacks {
  */
 export class FrameHost {
   readonly iframe: HTMLIFrameElement;
-  private readonly options: FrameHostOptions;
+  private callbacks: FrameHostCallbacks;
   private widget: FrameHostWidget = { parts: WidgetPartLog.empty, height: null, complete: false };
   private streaming = true;
   private theme: FrameTheme;
@@ -67,9 +67,16 @@ export class FrameHost {
   private visible = true;
   private fullscreen = false;
   private readonly visibilityObserver: IntersectionObserver | undefined;
+  /** The script text the frame was told to run (at its `end`), and whether it then said `rendered`. */
+  private ranScript: string | undefined;
+  private scriptRendered = false;
+  /** Set by `continueWithRevision` until the revision's `end`: the channels it has not replaced yet. */
+  private unreplacedChannels: Set<string> | undefined;
+  /** How many WebGL contexts the frame last said it holds; undefined before it said. */
+  webglContexts: number | undefined;
 
   constructor(options: FrameHostOptions) {
-    this.options = options;
+    this.callbacks = options;
     this.theme = options.theme;
     this.reportedHeight = options.initialHeight;
     const iframe = document.createElement('iframe');
@@ -104,6 +111,24 @@ export class FrameHost {
     this.streaming = streaming;
     this.refreshHeight();
     return this.flush();
+  }
+
+  /** Points the frame's reports at another card (a live frame handed on to the card of the widget's next revision). */
+  rebind(callbacks: FrameHostCallbacks): void {
+    this.callbacks = callbacks;
+  }
+
+  /**
+   * The next `update` hands this live frame a new revision of its widget, from its first part: each part it
+   * replaces is applied to the document the frame has (the widget's script keeps running, the markup is
+   * patched, not rebuilt), so what the user did in the widget survives an edit. At the revision's `end` the
+   * script is compared with the one the frame ran: the same script keeps running (and the revision counts as
+   * rendered if the script did), a changed one cannot be swapped into a running document, so `update`
+   * answers `diverged` and the card starts a fresh frame that runs it.
+   */
+  continueWithRevision(): void {
+    this.sentParts = WidgetPartLog.empty;
+    this.unreplacedChannels = new Set(['css', 'html', 'js']);
   }
 
   /** The content height the frame (or the earlier frame it replaced) last reported; undefined before any. */
@@ -170,14 +195,26 @@ export class FrameHost {
       }
       const run = unsent.slice(runStart, index);
       const first = run[0]!;
+      if (first.part === 'end' && this.scriptChanged()) return 'diverged';
+      // In a live frame continuing with a new revision, the revision's first part of a channel replaces it.
+      const replaces = first.replace === true || this.unreplacedChannels?.delete(first.part) === true;
       this.forward({
         part: first.part,
         delta: run.map((part) => part.delta).join(''),
-        ...(first.replace === true ? { replace: true } : {}),
+        ...(replaces ? { replace: true } : {}),
       });
       runStart = index;
     }
     return 'forwarded';
+  }
+
+  /** Whether a revision continued in this frame ends with a script other than the one the frame runs. */
+  private scriptChanged(): boolean {
+    return (
+      this.unreplacedChannels !== undefined &&
+      this.ranScript !== undefined &&
+      this.widget.parts.text('js') !== this.ranScript
+    );
   }
 
   private forward({ part, delta, replace }: WidgetPart): void {
@@ -190,9 +227,18 @@ export class FrameHost {
       case 'js':
         this.post({ drawbridge: 1, op: part, delta, ...(replace === true ? { replace } : {}) });
         return;
-      case 'end':
+      case 'end': {
+        const continued = this.unreplacedChannels !== undefined && this.ranScript !== undefined;
+        this.unreplacedChannels = undefined;
         this.post({ drawbridge: 1, op: 'end' });
+        if (continued) {
+          // The same script runs on: the frame will not say `rendered` again, so the host says it for it.
+          if (this.scriptRendered) this.callbacks.onRendered();
+          return;
+        }
+        this.ranScript = this.widget.parts.text('js');
         return;
+      }
     }
   }
 
@@ -213,7 +259,7 @@ export class FrameHost {
   private leftBootstrap(): void {
     if (this.disposed) return;
     this.dispose();
-    this.options.onNavigatedAway();
+    this.callbacks.onNavigatedAway();
   }
 
   private readonly handleMessage = (event: MessageEvent): void => {
@@ -251,7 +297,7 @@ export class FrameHost {
         this.refreshHeight();
         return;
       case 'error':
-        this.options.onError(
+        this.callbacks.onError(
           message.source === 'csp' && message.blockedUri
             ? `${message.message} (blocked ${message.blockedUri})`
             : message.message,
@@ -259,7 +305,8 @@ export class FrameHost {
         );
         return;
       case 'rendered':
-        this.options.onRendered();
+        this.scriptRendered = true;
+        this.callbacks.onRendered();
         return;
       case 'leaving':
         // Not yet proof: a form submit that CSP then blocks announces it too, and the frame lives on.
@@ -269,11 +316,12 @@ export class FrameHost {
         this.leavingAnnounced = false;
         return;
       case 'webgl':
-        // The frame guard counts it against the page's WebGL budget.
+        // The frame guard counts it against the page's WebGL budget; kept for a guard of a card it moves to.
+        this.webglContexts = message.contexts;
         return;
       case 'prompt':
       case 'link': {
-        const outcome = this.options.onBridgeRequest(message);
+        const outcome = this.callbacks.onBridgeRequest(message);
         this.post({ drawbridge: 1, op: 'bridge-reply', id: message.id, ...outcome });
         return;
       }

@@ -1,8 +1,9 @@
 import { widgetLineageId, widgetTitle } from '@drawbridge/protocol';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { standaloneWidgetUrl } from '../api/api-client.ts';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
-import { FrameHost } from './frame-host.ts';
+import { adoptFrame, parkFrame } from './frame-handoff.ts';
+import { FrameHost, type FrameHostCallbacks } from './frame-host.ts';
 import { guardWidgetFrame } from './hardening/frame-guard.ts';
 import { pageWebglBudget } from './hardening/webgl-budget.ts';
 import { reportWidgetEvent, type WidgetEventKind } from './hardening/widget-event-reporter.ts';
@@ -76,13 +77,25 @@ function LatestWidgetCard({
   // The height the last frame settled at: its successor opens at it, so a restore does not shift the transcript.
   const carriedHeightRef = useRef<number | undefined>(undefined);
 
+  // Set as the card unmounts, before the frame's cleanup runs (cleanups run in declaration order), so the
+  // cleanup can tell "this card goes away" (hand the live frame on) from "Reload" (dispose it).
+  const unmountingRef = useRef(false);
+  useLayoutEffect(
+    () => () => {
+      unmountingRef.current = true;
+    },
+    [],
+  );
+
   // One frame per generation: "Reload" bumps the generation, which recreates the frame and replays every part.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the trigger that recreates the frame.
-  useEffect(() => {
+  // A layout effect, so a frame the card of the previous revision hands on (frame-handoff.ts) is parked and
+  // adopted within one commit, before anything is painted without it.
+  useLayoutEffect(() => {
     const container = containerRef.current;
     if (!container) {
       return;
     }
+    const lineageId = widgetLineageId(widgetRef.current);
     const report = (kind: WidgetEventKind, detail: string) => {
       const threadId = environmentRef.current.threadId;
       if (threadId) {
@@ -100,11 +113,7 @@ function LatestWidgetCard({
       sendPrompt: (text: string) => environmentRef.current.sendPrompt(text),
       openWindow: openInNewTab,
     };
-    const host = new FrameHost({
-      container,
-      title: frameTitle(widgetRef.current.parts.text('html')),
-      theme: environmentRef.current.theme,
-      initialHeight: carriedHeightRef.current,
+    const callbacks: FrameHostCallbacks = {
       onError: (message, line) => {
         setErrors((current) =>
           withWidgetProblem(current, line === undefined ? { message } : { message, line }),
@@ -128,12 +137,36 @@ function LatestWidgetCard({
         request.kind === 'prompt'
           ? handleWidgetPrompt(request.text, bridgeOptions)
           : handleWidgetLink(request.url, bridgeOptions),
-    });
+    };
+    const title = frameTitle(widgetRef.current.parts.text('html'));
+    // The first frame of an edit's new revision is the live frame of the revision it was made from, when
+    // the card that showed that one handed it on: the edit then applies to the running widget.
+    const adopted =
+      generation === 0
+        ? adoptFrame({ lineageId, baseId: widgetRef.current.revision?.baseId, container })
+        : undefined;
+    const host =
+      adopted ??
+      new FrameHost({
+        container,
+        title,
+        theme: environmentRef.current.theme,
+        initialHeight: carriedHeightRef.current,
+        ...callbacks,
+      });
+    if (adopted !== undefined) {
+      adopted.rebind(callbacks);
+      adopted.iframe.setAttribute('title', title);
+      adopted.continueWithRevision();
+    }
     // Sized before the guard's budget measures the page, so the frame's first layout already has its height.
-    host.update(widgetRef.current, { streaming: writingRef.current });
+    if (host.update(widgetRef.current, { streaming: writingRef.current }) === 'diverged') {
+      setGeneration((current) => current + 1);
+    }
     const stopGuard = guardWidgetFrame({
       iframe: host.iframe,
       budget: pageWebglBudget,
+      ...(adopted === undefined ? {} : { adopted: { webglContexts: adopted.webglContexts } }),
       onUnresponsive: (silentForMs) =>
         host.leavingAnnounced
           ? stop(
@@ -149,8 +182,9 @@ function LatestWidgetCard({
     return () => {
       carriedHeightRef.current = host.contentHeight;
       stopGuard();
-      host.dispose();
       hostRef.current = undefined;
+      if (unmountingRef.current && parkFrame({ lineageId, widgetId: widgetRef.current.id, host })) return;
+      host.dispose();
     };
   }, [generation]);
 

@@ -122,3 +122,23 @@ describe('guardWidgetFrame', () => {
     expect(budget.liveCount()).toBe(0);
   });
 });
+
+describe('guardWidgetFrame over a frame handed on from another card', () => {
+  it('pings at once, and counts the WebGL contexts the frame already reported', () => {
+    const harness = createHarness({ top: 5000 });
+    const budget = new WebglBudget({ limit: 1 });
+    guardWidgetFrame({
+      iframe: harness.iframe,
+      window: harness.hostWindow,
+      budget,
+      timers: harness.timers,
+      adopted: { webglContexts: 0 },
+      onUnresponsive: () => undefined,
+      onReleased: () => undefined,
+    });
+    harness.advance(2);
+    expect(harness.pings.length).toBeGreaterThan(0);
+    // It settled without WebGL in its first card: it does not count against the budget here either.
+    expect(budget.liveCount()).toBe(0);
+  });
+});

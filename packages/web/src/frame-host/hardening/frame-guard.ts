@@ -20,6 +20,11 @@ export interface FrameGuardOptions {
   pingIntervalMs?: number;
   unresponsiveAfterMs?: number;
   timers?: WatchdogTimers;
+  /**
+   * The frame said `ready` before this guard began (a live frame handed from one card to another): heartbeats
+   * start at once, and the WebGL contexts it reported (when known) count from the start.
+   */
+  adopted?: { webglContexts: number | undefined };
 }
 
 /**
@@ -74,6 +79,11 @@ export function guardWidgetFrame(options: FrameGuardOptions): () => void {
   let withdraw: () => void = () => undefined;
   withdraw = options.budget.admit(budgeted);
   target.addEventListener('message', listen);
+  if (options.adopted !== undefined) {
+    watchdog.start();
+    const contexts = options.adopted.webglContexts;
+    if (contexts !== undefined) options.budget.noteWebglContexts(budgeted, contexts);
+  }
 
   function stop(): void {
     if (stopped) {

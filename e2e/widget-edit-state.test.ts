@@ -1,0 +1,100 @@
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './support/app-per-test.ts';
+import { sendChatMessage } from './support/app-server.ts';
+
+const latestCard = '.widget-card[data-latest="true"]';
+
+/** An edit applies to the running widget when it leaves the script alone; a changed script starts it afresh. */
+describe('an edit of a widget the user has been using', () => {
+  const app = appPerTest();
+
+  async function replyOver(page: Page, count: number): Promise<void> {
+    await page
+      .locator('.message--assistant')
+      .nth(count - 1)
+      .waitFor({ timeout: 30_000 });
+    await page.locator('.composer__button--stop').waitFor({ state: 'detached', timeout: 30_000 });
+  }
+
+  async function tallyAtThree(page: Page): Promise<FrameLocator> {
+    await sendChatMessage(page, 'a tally counter');
+    await page.locator(`${latestCard}[data-rendered="true"]`).waitFor({ timeout: 30_000 });
+    await replyOver(page, 1);
+    const frame = page.frameLocator('iframe.widget-frame');
+    for (let click = 0; click < 3; click += 1) await frame.getByRole('button', { name: 'Count' }).click();
+    await expect.poll(() => frame.locator('#count').textContent()).toBe('3');
+    return frame;
+  }
+
+  it('keeps the count through "make it dark" and "rename it", in the same running frame', async () => {
+    const server = await app.startServer({ model: 'demo', pace: 0 });
+    const { page, pageErrors } = await app.openPage(server.url);
+    const frame = await tallyAtThree(page);
+    await frame.locator('body').evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+
+    await sendChatMessage(page, 'make it dark');
+    await replyOver(page, 2);
+    await page.locator(`${latestCard}[data-rendered="true"]`).waitFor();
+    expect(await page.locator(latestCard).locator('.widget-revisions__position').textContent()).toBe(
+      'Revision 2 / 2',
+    );
+    expect(await frame.locator('.tally').evaluate((tally) => getComputedStyle(tally).backgroundColor)).toBe(
+      'rgb(28, 32, 41)',
+    );
+    expect(await frame.locator('#count').textContent()).toBe('3');
+    // The script still runs in that document: the button counts on from 3.
+    await frame.getByRole('button', { name: 'Count' }).click();
+    await expect.poll(() => frame.locator('#count').textContent()).toBe('4');
+    expect(
+      await frame.locator('body').evaluate(() => (window as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
+    expect(await page.locator('iframe.widget-frame').count()).toBe(1);
+
+    await sendChatMessage(page, 'rename it');
+    await replyOver(page, 3);
+    await expect.poll(() => frame.locator('h2').textContent()).toBe('Laps swum');
+    expect(await frame.locator('#count').textContent()).toBe('4');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('starts the widget afresh when the edit changed its script, and the reply says so', async () => {
+    const server = await app.startServer({ model: 'demo', pace: 0 });
+    const { page } = await app.openPage(server.url);
+    const frame = await tallyAtThree(page);
+    await sendChatMessage(page, 'add a reset button');
+    await replyOver(page, 2);
+    await page.locator(`${latestCard}[data-rendered="true"]`).waitFor();
+    expect(await page.locator('.message--assistant').nth(1).textContent()).toContain(
+      'the tally is back at 0',
+    );
+    await expect.poll(() => frame.locator('#count').textContent()).toBe('0');
+    await frame.getByRole('button', { name: 'Count' }).click();
+    await frame.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => frame.locator('#count').textContent()).toBe('0');
+  });
+
+  it('never shows the buttons unstyled while the edit streams', async () => {
+    const server = await app.startServer({ model: 'demo', pace: 60 });
+    const { page } = await app.openPage(server.url);
+    const frame = await tallyAtThree(page);
+    const countButton = frame.getByRole('button', { name: 'Count' });
+    const styled = await countButton.evaluate((button) => getComputedStyle(button).borderRadius);
+    await sendChatMessage(page, 'make it dark');
+    // Sampled on every poll until the edit is over: the button's own styles (a rounded corner) never go.
+    const samples: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          samples.push(await countButton.evaluate((button) => getComputedStyle(button).borderRadius));
+          return page.locator('.composer__button--stop').count();
+        },
+        { timeout: 60_000, interval: 50 },
+      )
+      .toBe(0);
+    expect(samples.length).toBeGreaterThan(3);
+    expect(new Set(samples)).toEqual(new Set([styled]));
+  });
+});
