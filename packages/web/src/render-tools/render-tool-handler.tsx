@@ -1,9 +1,11 @@
-import type { FormAnswers, RenderFormArgs } from '@drawbridge/protocol';
+import type { FormAnswers, RenderFormArgs, ToolResult } from '@drawbridge/protocol';
+import { toolCallNoun } from '../components/tool-call-noun.ts';
 import type {
   CompletedToolCall,
   ToolCallHandler,
   ToolCallHookContext,
 } from '../transcript/tool-call-hook.ts';
+import { AcknowledgeWhenDrawn } from './acknowledge-when-drawn.tsx';
 import { dispatchToolCall } from './dispatch-tool-call.ts';
 import { formAnswersAsMessage } from './form-answers-as-message.ts';
 import { postToolResult } from './post-tool-result.ts';
@@ -24,7 +26,9 @@ function parseStoredArgs(argsJson: string): unknown {
 /**
  * The hook for typed render tools, of the chat (`<ChatApp onToolCall={createRenderToolHandler()} />`) and of
  * the dashboard assistant (with its own registry): a call the server parked is dispatched through the
- * registry and ANSWERED (rendered or refused, for every parked call id); a restored call is only drawn again.
+ * registry and ANSWERED once, for every parked call id: refused at once when it cannot be drawn, "rendered"
+ * only after its widget mounted, or with the error it threw while drawing. A restored call is only drawn
+ * again.
  */
 export function createRenderToolHandler({
   registry = chatWidgetRegistry,
@@ -48,18 +52,37 @@ export function createRenderToolHandler({
         { registry, onSubmitForm, ...(call.sentAnswers ? { sentAnswers: call.sentAnswers } : {}) },
       );
     }
+    // Every parked call gets one answer, whatever remounts the card (StrictMode, a thread shown again).
+    let answered = false;
+    const answer = (result: ToolResult) => {
+      if (answered) return;
+      answered = true;
+      void postToolResult({ threadId: context.threadId, toolCallId: call.toolCallId, result }).then(
+        (posted) => {
+          if (!posted.ok) onResultFailure?.(call.toolCallId, posted.message);
+        },
+      );
+    };
     const outcome = dispatchToolCall(registry, call);
-    void postToolResult({
-      threadId: context.threadId,
-      toolCallId: call.toolCallId,
-      result: { status: outcome.status, message: outcome.message },
-    }).then((posted) => {
-      if (!posted.ok) onResultFailure?.(call.toolCallId, posted.message);
-    });
     if (outcome.status === 'error') {
+      answer({ status: 'error', message: outcome.message });
       return <WidgetProblem tool={call.toolCallName} message={outcome.message} />;
     }
     const definition = registry.get(outcome.widget.tool);
-    return definition?.render(outcome.widget.args, { onSubmitForm });
+    // Answered once it is drawn: "rendered" after it mounted, or the error it threw while drawing.
+    return (
+      <AcknowledgeWhenDrawn
+        tool={call.toolCallName}
+        onDrawn={() => answer({ status: 'rendered', message: outcome.message })}
+        onFailed={(reason) =>
+          answer({
+            status: 'error',
+            message: `The ${toolCallNoun(call.toolCallName)} could not be drawn: ${reason}`,
+          })
+        }
+      >
+        {definition?.render(outcome.widget.args, { onSubmitForm })}
+      </AcknowledgeWhenDrawn>
+    );
   };
 }
