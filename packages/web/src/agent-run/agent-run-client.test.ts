@@ -63,16 +63,28 @@ function controlledTransport(): AgentRunTransport & {
   requests: AgentRunRequest[];
   push(runIndex: number, event: RunEvent): void;
   end(runIndex: number): void;
+  /**
+   * Resolves once the client has taken in every event pushed to the run so far: its reader asked for the
+   * next one, which it does only after handling the last. How a test waits on a run whose thread is not on
+   * screen, whose snapshot it cannot subscribe to.
+   */
+  taken(runIndex: number): Promise<void>;
 } {
   const requests: AgentRunRequest[] = [];
-  const queues: Array<{ events: Array<RunEvent | 'end'>; wake: (() => void) | undefined }> = [];
+  const queues: Array<{
+    events: Array<RunEvent | 'end'>;
+    wake: (() => void) | undefined;
+    waiting: boolean;
+    onWaiting: Array<() => void>;
+  }> = [];
   const queue = (index: number) => {
-    queues[index] ??= { events: [], wake: undefined };
+    queues[index] ??= { events: [], wake: undefined, waiting: false, onWaiting: [] };
     return queues[index];
   };
   const feed = (index: number, item: RunEvent | 'end') => {
     const target = queue(index);
     target.events.push(item);
+    target.waiting = false;
     target.wake?.();
   };
   return {
@@ -80,6 +92,12 @@ function controlledTransport(): AgentRunTransport & {
     requests,
     push: (index, event) => feed(index, event),
     end: (index) => feed(index, 'end'),
+    taken: (index) =>
+      new Promise((resolve) => {
+        const target = queue(index);
+        if (target.waiting && target.events.length === 0) resolve();
+        else target.onWaiting.push(resolve);
+      }),
     async *start(request) {
       const index = requests.push(request) - 1;
       const source = queue(index);
@@ -90,6 +108,8 @@ function controlledTransport(): AgentRunTransport & {
           yield { event: next };
           continue;
         }
+        source.waiting = true;
+        for (const resolve of source.onWaiting.splice(0)) resolve();
         await new Promise<void>((resolve) => {
           source.wake = resolve;
         });
@@ -97,9 +117,6 @@ function controlledTransport(): AgentRunTransport & {
     },
   };
 }
-
-/** Lets the client take in what a transport produced (its event loop runs on promises). */
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function proseOf(client: AgentRunClient<string>): string[] {
   return client
@@ -116,6 +133,21 @@ function createClient(overrides: Partial<AgentRunClientOptions<string>> = {}) {
     ids: () => `id-${++counter}`,
     now: () => 0,
     ...overrides,
+  });
+}
+
+/** Resolves once `ready` holds for what the client shows: at once, or at the change that makes it so. */
+function until(client: AgentRunClient<string>, ready: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (ready()) {
+      resolve();
+      return;
+    }
+    const unsubscribe = client.subscribe(() => {
+      if (!ready()) return;
+      unsubscribe();
+      resolve();
+    });
   });
 }
 
@@ -245,7 +277,10 @@ describe('AgentRunClient', () => {
       message: 'A reply is still being generated; wait for it to finish.',
     });
     expect(client.send('   ')).toEqual({ ok: false, message: 'The message is empty.' });
-    await flush();
+    // The reply has begun (its run's id came first), so Stop cancels that run on the server.
+    await until(client, () =>
+      client.getSnapshot().transcript.messages.some((message) => message.role === 'assistant'),
+    );
     client.stop();
     await done;
     expect(transport.cancelled).toEqual(['server-run-1']);
@@ -338,10 +373,10 @@ describe('AgentRunClient', () => {
       });
       client.send('draw it');
       transport.push(0, runEvents.textContent({ messageId, delta: 'Half' }));
-      await flush();
+      await until(client, () => proseOf(client).includes('assistant: Half'));
       expect(await client.openThread('thread-b')).toEqual({ status: 'opened' });
       transport.push(0, runEvents.textContent({ messageId, delta: ' and the rest.' }));
-      await flush();
+      await transport.taken(0);
       expect(client.getSnapshot()).toMatchObject({ threadId: 'thread-b', status: { phase: 'idle' } });
       expect(proseOf(client)).toEqual(['user: other question']);
 
@@ -402,13 +437,15 @@ describe('AgentRunClient', () => {
         loadThread: async () => ({ messages: [], activeRun: null }),
       });
       client.send('first chat');
-      await flush();
+      // Its run has started (the transport's run 0) before the second chat starts run 1.
+      await transport.taken(0);
       await client.openThread(undefined);
       expect(client.send('second chat')).toMatchObject({ ok: true });
-      await flush();
+      await transport.taken(1);
       transport.push(0, runEvents.textContent({ messageId: 'm-first', delta: 'one' }));
       transport.push(1, runEvents.textContent({ messageId: 'm-second', delta: 'two' }));
-      await flush();
+      await until(client, () => proseOf(client).includes('assistant: two'));
+      await transport.taken(0);
       expect(client.getSnapshot().threadId).toBe('thread-2');
       expect(proseOf(client)).toEqual(['user: second chat', 'assistant: two']);
       await client.openThread('thread-1');
