@@ -157,6 +157,31 @@ describe('signing in', () => {
     await bob.context.close();
   });
 
+  it("shows the server's password rules beside the password field, and a refusal names the rule", async () => {
+    const visitor = await newVisitor();
+    const password = visitor.page.getByLabel('Password', { exact: true });
+    // Signing in needs no rules; creating an account shows them, tied to the field for screen readers.
+    expect(await password.getAttribute('aria-describedby')).toBeNull();
+    await visitor.page.getByRole('button', { name: 'Create an account' }).click();
+    const rulesId = await password.getAttribute('aria-describedby');
+    expect(rulesId).not.toBeNull();
+    expect(await visitor.page.locator(`[id="${rulesId}"]`).innerText()).toBe(
+      'At least 10 characters, at most 256.',
+    );
+    expect(await password.getAttribute('minlength')).toBe('10');
+    expect(await password.getAttribute('maxlength')).toBe('256');
+
+    const refused = await visitor.page.request.post(`${appUrl}/api/auth/sign-up/email`, {
+      headers: { origin: appUrl },
+      data: { name: 'Dave', email: 'dave@example.com', password: 'short' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'The password is too short: at least 10 characters, at most 256.',
+    );
+    await visitor.context.close();
+  });
+
   it('signs in through the OpenID Connect provider and back', async () => {
     const carol = await newVisitor();
     await carol.page.getByRole('button', { name: 'Sign in with Test IdP' }).click();

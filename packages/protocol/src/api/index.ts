@@ -9,6 +9,7 @@ export * from './form-answers.ts';
 export * from './health-response.ts';
 export * from './mcp-api.ts';
 export * from './message-list-response.ts';
+export * from './password-rules.ts';
 export * from './metric-catalogue-response.ts';
 export * from './metric-definition.ts';
 export * from './metric-series.ts';
