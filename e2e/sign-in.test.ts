@@ -141,10 +141,16 @@ describe('signing in', () => {
       headers: { origin: appUrl },
     });
     expect(deleting.status()).toBe(404);
-    // Bob's page, opened at Alice's thread, shows none of it.
+    // Bob's page, opened at Alice's thread, shows none of it: a not-found view that does not say whether
+    // the chat exists, with a way back to his own.
     await bob.page.goto(`${appUrl}/#/t/${threadId}`);
-    await bob.page.locator('#composer-input').waitFor();
+    await bob.page.getByRole('heading', { name: 'This chat doesn’t exist or isn’t yours' }).waitFor();
     expect(await bob.page.locator('iframe.widget-frame').count()).toBe(0);
+    expect(await bob.page.locator('main').innerText()).not.toContain(threadId);
+    expect(await bob.page.getByRole('alert').count()).toBe(0);
+    await bob.page.getByRole('button', { name: 'Start a new chat' }).click();
+    await bob.page.locator('#composer-input').waitFor();
+    expect(await bob.page.evaluate(() => window.location.hash)).toBe('');
 
     await alice.page.getByRole('button', { name: 'Sign out' }).click();
     await alice.page.getByRole('heading', { name: 'Sign in' }).waitFor();
