@@ -33,11 +33,16 @@ describe('the dashboard agent in Chromium', () => {
   // can finish before the response does, and an answer counted late would land in the next test's count.
   const toolAnswers: ToolAnswer[] = [];
   const dashboardRequests: string[] = [];
+  // The thread every message of the assistant went to (there is one conversation).
+  const assistantThreadIds = new Set<string>();
 
   beforeAll(async () => {
     server = await startDashboardServer();
     opened = await openAppPage(`${server.url}/#/dashboard/overview`);
     opened.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/agent') {
+        assistantThreadIds.add((request.postDataJSON() as { threadId: string }).threadId);
+      }
       if (new URL(request.url()).pathname.endsWith('/tool-results')) {
         toolAnswers.push({ body: request.postDataJSON() as ToolAnswer['body'] });
       }
@@ -143,6 +148,71 @@ describe('the dashboard agent in Chromium', () => {
     // Restoring draws the old chips but must not replay the old actions.
     expect(await currentTab(page)).toBe('Widgets');
     expect(opened.pageErrors).toEqual([]);
+  });
+
+  it('continues the same conversation in a new tab, every stored chip and chart drawn again', async () => {
+    const userTexts = await opened.page.locator('.agent-panel__user').allInnerTexts();
+    const chipTexts = await opened.page.locator('.agent-panel .dashboard-chip').allInnerTexts();
+    const tab = await openAppPage(`${server.url}/#/dashboard/overview`);
+    try {
+      const { page } = tab;
+      await expect.poll(() => page.locator('.agent-panel__user').allInnerTexts()).toEqual(userTexts);
+      await expect
+        .poll(() => page.locator('.agent-panel .dashboard-chip').allInnerTexts())
+        .toEqual(chipTexts);
+      await page.locator('.agent-panel .metric-chart canvas').waitFor({ timeout: 20_000 });
+      expect(await page.locator('.agent-panel .widget-problem').count()).toBe(0);
+      // Drawn again, not done again: the new tab stays on the page it opened.
+      expect(await currentTab(page)).toBe('Overview');
+      expect(tab.pageErrors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("leaves the chat list and the chat search alone: the assistant's conversation and the sample history are not chats", async () => {
+    expect(assistantThreadIds.size).toBe(1);
+    const chat = await openAppPage(`${server.url}/`);
+    try {
+      const { page } = chat;
+      await expect.poll(() => page.locator('.sidebar__empty').first().textContent()).toBe('No chats yet.');
+      expect(await page.locator('.thread__link').count()).toBe(0);
+      await page.locator('#chat-search').fill('token');
+      await expect
+        .poll(() => page.locator('.sidebar__results').innerText())
+        .toContain('No chats match “token”.');
+      expect(chat.pageErrors).toEqual([]);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it("sends the chat, opened at the assistant's conversation, to the dashboard instead of drawing it wrongly", async () => {
+    const [threadId] = assistantThreadIds;
+    const chat = await openAppPage(`${server.url}/#/t/${threadId}`);
+    try {
+      const { page } = chat;
+      await page.getByRole('heading', { name: 'This conversation is on the dashboard' }).waitFor();
+      expect(await page.locator('.widget-problem').count()).toBe(0);
+      expect(await page.locator('#composer-input').count()).toBe(0);
+      await page.getByRole('link', { name: 'Open the dashboard' }).click();
+      await expect.poll(() => page.locator('.agent-panel__user').count()).toBeGreaterThan(0);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it('clears the conversation for good, and the next message starts a new one', async () => {
+    const { page } = opened;
+    const [oldThreadId] = assistantThreadIds;
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => page.locator('.agent-panel__user').count()).toBe(0);
+    expect((await page.request.get(`${server.url}/api/threads/${oldThreadId}/messages`)).status()).toBe(404);
+    await page.reload();
+    await page.locator('.agent-panel__intro').waitFor();
+    await askAssistant(page, 'refresh');
+    expect(assistantThreadIds.size).toBe(2);
+    await expect.poll(() => page.locator('.agent-panel__user').allInnerTexts()).toEqual(['refresh']);
   });
 });
 

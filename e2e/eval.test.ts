@@ -101,7 +101,7 @@ describe('drawbridge eval', () => {
         // Generous: the machine may be busy, and only a widget that never finishes should fail here.
         renderTimeoutMs: 90_000,
       });
-      // Twelve cases, each checked at five window widths; the clipped one waits out its chance to fit at three.
+      // Twelve cases, each checked at five window widths; the clipped one is judged after 1.5 s of stillness at three.
     }, 300_000);
 
     it('passes a good reply after poking every field, slider and button', () => {

@@ -141,10 +141,16 @@ describe('signing in', () => {
       headers: { origin: appUrl },
     });
     expect(deleting.status()).toBe(404);
-    // Bob's page, opened at Alice's thread, shows none of it.
+    // Bob's page, opened at Alice's thread, shows none of it: a not-found view that does not say whether
+    // the chat exists, with a way back to his own.
     await bob.page.goto(`${appUrl}/#/t/${threadId}`);
-    await bob.page.locator('#composer-input').waitFor();
+    await bob.page.getByRole('heading', { name: 'This chat doesn’t exist or isn’t yours' }).waitFor();
     expect(await bob.page.locator('iframe.widget-frame').count()).toBe(0);
+    expect(await bob.page.locator('main').innerText()).not.toContain(threadId);
+    expect(await bob.page.getByRole('alert').count()).toBe(0);
+    await bob.page.getByRole('button', { name: 'Start a new chat' }).click();
+    await bob.page.locator('#composer-input').waitFor();
+    expect(await bob.page.evaluate(() => window.location.hash)).toBe('');
 
     await alice.page.getByRole('button', { name: 'Sign out' }).click();
     await alice.page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -155,6 +161,31 @@ describe('signing in', () => {
     await alice.page.locator('.thread__link').first().waitFor();
     await alice.context.close();
     await bob.context.close();
+  });
+
+  it("shows the server's password rules beside the password field, and a refusal names the rule", async () => {
+    const visitor = await newVisitor();
+    const password = visitor.page.getByLabel('Password', { exact: true });
+    // Signing in needs no rules; creating an account shows them, tied to the field for screen readers.
+    expect(await password.getAttribute('aria-describedby')).toBeNull();
+    await visitor.page.getByRole('button', { name: 'Create an account' }).click();
+    const rulesId = await password.getAttribute('aria-describedby');
+    expect(rulesId).not.toBeNull();
+    expect(await visitor.page.locator(`[id="${rulesId}"]`).innerText()).toBe(
+      'At least 10 characters, at most 256.',
+    );
+    expect(await password.getAttribute('minlength')).toBe('10');
+    expect(await password.getAttribute('maxlength')).toBe('256');
+
+    const refused = await visitor.page.request.post(`${appUrl}/api/auth/sign-up/email`, {
+      headers: { origin: appUrl },
+      data: { name: 'Dave', email: 'dave@example.com', password: 'short' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'The password is too short: at least 10 characters, at most 256.',
+    );
+    await visitor.context.close();
   });
 
   it('signs in through the OpenID Connect provider and back', async () => {

@@ -43,6 +43,7 @@ export const agentRouteErrorCodes = [
   'form_not_open',
   'run_in_progress',
   'run_id_taken',
+  'wrong_thread_kind',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 

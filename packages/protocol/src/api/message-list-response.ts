@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { runSummarySchema } from './run-summary.ts';
 import { storedMessageSchema } from './stored-message.ts';
+import { threadSummarySchema } from './thread-summary.ts';
 
 /**
- * `GET /api/threads/:threadId/messages`: oldest first, with their widgets, and the thread's running run
- * (`null` when none), so a client that opens the thread mid-run can follow it.
+ * `GET /api/threads/:threadId/messages`: the thread (its kind says whose conversation it is), its messages
+ * oldest first with their widgets, and its running run (`null` when none), so a client that opens the
+ * thread mid-run can follow it.
  */
 export const messageListResponseSchema = z.object({
+  thread: threadSummarySchema,
   messages: z.array(storedMessageSchema),
   activeRun: runSummarySchema.nullable(),
 });

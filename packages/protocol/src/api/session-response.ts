@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordRulesSchema } from './password-rules.ts';
 
 /** Who a request acts for: the one local user, an account, an OpenID Connect user or a proxy's user. */
 export const sessionUserSchema = z.object({
@@ -15,8 +16,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const signInMethodsSchema = z.object({
   /** `local`: loopback, one user, nobody signs in. `proxy`: a reverse proxy signs people in. */
   mode: z.enum(['local', 'sessions', 'proxy']),
-  /** Email and password accounts; `signUp` says whether a new account may be created here. */
-  accounts: z.object({ signUp: z.boolean() }).nullable(),
+  /**
+   * Email and password accounts; `signUp` says whether a new account may be created here, `passwordRules`
+   * what its password must be (the sign-up page shows them).
+   */
+  accounts: z.object({ signUp: z.boolean(), passwordRules: passwordRulesSchema }).nullable(),
   /** OpenID Connect sign-in, with the provider's name for the button. */
   openIdConnect: z.object({ providerId: z.string(), name: z.string() }).nullable(),
 });

@@ -1,2 +1,3 @@
 export * from './dashboard-control.ts';
 export * from './dashboard-time-range.ts';
+export * from './dashboard-tool-definitions.ts';

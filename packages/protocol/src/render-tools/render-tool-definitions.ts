@@ -4,11 +4,11 @@ import { renderFormArgsSchema } from './render-form-schema.ts';
 import { renderImageArgsSchema } from './render-image-schema.ts';
 import { renderTableArgsSchema } from './render-table-schema.ts';
 
-/** One typed render tool: everything the server, the browser, the MCP server and the eval share about it. */
-export interface RenderToolDefinition<
-  Name extends string = string,
-  Schema extends z.ZodObject = z.ZodObject,
-> {
+/**
+ * One tool the browser draws (a typed render tool, or a dashboard tool): everything the server, the browser,
+ * the MCP server and the eval share about it.
+ */
+export interface RenderToolDefinition<Name extends string = string, Schema extends z.ZodType = z.ZodObject> {
   name: Name;
   /** A short human title (the MCP tool's `title`). */
   title: string;
@@ -23,7 +23,7 @@ export interface RenderToolDefinition<
 }
 
 /** Declares a render tool, keeping its literal name and its schema's type for the renderers keyed by name. */
-export function defineRenderTool<const Name extends string, Schema extends z.ZodObject>(
+export function defineRenderTool<const Name extends string, Schema extends z.ZodType>(
   definition: RenderToolDefinition<Name, Schema>,
 ): RenderToolDefinition<Name, Schema> {
   return definition;

@@ -56,18 +56,20 @@ export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentPro
   const profiles = new Map<string, AgentProfile>();
   for (const skill of skills.values()) {
     const isDashboard = skill.name === 'dashboard';
+    const threadKind = isDashboard ? 'dashboard' : 'chat';
     const ownTools = isDashboard ? dashboardTools : chatTools;
     const system = isDashboard
       ? `You are the assistant inside the Drawbridge dashboard.\n\n${skill.instructions}`
       : `${options.widgetSystemPrompt}\n\n${skill.instructions}`;
     const grantsMcp = [...mcpServerNames].some((serverName) => skillGrantsServer({ skill, serverName }));
     if (mcpServers === undefined || !grantsMcp) {
-      profiles.set(skill.name, { skill, tools: ownTools, system });
+      profiles.set(skill.name, { skill, threadKind, tools: ownTools, system });
       continue;
     }
     // Read at each run: servers connect, drop and change their tool lists while the app runs.
     profiles.set(skill.name, {
       skill,
+      threadKind,
       get tools() {
         return [...ownTools, ...mcpServers.modelTools()];
       },

@@ -15,6 +15,7 @@ export function singleAgentProfiles({
       {
         system,
         tools,
+        threadKind: 'chat',
         skill: {
           name: defaultSkillName,
           description: 'Every tool the embedder supplied.',

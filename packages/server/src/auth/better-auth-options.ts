@@ -1,3 +1,4 @@
+import { passwordRuleProblem, passwordRules } from '@drawbridge/protocol';
 import type { BetterAuthOptions, BetterAuthRateLimitStorage } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
@@ -16,6 +17,13 @@ export const authBasePath = '/api/auth';
  * better-auth's sign-in rate limit keys on the real client, not on an `X-Forwarded-For` anyone can write.
  */
 export const peerAddressHeader = 'x-drawbridge-peer-address';
+
+/** The endpoints that set a password, and the body field that carries the new one. */
+const passwordFieldByPath: ReadonlyMap<string, string> = new Map([
+  ['/sign-up/email', 'password'],
+  ['/change-password', 'newPassword'],
+  ['/reset-password', 'newPassword'],
+]);
 
 /** better-auth's rate-limit storage on our bounded counters: one per rule (better-auth has a handful). */
 function boundedRateLimitStorage(): BetterAuthRateLimitStorage {
@@ -69,7 +77,12 @@ export function betterAuthOptions({
     verification: { modelName: 'auth_verifications' },
     trustedOrigins: [settings.publicUrl],
     telemetry: { enabled: false },
-    emailAndPassword: { enabled: accounts !== null, minPasswordLength: 10, maxPasswordLength: 256 },
+    // The protocol's rules, which the sign-up page shows; the hook below refuses with their wording first.
+    emailAndPassword: {
+      enabled: accounts !== null,
+      minPasswordLength: passwordRules.minLength,
+      maxPasswordLength: passwordRules.maxLength,
+    },
     // Brute-force protection of sign-in, per client address, counted by this instance in bounded memory.
     rateLimit: { enabled: true, window: 60, max: 30, customStorage: boundedRateLimitStorage() },
     advanced: {
@@ -80,6 +93,12 @@ export function betterAuthOptions({
     },
     hooks: {
       before: createAuthMiddleware(async (context) => {
+        const passwordField = passwordFieldByPath.get(context.path);
+        const password = passwordField === undefined ? undefined : context.body?.[passwordField];
+        // better-auth would say only "Password too short"; the refusal names the rule the page showed.
+        const problem =
+          typeof password === 'string' ? passwordRuleProblem({ password, rules: passwordRules }) : undefined;
+        if (problem !== undefined) throw new APIError('BAD_REQUEST', { message: problem });
         if (context.path !== '/sign-up/email') return;
         const email = typeof context.body?.email === 'string' ? context.body.email : '';
         if (accounts === null || !maySignUp({ policy: accounts.signUp, email })) {

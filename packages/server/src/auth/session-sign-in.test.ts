@@ -134,6 +134,39 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
+  it('tells the sign-up page the password rules it enforces, and a refusal names the rule it broke', async () => {
+    const { app } = await appOn(dialect);
+    const session = await (await app.request(`${publicUrl}/api/session`)).json();
+    expect(session.signIn.accounts).toEqual({
+      signUp: true,
+      passwordRules: { minLength: 10, maxLength: 256 },
+    });
+    const tooShort = await post(app, '/api/auth/sign-up/email', {
+      email: 'ada@example.com',
+      password: 'short',
+      name: 'Ada',
+    });
+    expect(tooShort.status).toBe(400);
+    expect((await tooShort.json()).message).toBe(
+      'The password is too short: at least 10 characters, at most 256.',
+    );
+    const tooLong = await post(app, '/api/auth/sign-up/email', {
+      email: 'ada@example.com',
+      password: 'x'.repeat(257),
+      name: 'Ada',
+    });
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).message).toBe(
+      'The password is too long: at least 10 characters, at most 256.',
+    );
+    const justRight = await post(app, '/api/auth/sign-up/email', {
+      email: 'ada@example.com',
+      password: 'x'.repeat(10),
+      name: 'Ada',
+    });
+    expect(justRight.status).toBe(200);
+  });
+
   it('makes nobody an admin by signing up: the policy holds for every address, and no request sets the mark (issue 35, item 4)', async () => {
     const { app } = await appOn(dialect);
     const outside = await post(app, '/api/auth/sign-up/email', {

@@ -43,7 +43,8 @@ describe('sampleDataCommand', () => {
 
     const storage = await openStorage({ location: { dialect: 'sqlite', path } });
     try {
-      const threads = await storage.store.listThreads();
+      expect(await storage.store.listThreads({ kind: 'chat' })).toEqual([]);
+      const threads = await storage.store.listThreads({ kind: 'sample' });
       const titles = threads.map((thread) => thread.title);
       expect(new Set(titles).size).toBe(titles.length);
       const runs = await storage.store.listRuns();
@@ -51,6 +52,18 @@ describe('sampleDataCommand', () => {
     } finally {
       await storage.close();
     }
+  });
+
+  it('removes the sample with --remove, after which it loads again', async () => {
+    const path = join(folder, 'drawbridge.db');
+    await runSampleData([], { DRAWBRIDGE_DB: path });
+    const removed = await runSampleData(['--remove'], { DRAWBRIDGE_DB: path });
+    expect(removed).toMatchObject({ exitCode: 0, errorOutput: '' });
+    expect(removed.output).toMatch(/^Deleted the sample history from .*: 6 threads/);
+    expect((await runSampleData(['--remove'], { DRAWBRIDGE_DB: path })).output).toMatch(
+      /^There is no sample history in .*; nothing was deleted/,
+    );
+    expect((await runSampleData([], { DRAWBRIDGE_DB: path })).output).toMatch(/^Loaded sample history/);
   });
 
   it('prints the usage for --help and -h and writes no database', async () => {

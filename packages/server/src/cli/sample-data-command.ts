@@ -1,3 +1,4 @@
+import { removeSampleHistory } from '../dashboard/remove-sample-history.ts';
 import { hasSampleHistory, writeSampleHistory } from '../dashboard/write-sample-history.ts';
 import { describeDatabaseLocation } from '../store/database-location.ts';
 import { DatabaseMigrationError, DatabaseUnavailableError } from '../store/index.ts';
@@ -5,17 +6,19 @@ import { openStorage, type Storage } from '../store/open-storage.ts';
 import { readCommandArguments, type TextSink } from './read-command-arguments.ts';
 import { type Environment, readCommandConfig } from './read-command-config.ts';
 
-const usage = `usage: drawbridge sample-data   load a week of labelled sample history for the dashboard
+const usage = `usage: drawbridge sample-data            load a week of labelled sample history for the dashboard
+       drawbridge sample-data --remove   delete the loaded sample history
 
-Writes threads titled "Sample: …" (each with a question and a reply holding a small widget), runs of the
-model "sample-data", tool calls and widget events. Loading is done once: when the database already holds
-the sample, nothing is written and the command says so.
+Writes runs of the model "sample-data" in six threads titled "Sample: …", tool calls and widget events:
+the dashboard's figures, never chats (the chat list does not show them). Loading is done once: when the
+database already holds the sample, nothing is written and the command says so.
 
 configured by the environment:
   DRAWBRIDGE_DATABASE_URL   a PostgreSQL database, or else
   DRAWBRIDGE_DB             the SQLite file (default ./data/drawbridge.db)
 
 options:
+  --remove                  delete the sample (its threads, runs, tool calls, widget events); nothing else
   -h, --help                print this help
   -v, --version             print the version`;
 
@@ -35,7 +38,10 @@ function isExpectedOpenFailure(error: unknown): boolean {
   );
 }
 
-/** `drawbridge sample-data`: loads a week of clearly-labelled sample history into the configured database. */
+/**
+ * `drawbridge sample-data`: loads a week of clearly-labelled sample history into the configured database, or
+ * with `--remove` deletes it again.
+ */
 export async function sampleDataCommand(
   args: string[],
   {
@@ -49,11 +55,12 @@ export async function sampleDataCommand(
     args,
     command: 'sample-data',
     usage,
-    options: {},
+    options: { remove: { type: 'boolean' } },
     output,
     errorOutput,
   });
   if (!parsed.proceed) return parsed.exitCode;
+  const remove = parsed.values.remove === true;
 
   const config = readCommandConfig({ environment, errorOutput, linePrefix: 'drawbridge sample-data: ' });
   if (config === undefined) return 1;
@@ -71,9 +78,18 @@ export async function sampleDataCommand(
   }
   try {
     const { store, telemetry } = storage;
+    if (remove) {
+      const removed = await removeSampleHistory({ store });
+      output.write(
+        removed.threads === 0
+          ? `There is no sample history in ${where}; nothing was deleted.\n`
+          : `Deleted the sample history from ${where}: ${removed.threads} threads with their runs, tool calls and widget events.\n`,
+      );
+      return 0;
+    }
     if (await hasSampleHistory({ store })) {
       output.write(
-        `The sample history is already in ${where}; nothing was written (delete the "Sample: …" threads to load it again).\n`,
+        `The sample history is already in ${where}; nothing was written (drawbridge sample-data --remove deletes it, to load it again).\n`,
       );
       return 0;
     }

@@ -21,53 +21,10 @@ export async function hasSampleHistory({ store }: { store: Store }): Promise<boo
   return (await store.listRuns()).some((run) => run.model === sampleModelName);
 }
 
-/** What the user of a sample thread asked, per topic; the reply answers with a small labelled widget. */
-const questionsByTopic: Record<string, string> = {
-  'solar system': 'Show me the planets of the solar system.',
-  'revenue chart': 'Chart our quarterly revenue.',
-  'trip planner form': 'Help me plan a weekend trip.',
-  'caffeine molecule': 'What does a caffeine molecule look like?',
-  'sortable table': 'Make a sortable table of the largest cities.',
-  calculator: 'I need a small calculator.',
-};
-
-/** Gives a new sample thread its question and a reply with a widget, so it does not open as an empty chat. */
-async function writeSampleConversation({
-  store,
-  threadId,
-  topic,
-  idPrefix,
-}: {
-  store: Store;
-  threadId: string;
-  topic: string;
-  idPrefix: string;
-}): Promise<void> {
-  await store.appendMessage({
-    id: `${idPrefix}-question`,
-    threadId,
-    role: 'user',
-    content: questionsByTopic[topic] ?? `Show me a ${topic}.`,
-  });
-  await store.appendMessage({
-    id: `${idPrefix}-reply`,
-    threadId,
-    role: 'assistant',
-    content: `This is sample data for the dashboard: a placeholder ${topic}, not a real answer.`,
-    widget: {
-      id: `${idPrefix}-widget`,
-      height: 120,
-      css: 'body{font:15px system-ui,sans-serif;margin:0;padding:16px}output{display:block;font-size:1.6rem;margin-top:8px}',
-      html: `<p>Sample widget: ${topic}</p><button id="count" type="button">Click me</button><output id="clicks">0 clicks</output>`,
-      js: "let clicks=0;document.getElementById('count').addEventListener('click',()=>{clicks++;document.getElementById('clicks').textContent=clicks+' clicks'});",
-      complete: true,
-    },
-  });
-}
-
 /**
- * Writes seven days of clearly-labelled sample history (threads titled "Sample: …", runs of the
- * `sample-data` model, audit entries and widget events) so a fresh dashboard is not empty.
+ * Writes seven days of clearly-labelled sample history (runs of the `sample-data` model in `sample` threads
+ * titled "Sample: …", audit entries and widget events) so a fresh dashboard is not empty. The history is the
+ * dashboard's figures, not conversations: its threads hold no messages and the chat list never shows them.
  * The store and telemetry must be opened with `clock` so their timestamps follow the sample's time.
  */
 export async function writeSampleHistory({
@@ -84,7 +41,7 @@ export async function writeSampleHistory({
   seed?: number;
 }): Promise<{ threads: number; runs: number; toolCalls: number; widgetEvents: number }> {
   const random = createSeededRandom(seed);
-  // Ids carry the load's time so a sample loaded again later (after its threads were deleted) collides with nothing.
+  // Ids carry the load's time so a sample loaded again later (after it was removed) collides with nothing.
   const loadId = `sample-${now.getTime().toString(36)}`;
   const pick = <Item>(items: readonly Item[]) => items[Math.floor(random() * items.length)]!;
   const counts = { threads: 0, runs: 0, toolCalls: 0, widgetEvents: 0 };
@@ -97,7 +54,7 @@ export async function writeSampleHistory({
     'calculator',
   ];
   const hourMs = 3_600_000;
-  // A handful of threads, one per topic, so the sample does not bury the user's own chats.
+  // One thread per topic: the runs of a topic belong together, as a real conversation's would.
   const threadsByTopic = new Map<string, ThreadRecord>();
   for (let hoursAgo = 7 * 24; hoursAgo > 0; hoursAgo--) {
     const hourStart = now.getTime() - hoursAgo * hourMs;
@@ -110,14 +67,8 @@ export async function writeSampleHistory({
       const topic = pick(topics);
       let thread = threadsByTopic.get(topic);
       if (!thread) {
-        thread = await store.createThread({ title: `Sample: ${topic}` });
+        thread = await store.createThread({ title: `Sample: ${topic}`, kind: 'sample' });
         threadsByTopic.set(topic, thread);
-        await writeSampleConversation({
-          store,
-          threadId: thread.id,
-          topic,
-          idPrefix: `${loadId}-thread-${counts.threads}`,
-        });
         counts.threads++;
       }
       const runId = `${loadId}-run-${counts.runs}`;

@@ -60,29 +60,36 @@ export async function checkFrameFit({
   page,
   viewports = frameFitViewports,
   restoreTo,
-  settleTimeoutMs = 3_000,
+  settleTimeoutMs = 15_000,
+  stillForMs = 1_500,
 }: {
   page: Page;
   viewports?: ReadonlyArray<{ width: number; height: number }>;
   restoreTo: { width: number; height: number };
-  /** How long a frame that still scrolls at one width may take to fit before it counts. */
+  /** The longest a frame that still scrolls at one width may take to fit before it counts. */
   settleTimeoutMs?: number;
+  /** How long a frame that scrolls must stay exactly as it is to count before the deadline. */
+  stillForMs?: number;
 }): Promise<EvalProblem[]> {
   const byWidget: FrameFitMeasurement[][] = [];
   try {
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
-      // A widget that fits is done as soon as it does; one that scrolls gets until the deadline to fit, since a
-      // frame on a busy machine may still be catching up with the new width.
+      // A widget that fits is done as soon as it does. One that scrolls is judged once nothing has moved for a
+      // while (its frame has stopped catching up with the new width: on a busy machine that can take seconds),
+      // or at the deadline.
       const deadline = Date.now() + settleTimeoutMs;
-      let measured: Array<FrameFitMeasurement | undefined>;
-      do {
+      let measured: Array<FrameFitMeasurement | undefined> = [];
+      let unchangedSince = Date.now();
+      for (;;) {
+        const previous = JSON.stringify(measured);
         await settleLayout({ page, timeoutMs: Math.max(0, deadline - Date.now()) });
         measured = await measureFrames({ page, viewportWidth: viewport.width });
-      } while (
-        measured.some((measurement) => measurement && scrollsInFrame(measurement)) &&
-        Date.now() < deadline
-      );
+        if (!measured.some((measurement) => measurement && scrollsInFrame(measurement))) break;
+        if (JSON.stringify(measured) !== previous) unchangedSince = Date.now();
+        else if (Date.now() - unchangedSince >= stillForMs) break;
+        if (Date.now() >= deadline) break;
+      }
       for (const [index, measurement] of measured.entries()) {
         if (measurement === undefined) continue;
         byWidget[index] = [...(byWidget[index] ?? []), measurement];
@@ -90,7 +97,7 @@ export async function checkFrameFit({
     }
   } finally {
     await page.setViewportSize(restoreTo);
-    await settleLayout({ page, timeoutMs: settleTimeoutMs });
+    await settleLayout({ page, timeoutMs: stillForMs });
   }
   return byWidget.flatMap((measurements, index) => {
     const problem = describeFrameOverflow({ widgetNumber: index + 1, measurements });

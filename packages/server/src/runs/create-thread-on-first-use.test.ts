@@ -13,24 +13,33 @@ afterEach(async () => {
 
 describe('createThreadOnFirstUse', () => {
   it('creates a thread under the id the client chose', async () => {
-    expect(await createThreadOnFirstUse({ store, threadId: 'fresh-1', userId: 'local' })).toEqual({
+    expect(
+      await createThreadOnFirstUse({ store, threadId: 'fresh-1', userId: 'local', kind: 'chat' }),
+    ).toEqual({
       created: true,
     });
-    expect(await store.getThread('fresh-1')).toMatchObject({ id: 'fresh-1' });
+    expect(await store.getThread('fresh-1')).toMatchObject({ id: 'fresh-1', kind: 'chat' });
+  });
+
+  it("creates it of the running agent's kind", async () => {
+    await createThreadOnFirstUse({ store, threadId: 'fresh-2', userId: 'local', kind: 'dashboard' });
+    expect(await store.getThread('fresh-2')).toMatchObject({ id: 'fresh-2', kind: 'dashboard' });
   });
 
   it('leaves an existing thread as it is', async () => {
     const thread = await store.createThread({ id: 'known', title: 'Named by hand' });
-    expect(await createThreadOnFirstUse({ store, threadId: 'known', userId: 'local' })).toEqual({
-      created: false,
-    });
+    expect(await createThreadOnFirstUse({ store, threadId: 'known', userId: 'local', kind: 'chat' })).toEqual(
+      {
+        created: false,
+      },
+    );
     expect(await store.getThread('known')).toEqual(thread);
   });
 
   it('creates one thread when two first runs of the same id race', async () => {
     const outcomes = await Promise.all([
-      createThreadOnFirstUse({ store, threadId: 'raced', userId: 'local' }),
-      createThreadOnFirstUse({ store, threadId: 'raced', userId: 'local' }),
+      createThreadOnFirstUse({ store, threadId: 'raced', userId: 'local', kind: 'chat' }),
+      createThreadOnFirstUse({ store, threadId: 'raced', userId: 'local', kind: 'chat' }),
     ]);
     expect(outcomes.map((outcome) => outcome.created).sort()).toEqual([false, true]);
     expect((await store.listThreads()).map((thread) => thread.id)).toEqual(['raced']);
@@ -45,7 +54,7 @@ describe('createThreadOnFirstUse', () => {
       },
     };
     await expect(
-      createThreadOnFirstUse({ store: failingStore, threadId: 't', userId: 'local' }),
+      createThreadOnFirstUse({ store: failingStore, threadId: 't', userId: 'local', kind: 'chat' }),
     ).rejects.toBe(failure);
   });
 });

@@ -97,6 +97,47 @@ describe('startAgentRun', () => {
     expect(await store.listThreads()).toEqual([]);
   });
 
+  it("answers in a thread only with the agent of its kind: the dashboard's conversation is not the chat's", async () => {
+    const twoAgents = new Map([
+      ...profiles,
+      ['dashboard', { ...profiles.get('widgets')!, threadKind: 'dashboard' as const }],
+    ]);
+    const first = await startAgentRun({
+      owner,
+      request: request({ threadId: 'dashboard-thread', skill: 'dashboard' }),
+      profiles: twoAgents,
+      services: services(),
+    });
+    if (!first.started) throw new Error(`refused: ${first.refusal.code}`);
+    await first.run.produceEvents({ emit: () => {}, abortSignal: new AbortController().signal });
+    expect(await store.getThread('dashboard-thread')).toMatchObject({ kind: 'dashboard' });
+
+    const chatInDashboard = await startAgentRun({
+      owner,
+      request: request({ threadId: 'dashboard-thread', runId: 'run-2' }),
+      profiles: twoAgents,
+      services: services(),
+    });
+    expect(chatInDashboard).toMatchObject({
+      started: false,
+      refusal: {
+        code: 'wrong_thread_kind',
+        message:
+          'Thread dashboard-thread is the dashboard assistant\'s conversation; the "widgets" agent does not answer there.',
+      },
+    });
+    await store.createThread({ id: 'chat-thread' });
+    const dashboardInChat = await startAgentRun({
+      owner,
+      request: request({ threadId: 'chat-thread', runId: 'run-3', skill: 'dashboard' }),
+      profiles: twoAgents,
+      services: services(),
+    });
+    expect(dashboardInChat).toMatchObject({ started: false, refusal: { code: 'wrong_thread_kind' } });
+    expect(await store.listMessages('chat-thread')).toEqual([]);
+    expect((await store.listRuns()).map((run) => run.threadId)).toEqual(['dashboard-thread']);
+  });
+
   it('refuses tool results for a thread it has never seen, without creating it', async () => {
     const outcome = await startAgentRun({
       owner,

@@ -1,4 +1,4 @@
-import type { AgentRouteErrorCode } from '@drawbridge/protocol';
+import type { AgentRouteErrorCode, ThreadKind } from '@drawbridge/protocol';
 import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
 import { recordTurnInput } from '../assembly/record-turn-input.ts';
 import { RunIdTakenError } from '../store/run-id-taken-error.ts';
@@ -17,7 +17,12 @@ export type AgentRunRefusal =
   | {
       code: Extract<
         AgentRouteErrorCode,
-        'unknown_skill' | 'thread_not_found' | 'nothing_to_continue' | 'form_not_open' | 'run_id_taken'
+        | 'unknown_skill'
+        | 'thread_not_found'
+        | 'nothing_to_continue'
+        | 'form_not_open'
+        | 'run_id_taken'
+        | 'wrong_thread_kind'
       >;
       message: string;
     }
@@ -50,6 +55,18 @@ const nothingToContinue = (threadId: string): AgentRunRefusal => ({
   message: `The run input ends with tool results, but none of them answers an open tool call of thread ${threadId}.`,
 });
 
+/** Whose conversation a thread of each kind is, as the refusal of another agent says it. */
+const threadKindOwners: Record<ThreadKind, string> = {
+  chat: 'a chat',
+  dashboard: "the dashboard assistant's conversation",
+  sample: 'sample history for the dashboard',
+};
+
+const wrongThreadKind = (threadId: string, kind: ThreadKind, skillName: string): AgentRunRefusal => ({
+  code: 'wrong_thread_kind',
+  message: `Thread ${threadId} is ${threadKindOwners[kind]}; the "${skillName}" agent does not answer there.`,
+});
+
 const formNotOpen = (threadId: string): AgentRunRefusal => ({
   code: 'form_not_open',
   message: `Those answers are for a form that thread ${threadId} did not draw, or that was already sent.`,
@@ -57,9 +74,10 @@ const formNotOpen = (threadId: string): AgentRunRefusal => ({
 
 /**
  * Everything `POST /api/agent` does between a parsed request and the first event: picks the agent by skill,
- * creates the thread on first use, claims the thread with a `running` run record (one at a time per thread,
- * the database decides) named also by the client's `runId` (unique per user), stores the turn's input.
- * Refusals are values; the events are produced only when the caller asks, into the run log, whoever follows it.
+ * creates the thread on first use (of the agent's kind) or refuses a thread of another kind, claims the thread
+ * with a `running` run record (one at a time per thread, the database decides) named also by the client's
+ * `runId` (unique per user), stores the turn's input. Refusals are values; the events are produced only when
+ * the caller asks, into the run log, whoever follows it.
  */
 export async function startAgentRun({
   request,
@@ -97,14 +115,21 @@ export async function startAgentRun({
     const existing = await store.getThread(threadId);
     if (existing !== undefined && existing.userId !== owner.userId)
       return { started: false, refusal: notFound(threadId) };
+    // One agent's calls in another's thread could not be drawn again there (the same tool name can mean a
+    // different tool); the thread's kind says which agent it belongs to.
+    if (existing !== undefined && existing.kind !== profile.threadKind) {
+      return { started: false, refusal: wrongThreadKind(threadId, existing.kind, skillName) };
+    }
     if (existing === undefined && request.continuesAfterToolResults) {
       return { started: false, refusal: nothingToContinue(threadId) };
     }
     if (existing === undefined) {
-      await createThreadOnFirstUse({ store, threadId, userId: owner.userId });
-      // Another user's first run of the same id may have won the race to create it.
-      if ((await store.getThread(threadId))?.userId !== owner.userId) {
-        return { started: false, refusal: notFound(threadId) };
+      await createThreadOnFirstUse({ store, threadId, userId: owner.userId, kind: profile.threadKind });
+      // Another user's (or agent's) first run of the same id may have won the race to create it.
+      const created = await store.getThread(threadId);
+      if (created?.userId !== owner.userId) return { started: false, refusal: notFound(threadId) };
+      if (created.kind !== profile.threadKind) {
+        return { started: false, refusal: wrongThreadKind(threadId, created.kind, skillName) };
       }
     }
     // The run record is the first thing stored, so a thread that already has a running run refuses the turn

@@ -1,3 +1,4 @@
+import type { ThreadKind } from '@drawbridge/protocol';
 import type { Generated } from 'kysely';
 
 /**
@@ -27,6 +28,8 @@ export interface ThreadsTable {
   updated_at: string;
   /** The owner; `null` only for rows a future auth mode has not assigned. */
   user_id: string | null;
+  /** Whose conversation it is; `chat` unless written otherwise. */
+  kind: Generated<ThreadKind>;
 }
 
 export interface MessagesTable {

@@ -20,12 +20,13 @@ export function kyselyThreadSearch({
   kysely: Kysely<DatabaseTables>;
 }): Pick<Store, 'searchThreads'> {
   return {
-    async searchThreads({ query, limit, userId }) {
+    async searchThreads({ query, limit, kind = 'chat', userId }) {
       const pattern = likePattern(query.trim());
       const matches = (column: string) => sql<boolean>`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`;
       let threadQuery = kysely
         .selectFrom('threads as t')
         .selectAll('t')
+        .where('t.kind', '=', kind)
         .where((where) =>
           where.or([
             matches('t.title'),

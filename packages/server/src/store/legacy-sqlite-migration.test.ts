@@ -34,6 +34,7 @@ describe('a SQLite file written before Kysely', () => {
           createdAt: '2026-11-02T10:00:00.000Z',
           updatedAt: '2026-11-02T10:00:00.000Z',
           userId: 'local',
+          kind: 'chat',
         },
         {
           id: 't1',
@@ -41,6 +42,7 @@ describe('a SQLite file written before Kysely', () => {
           createdAt: '2026-11-01T10:00:00.000Z',
           updatedAt: '2026-11-01T10:05:00.000Z',
           userId: 'local',
+          kind: 'chat',
         },
       ]);
       const messages = await store.listMessages('t1');
@@ -102,6 +104,7 @@ describe('a SQLite file written before Kysely', () => {
       '0006-form-answers',
       '0007-admins',
       '0008-client-run-ids',
+      '0009-thread-kinds',
     ]);
     inspector.close();
   });

@@ -45,6 +45,7 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
         createdAt: '2025-01-01T00:00:00.000Z',
         updatedAt: '2025-01-01T00:00:00.000Z',
         userId: 'local',
+        kind: 'chat',
       });
       expect(await store.getThread('id-1')).toEqual(thread);
       expect(await store.getThread('missing')).toBeUndefined();
@@ -95,6 +96,24 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       expect((await store.listThreads({ userId: 'local' })).map((thread) => thread.id)).toEqual(['mine']);
       expect((await store.listThreads({ userId: 'user-2' })).map((thread) => thread.id)).toEqual(['theirs']);
       expect(await store.listThreads()).toHaveLength(3);
+    });
+
+    it('keeps whose conversation a thread is, and lists and searches one kind', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 'chat', title: 'Token usage' });
+      await store.createThread({ id: 'dashboard', title: 'Token usage', kind: 'dashboard' });
+      await store.createThread({ id: 'sample', title: 'Sample: token usage', kind: 'sample' });
+      expect((await store.getThread('dashboard'))?.kind).toBe('dashboard');
+      const ids = (threads: { id: string }[]) => threads.map((thread) => thread.id);
+      expect(ids(await store.listThreads({ kind: 'chat' }))).toEqual(['chat']);
+      expect(ids(await store.listThreads({ userId: 'local', kind: 'dashboard' }))).toEqual(['dashboard']);
+      const found = async (kind?: 'dashboard' | 'sample') =>
+        (await store.searchThreads({ query: 'token', limit: 10, ...(kind ? { kind } : {}) })).map(
+          (match) => match.thread.id,
+        );
+      expect(await found()).toEqual(['chat']);
+      expect(await found('dashboard')).toEqual(['dashboard']);
+      expect(await found('sample')).toEqual(['sample']);
     });
 
     it('deletes a thread with its messages, widgets and runs', async () => {

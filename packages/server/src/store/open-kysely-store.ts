@@ -69,6 +69,7 @@ export function openKyselyStore({
       const explicitTitle = input.title === undefined ? undefined : threadTitleFromText(input.title);
       const title = explicitTitle ?? untitledThreadTitle;
       const userId = input.userId === undefined ? localUserId : input.userId;
+      const kind = input.kind ?? 'chat';
       await kysely
         .insertInto('threads')
         .values({
@@ -78,9 +79,10 @@ export function openKyselyStore({
           created_at: createdAt,
           updated_at: createdAt,
           user_id: userId,
+          kind,
         })
         .execute();
-      return { id, title, createdAt, updatedAt: createdAt, userId };
+      return { id, title, createdAt, updatedAt: createdAt, userId, kind };
     },
 
     async getThread(id) {
@@ -91,6 +93,7 @@ export function openKyselyStore({
     async listThreads(filter) {
       let query = kysely.selectFrom('threads').selectAll();
       if (filter?.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+      if (filter?.kind !== undefined) query = query.where('kind', '=', filter.kind);
       const rows = await query
         .orderBy('updated_at', 'desc')
         .orderBy('created_at', 'desc')

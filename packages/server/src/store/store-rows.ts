@@ -25,6 +25,7 @@ export function threadFromRow(row: Selectable<ThreadsTable>): ThreadRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     userId: row.user_id,
+    kind: row.kind,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FormAnswers, GeneratedWidget, ReplyDetails } from '@drawbridge/protocol';
+import type { FormAnswers, GeneratedWidget, ReplyDetails, ThreadKind } from '@drawbridge/protocol';
 
 /** A conversation; its title comes from the first user message unless it was named explicitly. */
 export interface ThreadRecord {
@@ -8,6 +8,8 @@ export interface ThreadRecord {
   updatedAt: string;
   /** The owner: the local user until an auth mode assigns real ones; `null` for a thread nobody owns. */
   userId: string | null;
+  /** Whose conversation it is: the chat list shows `chat` threads, the dashboard's panel its `dashboard` one. */
+  kind: ThreadKind;
 }
 
 /** A generated widget as it was streamed; the shape is the protocol's, shared with the browser. */
@@ -73,17 +75,27 @@ export interface RunLease {
 
 /** Persistence of threads, messages, widgets and runs; asynchronous so a networked database can follow. */
 export interface Store {
-  /** `userId` defaults to the local user. */
-  createThread(input: { id?: string; title?: string; userId?: string | null }): Promise<ThreadRecord>;
+  /** `userId` defaults to the local user, `kind` to `chat`. */
+  createThread(input: {
+    id?: string;
+    title?: string;
+    userId?: string | null;
+    kind?: ThreadKind;
+  }): Promise<ThreadRecord>;
   getThread(id: string): Promise<ThreadRecord | undefined>;
-  /** Newest updated first; with `userId`, only that user's threads. */
-  listThreads(filter?: { userId?: string }): Promise<ThreadRecord[]>;
+  /** Newest updated first; with `userId`, only that user's threads; with `kind`, only threads of that kind. */
+  listThreads(filter?: { userId?: string; kind?: ThreadKind }): Promise<ThreadRecord[]>;
   renameThread(id: string, title: string): Promise<void>;
   /**
-   * Threads whose title or user/assistant message text contains `query` (case-insensitive, no wildcards),
-   * newest updated first, at most `limit`; with `userId`, only that user's threads.
+   * Threads of `kind` (default `chat`) whose title or user/assistant message text contains `query`
+   * (case-insensitive, no wildcards), newest updated first, at most `limit`; with `userId`, only that user's.
    */
-  searchThreads(input: { query: string; limit: number; userId?: string }): Promise<ThreadSearchMatch[]>;
+  searchThreads(input: {
+    query: string;
+    limit: number;
+    kind?: ThreadKind;
+    userId?: string;
+  }): Promise<ThreadSearchMatch[]>;
   /**
    * Makes the thread end with its `turn`-th user message (counted from 0): every later message goes (with
    * its widget), and with `content` the message's text is replaced. One transaction.

@@ -303,7 +303,7 @@ describe('AgentRunClient', () => {
     ];
     const drawn: CompletedToolCall[] = [];
     const client = createClient({
-      loadThread: async () => ({ messages: stored, activeRun: null }),
+      loadThread: async () => ({ messages: stored, activeRun: null, kind: 'chat' }),
       drawToolCall: (call) => {
         drawn.push(call);
         return 'chart';
@@ -335,9 +335,58 @@ describe('AgentRunClient', () => {
     finishLoad({
       messages: [{ id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'old' }] }],
       activeRun: null,
+      kind: 'chat',
     });
     expect(await slow).toEqual({ status: 'superseded' });
     expect(client.getSnapshot()).toMatchObject({ threadId: 'broken', transcript: { messages: [] } });
+  });
+
+  it("draws no other agent's thread: the dashboard's conversation is elsewhere, not drawn as a chat", async () => {
+    const drawn: CompletedToolCall[] = [];
+    const client = createClient({
+      loadThread: async () => ({
+        messages: [
+          { id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'chart the token usage' }] },
+          {
+            id: 'a1',
+            role: 'assistant',
+            parts: [
+              {
+                kind: 'tool-call',
+                call: {
+                  toolCallId: 'c1',
+                  toolCallName: 'render_chart',
+                  argsJson: '{"metric":"tokens"}',
+                  complete: true,
+                },
+              },
+            ],
+          },
+        ],
+        activeRun: null,
+        kind: 'dashboard',
+      }),
+      drawToolCall: (call) => {
+        drawn.push(call);
+        return 'chart';
+      },
+    });
+    expect(await client.openThread('dashboard-thread')).toEqual({ status: 'elsewhere', kind: 'dashboard' });
+    expect(client.getSnapshot()).toMatchObject({
+      threadId: 'dashboard-thread',
+      transcript: { messages: [] },
+    });
+    expect(drawn).toEqual([]);
+  });
+
+  it("says a thread is missing (or someone else's) apart from a load that failed", async () => {
+    const client = createClient({
+      loadThread: async () => {
+        throw new ApiError({ code: 'thread_not_found', message: 'thread t does not exist', status: 404 });
+      },
+    });
+    expect(await client.openThread('t')).toEqual({ status: 'missing' });
+    expect(client.getSnapshot()).toMatchObject({ threadId: 't', transcript: { messages: [] } });
   });
 
   it('retries the last user message in place of the failed turn', async () => {
@@ -368,7 +417,7 @@ describe('AgentRunClient', () => {
         transport,
         loadThread: async (threadId) => {
           loads.push(threadId);
-          return { messages: threadId === 'thread-b' ? otherThread : [], activeRun: null };
+          return { messages: threadId === 'thread-b' ? otherThread : [], activeRun: null, kind: 'chat' };
         },
       });
       client.send('draw it');
@@ -399,7 +448,7 @@ describe('AgentRunClient', () => {
       const client = createClient({
         initialThreadId: 'thread-a',
         transport,
-        loadThread: async () => ({ messages: otherThread, activeRun: null }),
+        loadThread: async () => ({ messages: otherThread, activeRun: null, kind: 'chat' }),
         drawToolCall: (call, context) => {
           drawn.push({ threadId: context.threadId, call });
           sendFromForm = (text) => context.sendUserMessage(text);
@@ -434,7 +483,7 @@ describe('AgentRunClient', () => {
       const client = createClient({
         transport,
         createThread: async () => `thread-${++created}`,
-        loadThread: async () => ({ messages: [], activeRun: null }),
+        loadThread: async () => ({ messages: [], activeRun: null, kind: 'chat' }),
       });
       client.send('first chat');
       // Its run has started (the transport's run 0) before the second chat starts run 1.

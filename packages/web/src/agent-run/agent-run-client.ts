@@ -1,4 +1,5 @@
-import type { FormAnswers, SequencedRunEvent } from '@drawbridge/protocol';
+import type { FormAnswers, SequencedRunEvent, ThreadKind } from '@drawbridge/protocol';
+import { ApiError } from '../api/api-error.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 import type { ToolCallHookContext } from '../transcript/tool-call-hook.ts';
 import { messageProse } from '../transcript/transcript-state.ts';
@@ -14,6 +15,12 @@ import { type AgentRunSnapshot, type SessionRun, ThreadSession } from './thread-
 
 export type { AgentRunClientOptions, OpenThreadOutcome } from './agent-run-client-options.ts';
 export type { AgentRunSnapshot } from './thread-session.ts';
+
+/** How loading a stored thread into a session ended (see `#load`). */
+type LoadOutcome =
+  | { status: 'loaded' }
+  | { status: 'superseded' }
+  | { status: 'elsewhere'; kind: ThreadKind };
 
 /**
  * The one agent-run client of the browser, shared by the chat and the dashboard assistant: it starts runs,
@@ -91,7 +98,8 @@ export class AgentRunClient<View> {
   /**
    * Shows a thread (or none, for a new conversation). A reply running in the thread left behind goes on in
    * the background; a thread with a running reply in this tab is shown as it stands, and any other is loaded
-   * from the store, its tool calls drawn again without being answered, and its running run followed.
+   * from the store, its tool calls drawn again without being answered, and its running run followed. A thread
+   * that is missing or of another agent stays empty on screen, and the outcome says why.
    */
   readonly openThread = async (threadId: string | undefined): Promise<OpenThreadOutcome> => {
     const running = threadId === undefined ? undefined : this.#running.get(threadId);
@@ -105,13 +113,13 @@ export class AgentRunClient<View> {
       return { status: 'opened' };
     }
     try {
-      return (await this.#load(session, threadId, { onlyOnScreen: true }))
-        ? { status: 'opened' }
-        : { status: 'superseded' };
+      const loaded = await this.#load(session, threadId, { onlyOnScreen: true });
+      return loaded.status === 'loaded' ? { status: 'opened' } : loaded;
     } catch (error) {
-      return this.#current === session
-        ? { status: 'failed', message: describeRunFailure(error) }
-        : { status: 'superseded' };
+      if (this.#current !== session) return { status: 'superseded' };
+      // The server answers another user's thread as a missing one, and so does this.
+      if (ApiError.isInstance(error) && error.code === 'thread_not_found') return { status: 'missing' };
+      return { status: 'failed', message: describeRunFailure(error) };
     }
   };
 
@@ -145,18 +153,21 @@ export class AgentRunClient<View> {
   }
 
   /**
-   * Loads the stored thread into `session` and follows its running run, if any. False when the load was
-   * overtaken: another thread went on screen (with `onlyOnScreen`), or the session started a run meanwhile.
+   * Loads the stored thread into `session` and follows its running run, if any. `superseded` when the load
+   * was overtaken: another thread went on screen (with `onlyOnScreen`), or the session started a run
+   * meanwhile; `elsewhere` for another agent's thread, which is left undrawn.
    */
   async #load(
     session: ThreadSession<View>,
     threadId: string,
     { onlyOnScreen }: { onlyOnScreen: boolean },
-  ): Promise<boolean> {
+  ): Promise<LoadOutcome> {
     const loaded = await (this.#options.loadThread ?? loadStoredThread)(threadId);
     if ((onlyOnScreen && this.#current !== session) || session.run !== undefined || this.#disposed) {
-      return false;
+      return { status: 'superseded' };
     }
+    if (loaded.kind !== (this.#options.threadKind ?? 'chat'))
+      return { status: 'elsewhere', kind: loaded.kind };
     const { messages, answeredToolCallIds } =
       loaded.activeRun === null
         ? { messages: loaded.messages, answeredToolCallIds: new Set<string>() }
@@ -180,7 +191,7 @@ export class AgentRunClient<View> {
         open: (signal) => this.#transport.follow({ runId: activeRun.id, after: 0, signal }),
       }).then((outcome) => this.#settle(session, run, outcome));
     }
-    return true;
+    return { status: 'loaded' };
   }
 
   #startRun(session: ThreadSession<View>, { runId }: { runId?: string } = {}): SessionRun {

@@ -1,9 +1,12 @@
+import type { ThreadKind } from '@drawbridge/protocol';
 import { fetchMessages } from '../api/api-client.ts';
 import { transcriptFromStored } from '../transcript/transcript-from-stored.ts';
 import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 
-/** A thread as the server holds it: its transcript, and the run still writing to it, if any. */
+/** A thread as the server holds it: whose conversation it is, its transcript, and the run still writing to it. */
 export interface LoadedThread {
+  /** Whose conversation it is: a client draws only threads of its own agent's kind. */
+  kind: ThreadKind;
   messages: TranscriptMessage[];
   /** The thread's running run: its server id and when it started (ISO). */
   activeRun: { id: string; startedAt: string } | null;
@@ -11,8 +14,9 @@ export interface LoadedThread {
 
 /** `GET /api/threads/:id/messages`, as the transcript the live run showed. */
 export async function loadStoredThread(threadId: string): Promise<LoadedThread> {
-  const { messages, activeRun } = await fetchMessages(threadId);
+  const { thread, messages, activeRun } = await fetchMessages(threadId);
   return {
+    kind: thread.kind,
     messages: transcriptFromStored(messages),
     activeRun:
       activeRun !== null && activeRun.status === 'running'

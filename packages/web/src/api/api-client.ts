@@ -1,4 +1,5 @@
 import {
+  type AgentThreadKind,
   type CreateThreadBody,
   createThreadResponseSchema,
   type HealthResponse,
@@ -23,14 +24,26 @@ export function fetchHealth(): Promise<HealthResponse> {
   return requestJson({ path: '/api/health', schema: healthResponseSchema });
 }
 
-/** Lists threads, newest first. */
-export async function fetchThreads(): Promise<ThreadSummary[]> {
-  return (await requestJson({ path: '/api/threads', schema: threadListResponseSchema })).threads;
+/**
+ * Lists the user's threads of one kind, newest first: the chats (the chat list), or the dashboard
+ * assistant's conversation.
+ */
+export async function fetchThreads({
+  kind = 'chat',
+  signal,
+}: {
+  kind?: AgentThreadKind;
+  signal?: AbortSignal;
+} = {}): Promise<ThreadSummary[]> {
+  const path = kind === 'chat' ? '/api/threads' : `/api/threads?kind=${kind}`;
+  return (
+    await requestJson({ path, schema: threadListResponseSchema, ...(signal ? { init: { signal } } : {}) })
+  ).threads;
 }
 
-/** Creates an empty thread; the server titles it from the first message. */
-export async function createThread(): Promise<ThreadSummary> {
-  const body: CreateThreadBody = {};
+/** Creates an empty thread of `kind` (a chat by default); the server titles it from the first message. */
+export async function createThread({ kind }: { kind?: AgentThreadKind } = {}): Promise<ThreadSummary> {
+  const body: CreateThreadBody = kind === undefined ? {} : { kind };
   const created = await requestJson({
     path: '/api/threads',
     schema: createThreadResponseSchema,

@@ -9,6 +9,7 @@ import { RunStatusLine } from '../components/run-status-line.tsx';
 import { ShortcutSheet } from '../components/shortcut-sheet.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';
+import { ThreadUnavailable } from '../components/thread-unavailable.tsx';
 import { TranscriptView } from '../components/transcript-view.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/widget-environment.ts';
 import { useTheme } from '../theme/use-theme.ts';
@@ -45,7 +46,9 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
     if (threadId === chat.activeThreadId) chat.newChat();
     deletions.schedule({ threadId, title });
   };
-  const activeTitle = chat.threads.find((thread) => thread.id === chat.activeThreadId)?.title;
+  const activeTitle = chat.unavailableThread
+    ? 'Chat unavailable'
+    : chat.threads.find((thread) => thread.id === chat.activeThreadId)?.title;
   const isEmpty = chat.transcript.messages.length === 0;
   // On a phone the chat list is a drawer: it closes on every choice, on Escape and on the backdrop.
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -185,7 +188,11 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
               {chat.threadError}
             </p>
           )}
-          {isEmpty && !running ? (
+          {chat.unavailableThread ? (
+            <div className="transcript">
+              <ThreadUnavailable thread={chat.unavailableThread} onNewChat={chat.newChat} />
+            </div>
+          ) : isEmpty && !running ? (
             <div className="transcript">
               <EmptyState onPick={(prompt) => chat.send(prompt)} />
             </div>
@@ -199,12 +206,15 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
               onEdit={(messageId, text) => void chat.edit(messageId, text)}
             />
           )}
-          <div className="composer-dock">
-            <Composer running={running} onSend={(text) => chat.send(text).ok} onStop={chat.stop} />
-            <p className="composer-dock__note">
-              Widgets run sandboxed: they cannot reach this page, your cookies or your data.
-            </p>
-          </div>
+          {/* A message typed under a chat that cannot be shown would go to that chat: start a new one first. */}
+          {!chat.unavailableThread && (
+            <div className="composer-dock">
+              <Composer running={running} onSend={(text) => chat.send(text).ok} onStop={chat.stop} />
+              <p className="composer-dock__note">
+                Widgets run sandboxed: they cannot reach this page, your cookies or your data.
+              </p>
+            </div>
+          )}
         </main>
       </div>
     </WidgetEnvironmentContext.Provider>

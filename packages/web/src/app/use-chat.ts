@@ -3,6 +3,8 @@ import { describeRunFailure } from '../agent-run/describe-run-failure.ts';
 import { useAgentRun } from '../agent-run/use-agent-run.ts';
 import { createThread, deleteThread, fetchThreads, renameThread } from '../api/api-client.ts';
 import type { ThreadSummary } from '../api/api-schemas.ts';
+import type { UnavailableThread } from '../components/thread-unavailable.tsx';
+import { viewFromHash } from '../dashboard/dashboard-view.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
 import type { TranscriptState } from '../transcript/transcript-state.ts';
@@ -18,6 +20,8 @@ export interface ChatController {
   status: RunStatus;
   /** A thread that failed to load or delete, said plainly. */
   threadError: string | undefined;
+  /** The URL names a chat that is not there for this user, or another agent's conversation. */
+  unavailableThread: UnavailableThread | undefined;
   /** What the tool-call hook drew for each parked or restored call, by toolCallId. */
   toolCallViews: ReadonlyMap<string, ReactNode>;
   canRetry: boolean;
@@ -40,6 +44,7 @@ export interface ChatController {
 export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatController {
   const [threads, setThreads] = useState<ThreadSummary[]>([]);
   const [threadError, setThreadError] = useState<string | undefined>();
+  const [unavailableThread, setUnavailableThread] = useState<UnavailableThread | undefined>();
 
   const refreshThreads = useCallback(async () => {
     try {
@@ -61,8 +66,11 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
   const openThread = useCallback(
     async (threadId: string | undefined) => {
       setThreadError(undefined);
+      setUnavailableThread(undefined);
       const outcome = await client.openThread(threadId);
       if (outcome.status === 'failed') setThreadError(outcome.message);
+      if (outcome.status === 'missing') setUnavailableThread({ reason: 'missing' });
+      if (outcome.status === 'elsewhere') setUnavailableThread({ reason: 'elsewhere', kind: outcome.kind });
     },
     [client],
   );
@@ -87,6 +95,8 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
 
   useEffect(() => {
     const handleHashChange = () => {
+      // Leaving for the dashboard is the router's: opening "no thread" here would rewrite the URL under it.
+      if (viewFromHash(window.location.hash)) return;
       const threadId = threadIdFromHash(window.location.hash);
       if (threadId !== client.getSnapshot().threadId) void openThread(threadId);
     };
@@ -178,6 +188,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       transcript,
       status,
       threadError,
+      unavailableThread,
       toolCallViews,
       canRetry,
       newChat,
@@ -196,6 +207,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       transcript,
       status,
       threadError,
+      unavailableThread,
       toolCallViews,
       canRetry,
       newChat,

@@ -1,11 +1,13 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { describeRunFailure } from '../agent-run/describe-run-failure.ts';
 import { useAgentRun } from '../agent-run/use-agent-run.ts';
+import { deleteThread } from '../api/api-client.ts';
 import { ProseBlock } from '../components/prose-block.tsx';
 import { createRenderToolHandler } from '../render-tools/render-tool-handler.tsx';
 import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 import { fetchMetricCatalogue } from './dashboard-api.ts';
 import type { DashboardController } from './dashboard-controller.ts';
-import { createDashboardThread, recallDashboardThread, rememberDashboardThread } from './dashboard-thread.ts';
+import { createDashboardThread, findDashboardThread } from './dashboard-thread.ts';
 import type { DashboardView } from './dashboard-view.ts';
 import { createDashboardWidgetRegistry } from './dashboard-widget-registry.tsx';
 
@@ -22,6 +24,8 @@ export function DashboardAgentPanel({
   const [answerProblem, setAnswerProblem] = useState<string | undefined>();
   const [draft, setDraft] = useState('');
   const [metricNames, setMetricNames] = useState<readonly string[] | undefined>();
+  // Until the server said which conversation to continue, a message would start a second one.
+  const [restoring, setRestoring] = useState(true);
   const viewRef = useRef(view);
   viewRef.current = view;
   const transcriptEnd = useRef<HTMLDivElement>(null);
@@ -45,10 +49,9 @@ export function DashboardAgentPanel({
     [controller, metricNames],
   );
   const { client, snapshot } = useAgentRun({
-    initialThreadId: recallDashboardThread(),
     createThread: createDashboardThread,
-    onThreadCreated: rememberDashboardThread,
     skill: 'dashboard',
+    threadKind: 'dashboard',
     readState: () => {
       const { page, range } = viewRef.current;
       return { dashboard: { page, range } };
@@ -59,18 +62,35 @@ export function DashboardAgentPanel({
   const running = status.phase === 'running';
   const problem = status.phase === 'failed' ? status.message : answerProblem;
 
-  // A reload continues the tab's conversation: prose comes back as stored, and charts and chips are drawn
-  // again without executing anything (re-running a restored dashboard_control would move the dashboard).
+  // The conversation continues where the user left it, after a reload, in another tab, on another day: the
+  // server keeps it as the user's `dashboard` thread. Prose comes back as stored; charts and chips are drawn
+  // again with the dashboard's own tool definitions, without executing anything (re-running a restored
+  // dashboard_control would move the dashboard).
   useEffect(() => {
-    const restoredThreadId = client.getSnapshot().threadId;
-    if (restoredThreadId === undefined) return;
-    void client.openThread(restoredThreadId).then((outcome) => {
-      if (outcome.status !== 'failed') return;
-      // The thread was deleted (or the server forgot it): start a new one on the next message.
-      rememberDashboardThread(undefined);
-      void client.openThread(undefined);
-    });
+    const lookup = new AbortController();
+    findDashboardThread(lookup.signal)
+      .then(async (threadId) => {
+        if (threadId === undefined) return;
+        const outcome = await client.openThread(threadId);
+        // Deleted meanwhile, or unreadable: the next message starts a new conversation.
+        if (outcome.status !== 'opened' && outcome.status !== 'superseded')
+          await client.openThread(undefined);
+      })
+      // Without the lookup the assistant still works; the next message starts a new conversation.
+      .catch(() => undefined)
+      .finally(() => {
+        if (!lookup.signal.aborted) setRestoring(false);
+      });
+    return () => lookup.abort();
   }, [client]);
+
+  const clear = async () => {
+    const threadId = client.getSnapshot().threadId;
+    await client.openThread(undefined);
+    setAnswerProblem(undefined);
+    if (threadId === undefined) return;
+    await deleteThread(threadId).catch((error: unknown) => setAnswerProblem(describeRunFailure(error)));
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the transcript grows.
   useEffect(() => {
@@ -78,6 +98,7 @@ export function DashboardAgentPanel({
   }, [transcript, toolCallViews]);
 
   const send = (text: string) => {
+    if (restoring) return;
     if (client.send(text).ok) {
       setAnswerProblem(undefined);
       setDraft('');
@@ -93,13 +114,22 @@ export function DashboardAgentPanel({
     <aside className="agent-panel" aria-label="Dashboard assistant">
       <header className="agent-panel__header">
         <span className="agent-panel__mark" aria-hidden="true" />
-        <div>
+        <div className="agent-panel__heading">
           <h2 className="agent-panel__title">Dashboard assistant</h2>
           <p className="agent-panel__subtitle">Reads and drives the dashboard for you</p>
         </div>
+        <button
+          type="button"
+          className="agent-panel__clear"
+          title="Delete this conversation and start a new one"
+          disabled={running || transcript.messages.length === 0}
+          onClick={() => void clear()}
+        >
+          Clear
+        </button>
       </header>
-      <div className="agent-panel__transcript" aria-live="polite">
-        {transcript.messages.length === 0 && (
+      <div className="agent-panel__transcript" aria-live="polite" aria-busy={restoring}>
+        {!restoring && transcript.messages.length === 0 && (
           <p className="agent-panel__intro">
             Ask about what you see — “why did widgets fail yesterday?” — or ask me to change the view.
           </p>
@@ -127,7 +157,7 @@ export function DashboardAgentPanel({
             key={prompt}
             type="button"
             className="agent-panel__chip"
-            disabled={running}
+            disabled={running || restoring}
             onClick={() => send(prompt)}
           >
             {prompt}
@@ -151,7 +181,7 @@ export function DashboardAgentPanel({
             Stop
           </button>
         ) : (
-          <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+          <button type="submit" className="button button--primary" disabled={restoring || !draft.trim()}>
             Send
           </button>
         )}

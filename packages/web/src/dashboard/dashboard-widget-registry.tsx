@@ -1,8 +1,7 @@
 import {
   type DashboardControlArgs,
-  dashboardControlArgsSchema,
+  dashboardToolDefinition,
   type MetricChartArgs,
-  metricChartArgsSchema,
 } from '@drawbridge/protocol';
 import { validateWithSchema } from '../render-tools/validate-with-schema.ts';
 import {
@@ -32,12 +31,15 @@ function ControlChip({ args }: { args: DashboardControlArgs }) {
   );
 }
 
-const validateMetricChart = validateWithSchema(metricChartArgsSchema);
+const controlDefinition = dashboardToolDefinition('dashboard_control');
+const chartDefinition = dashboardToolDefinition('render_chart');
+const validateMetricChart = validateWithSchema(chartDefinition.schema);
 
 /**
- * The dashboard agent's widgets: `dashboard_control` acts on the live dashboard through the controller, and
- * `render_chart` draws the dashboard's own chart of one catalogue metric. `metricNames`, once the catalogue
- * has loaded, refuses other metrics before anything is fetched.
+ * The dashboard agent's widgets: the protocol's `dashboardToolDefinitions` (name, schema, acknowledgement,
+ * shared with the server), each with what the panel does with it. `dashboard_control` acts on the live
+ * dashboard through the controller, and `render_chart` draws the dashboard's own chart of one catalogue
+ * metric. `metricNames`, once the catalogue has loaded, refuses other metrics before anything is fetched.
  */
 export function createDashboardWidgetRegistry({
   controller,
@@ -48,16 +50,16 @@ export function createDashboardWidgetRegistry({
 }): WidgetRegistry {
   return new Map<string, WidgetDefinition>([
     [
-      'dashboard_control',
+      controlDefinition.name,
       defineWidget<DashboardControlArgs>({
-        validate: validateWithSchema(dashboardControlArgsSchema),
+        validate: validateWithSchema(controlDefinition.schema),
         execute: (args) => executeDashboardControl(args, controller),
         render: (args) => <ControlChip args={args} />,
-        ack: 'Done.',
+        ack: controlDefinition.ack,
       }),
     ],
     [
-      'render_chart',
+      chartDefinition.name,
       defineWidget<MetricChartArgs>({
         validate: (args) => {
           const validation = validateMetricChart(args);
@@ -77,7 +79,7 @@ export function createDashboardWidgetRegistry({
             height={200}
           />
         ),
-        ack: 'Displayed the chart to the user.',
+        ack: chartDefinition.ack,
       }),
     ],
   ]);

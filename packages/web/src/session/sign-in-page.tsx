@@ -1,13 +1,17 @@
-import type { SignInMethods } from '@drawbridge/protocol';
+import { describePasswordRules, type SignInMethods } from '@drawbridge/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { signInWithOpenIdConnect, signInWithPassword, signUpWithPassword } from './auth-client.ts';
 
-/** The page a signed-out visitor sees: email and password, a sign-up form when allowed, single sign-on. */
+/**
+ * The page a signed-out visitor sees: email and password, a sign-up form when allowed (with the password
+ * rules the server enforces), single sign-on.
+ */
 export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; onSignedIn(): Promise<void> }) {
   const [creating, setCreating] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const headingId = useId();
+  const passwordRulesId = useId();
   const { accounts, openIdConnect } = methods;
 
   const attempt = async (action: () => Promise<void>) => {
@@ -63,16 +67,27 @@ export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; on
               <span>Email</span>
               <input name="email" type="email" autoComplete="email" required />
             </label>
-            <label className="sign-in__field">
-              <span>Password</span>
-              <input
-                name="password"
-                type="password"
-                autoComplete={creating ? 'new-password' : 'current-password'}
-                required
-                minLength={creating ? 10 : undefined}
-              />
-            </label>
+            {/* A new password is checked against the server's rules, shown under the field (outside its
+                label, so the field's name stays "Password"); signing in checks none. */}
+            <div className="sign-in__password">
+              <label className="sign-in__field">
+                <span>Password</span>
+                <input
+                  name="password"
+                  type="password"
+                  autoComplete={creating ? 'new-password' : 'current-password'}
+                  required
+                  minLength={creating ? accounts.passwordRules.minLength : undefined}
+                  maxLength={creating ? accounts.passwordRules.maxLength : undefined}
+                  aria-describedby={creating ? passwordRulesId : undefined}
+                />
+              </label>
+              {creating ? (
+                <p id={passwordRulesId} className="sign-in__hint">
+                  {describePasswordRules(accounts.passwordRules)}
+                </p>
+              ) : null}
+            </div>
             <button type="submit" className="button button--primary" disabled={busy}>
               {creating ? 'Create account' : 'Sign in'}
             </button>

@@ -38,6 +38,7 @@ const refusalStatuses = {
   form_not_open: 409,
   run_in_progress: 409,
   run_id_taken: 409,
+  wrong_thread_kind: 409,
 } as const satisfies Record<AgentRunRefusal['code'], ClientErrorStatusCode>;
 
 /**

@@ -4,6 +4,7 @@ import {
   type CreateApiTokenResponse,
   createApiTokenBodySchema,
   describeSchemaError,
+  passwordRules,
   type SessionResponse,
   type SignInMethods,
 } from '@drawbridge/protocol';
@@ -26,7 +27,10 @@ function signInMethods(settings: AuthSettings): SignInMethods {
     accounts:
       settings.accounts === null
         ? null
-        : { signUp: settings.accounts.signUp === 'open' || settings.accounts.signUp.length > 0 },
+        : {
+            signUp: settings.accounts.signUp === 'open' || settings.accounts.signUp.length > 0,
+            passwordRules,
+          },
     openIdConnect:
       settings.openIdConnect === null
         ? null

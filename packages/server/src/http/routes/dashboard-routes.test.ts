@@ -22,7 +22,14 @@ import { readJsonResponse } from './testing/read-json-response.ts';
 const now = new Date('2026-11-30T12:00:00.000Z');
 /** Every thread a test names is the local user's. */
 const ownedThreads = {
-  getThread: async (id: string) => ({ id, title: 't', createdAt: '', updatedAt: '', userId: localUser.id }),
+  getThread: async (id: string) => ({
+    id,
+    title: 't',
+    createdAt: '',
+    updatedAt: '',
+    userId: localUser.id,
+    kind: 'chat' as const,
+  }),
 };
 
 async function setup() {

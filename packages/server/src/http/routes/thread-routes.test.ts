@@ -106,6 +106,41 @@ describe('GET /api/threads', () => {
     const { threads } = await readJsonResponse(response, threadListResponseSchema);
     expect(threads.map((thread) => thread.id)).toEqual(['older', 'newer']);
   });
+
+  it("lists only chats: the dashboard assistant's conversation and the sample history are not the user's chats", async () => {
+    await store.createThread({ id: 'chat' });
+    await store.createThread({ id: 'sample', title: 'Sample: calculator', kind: 'sample' });
+    const created = await app.request('/api/threads', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'dashboard' }),
+    });
+    expect(created.status).toBe(201);
+    const { thread: dashboard } = await readJsonResponse(created, createThreadResponseSchema);
+    expect(dashboard.kind).toBe('dashboard');
+
+    const list = async (query: string) =>
+      (
+        await readJsonResponse(await app.request(`/api/threads${query}`), threadListResponseSchema)
+      ).threads.map((thread) => [thread.id, thread.kind]);
+    expect(await list('')).toEqual([['chat', 'chat']]);
+    expect(await list('?kind=chat')).toEqual([['chat', 'chat']]);
+    expect(await list('?kind=dashboard')).toEqual([[dashboard.id, 'dashboard']]);
+    expect(await list('?kind=sample')).toEqual([['sample', 'sample']]);
+    await expectJsonError(await app.request('/api/threads?kind=everything'), 400, 'invalid_query');
+  });
+
+  it('refuses to create a sample thread: only `drawbridge sample-data` writes those', async () => {
+    await expectJsonError(
+      await app.request('/api/threads', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'sample' }),
+      }),
+      400,
+      'invalid_body',
+    );
+  });
 });
 
 describe('GET /api/threads/:id/messages', () => {
@@ -118,6 +153,13 @@ describe('GET /api/threads/:id/messages', () => {
     const { messages } = await readJsonResponse(response, messageListResponseSchema);
     expect(messages.map((message) => message.id)).toEqual(['u', 'a']);
     expect(messages[1]?.widget).toEqual(widget);
+  });
+
+  it("says whose conversation the thread is, so the chat does not draw the dashboard's as its own", async () => {
+    await store.createThread({ id: 'd1', kind: 'dashboard' });
+    const response = await app.request('/api/threads/d1/messages');
+    const { thread } = await readJsonResponse(response, messageListResponseSchema);
+    expect(thread).toMatchObject({ id: 'd1', kind: 'dashboard' });
   });
 
   it('answers 404 for an unknown thread and 400 for an invalid id', async () => {
@@ -277,6 +319,15 @@ describe('GET /api/threads/search', () => {
       ['b', 'plot the planets by size'],
       ['a', null],
     ]);
+  });
+
+  it("finds only chats, never the dashboard assistant's conversation or the sample history", async () => {
+    await store.createThread({ id: 'chat', title: 'Planets' });
+    await store.createThread({ id: 'dashboard', title: 'Planets', kind: 'dashboard' });
+    await store.createThread({ id: 'sample', title: 'Sample: planets', kind: 'sample' });
+    const response = await app.request('/api/threads/search?q=planets');
+    const { results } = await readJsonResponse(response, threadSearchResponseSchema);
+    expect(results.map((result) => result.thread.id)).toEqual(['chat']);
   });
 
   it('refuses an empty or overlong query', async () => {

@@ -11,6 +11,7 @@ import {
   type ThreadListResponse,
   type ThreadRouteErrorCode,
   type ThreadSearchResponse,
+  threadKindSchema,
   widgetFileName,
 } from '@drawbridge/protocol';
 import type { Context } from 'hono';
@@ -51,6 +52,7 @@ function invalidThreadId(context: Context) {
  * Routes under `/api/threads`: create, list, search, rename, read messages, rewind (for a regenerated reply
  * or an edited message), delete, and download a widget as HTML. Each acts for the request's user only:
  * another user's thread is `404 thread_not_found`, as a missing one, and search finds only the user's own.
+ * The list (by default) and search are of chats: the dashboard's conversation is listed by `?kind=dashboard`.
  */
 export function createThreadRoutes(options: { store: Store; standalone: StandaloneRenderer }): Hono {
   const { store, standalone } = options;
@@ -63,20 +65,36 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
     }
     const parsed = createThreadBodySchema.safeParse(body.status === 'parsed' ? body.value : {});
     if (!parsed.success) {
-      return refuse(context, 400, 'invalid_body', 'expected an optional body of { "title"?: string }');
+      return refuse(
+        context,
+        400,
+        'invalid_body',
+        'expected an optional body of { "title"?: string, "kind"?: "chat" | "dashboard" }',
+      );
     }
-    const userId = requestUser(context).id;
-    const thread = await store.createThread(
-      parsed.data.title === undefined ? { userId } : { title: parsed.data.title, userId },
-    );
+    const { title, kind } = parsed.data;
+    const thread = await store.createThread({
+      userId: requestUser(context).id,
+      ...(title === undefined ? {} : { title }),
+      ...(kind === undefined ? {} : { kind }),
+    });
     return context.json({ thread } satisfies CreateThreadResponse, 201);
   });
 
-  routes.get('/', async (context) =>
-    context.json({
-      threads: await store.listThreads({ userId: requestUser(context).id }),
-    } satisfies ThreadListResponse),
-  );
+  // The chat list by default: the dashboard's conversation and the sample history are asked for by kind.
+  routes.get('/', async (context) => {
+    const kind = threadKindSchema.safeParse(context.req.query('kind') ?? 'chat');
+    if (!kind.success) {
+      return refuse(
+        context,
+        400,
+        'invalid_query',
+        `expected ?kind= one of ${threadKindSchema.options.join(', ')}, or none for the chats`,
+      );
+    }
+    const threads = await store.listThreads({ userId: requestUser(context).id, kind: kind.data });
+    return context.json({ threads } satisfies ThreadListResponse);
+  });
 
   routes.get('/search', async (context) => {
     const query = (context.req.query('q') ?? '').trim();
@@ -161,12 +179,11 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
   routes.get('/:threadId/messages', async (context) => {
     const threadId = context.req.param('threadId');
     if (!identifierPattern.test(threadId)) return invalidThreadId(context);
-    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
-      return threadNotFound(context, threadId);
-    }
+    const thread = await ownedThread({ store, threadId, userId: requestUser(context).id });
+    if (thread === undefined) return threadNotFound(context, threadId);
     const [messages, running] = await Promise.all([store.listMessages(threadId), store.runningRun(threadId)]);
     const activeRun = running === undefined ? null : toRunSummary(running);
-    return context.json({ messages, activeRun } satisfies MessageListResponse);
+    return context.json({ thread, messages, activeRun } satisfies MessageListResponse);
   });
 
   routes.delete('/:threadId', async (context) => {

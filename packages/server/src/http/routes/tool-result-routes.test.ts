@@ -31,7 +31,14 @@ function setup({ answerGraceMs = 20 }: { answerGraceMs?: number } = {}) {
     createToolResultRoutes({
       bridge: observedBridge,
       store: {
-        getThread: async (id) => ({ id, title: 't', createdAt: '', updatedAt: '', userId: localUser.id }),
+        getThread: async (id) => ({
+          id,
+          title: 't',
+          createdAt: '',
+          updatedAt: '',
+          userId: localUser.id,
+          kind: 'chat',
+        }),
         appendMessage: async (message) => {
           saved.push(message);
           return { ...message, createdAt: '2026-11-30T00:00:00Z' };

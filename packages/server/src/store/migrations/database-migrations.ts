@@ -7,6 +7,7 @@ import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
+import { threadKindsMigration } from './thread-kinds-migration.ts';
 import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
 /**
@@ -23,6 +24,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0006-form-answers': formAnswersMigration(),
     '0007-admins': adminsMigration({ dialect }),
     '0008-client-run-ids': clientRunIdsMigration(),
+    '0009-thread-kinds': threadKindsMigration(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { dashboardToolDefinitions } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { InMemoryClientToolBridge } from '../../bridge/in-memory-client-tool-bridge.ts';
 import { InMemoryAuditLog } from '../../governance/audit-log.ts';
@@ -59,6 +60,23 @@ function setup() {
     bridge.answer({ threadId: 't1', toolCallId: 'c1', result: { status: 'rendered', message } });
   return { bridge, sources, answer, requestedWindows };
 }
+
+describe('the tools the dashboard panel answers', () => {
+  it("are the protocol's dashboard tool list, which the panel's registry reads too", () => {
+    const { bridge, sources } = setup();
+    const tools = [
+      dashboardControlTool({ bridge, timeoutMs: 60_000 }) as AgentTool,
+      metricChartTool({ bridge, timeoutMs: 60_000, sources }) as AgentTool,
+    ];
+    expect(tools.map((tool) => [tool.name, tool.description, tool.inputSchema])).toEqual(
+      dashboardToolDefinitions.map((definition) => [
+        definition.name,
+        definition.description,
+        definition.schema,
+      ]),
+    );
+  });
+});
 
 describe('list_metrics', () => {
   it('lists the catalogue with units', async () => {

@@ -1,8 +1,8 @@
 import {
   type DashboardTimeRange,
   dashboardTimeRangeSchema,
+  dashboardToolDefinition,
   type MetricChartArgs,
-  metricChartArgsSchema,
 } from '@drawbridge/protocol';
 import { z } from 'zod';
 import { computeMetric, type MetricSources, metricScopeFor } from '../../dashboard/compute-metric.ts';
@@ -10,6 +10,8 @@ import { findMetric, metricCatalogue } from '../../dashboard/metric-catalogue.ts
 import { resolveTimeRange } from '../../dashboard/time-range.ts';
 import type { AgentTool } from '../agent-tool.ts';
 import { createRenderTool, type RenderToolDependencies } from '../render/create-render-tool.ts';
+
+const definition = dashboardToolDefinition('render_chart');
 
 const viewStateSchema = z.object({ dashboard: z.object({ range: dashboardTimeRangeSchema }) });
 
@@ -21,7 +23,8 @@ function viewedRange(clientState: unknown): DashboardTimeRange {
 
 /**
  * The dashboard's `render_chart`: draws the dashboard's own chart of one catalogue metric in the chat,
- * then answers with a short numeric summary computed here, from the same data the chart shows.
+ * then answers with a short numeric summary computed here, from the same data the chart shows. Name,
+ * description and schema are the protocol's (`dashboardToolDefinitions`), shared with the panel.
  */
 export function metricChartTool(
   dependencies: RenderToolDependencies & { sources: MetricSources; clock?: () => Date },
@@ -29,10 +32,9 @@ export function metricChartTool(
   const clock = dependencies.clock ?? (() => new Date());
   return createRenderTool(
     {
-      name: 'render_chart',
-      description:
-        'Draw the dashboard chart of ONE metric from list_metrics in the chat, and get a short numeric summary back. Use the exact metric name; range defaults to the range the dashboard shows.',
-      schema: metricChartArgsSchema,
+      name: definition.name,
+      description: definition.description,
+      schema: definition.schema,
       messages: {
         noClient: 'No browser is attached, so the chart cannot be drawn.',
         timeout: 'The browser did not confirm the chart in time; it was not shown.',
