@@ -47,6 +47,7 @@ function summary(id: string, title: string): ThreadSummary {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     userId: null,
+    kind: 'chat',
   };
 }
 
