@@ -16,6 +16,8 @@ const audited: Record<string, string> = {
   'auth/admin-accounts.ts:byEmail': 'local to one `drawbridge admin` lookup, one entry per account it reads',
   'auth/better-auth-options.ts:counters':
     'one per better-auth rate-limit rule (a handful), each a bounded counter',
+  'auth/better-auth-options.ts:passwordFieldByPath':
+    'three fixed entries, one per endpoint that sets a password',
   'bridge/in-memory-client-tool-bridge.ts:#open':
     'open parked calls; each closes by answer, timeout or cancel',
   'bridge/in-memory-client-tool-bridge.ts:#closed': 'at most closedCallCapacity, oldest dropped (tested)',

@@ -76,7 +76,7 @@ async function createThread(url: string): Promise<string> {
   const response = await fetch(`${url}/api/threads`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ title: 'Dashboard assistant' }),
+    body: JSON.stringify({ title: 'Dashboard assistant', kind: 'dashboard' }),
   });
   const body = (await response.json()) as { thread: { id: string } };
   return body.thread.id;

@@ -70,7 +70,9 @@ async function answer(url: string, init: RequestInit = {}): Promise<Response> {
       { status: 404 },
     );
   }
-  if (path.endsWith('/messages')) return Response.json({ messages: thread.messages, activeRun: null });
+  if (path.endsWith('/messages')) {
+    return Response.json({ thread: thread.summary, messages: thread.messages, activeRun: null });
+  }
   if (method === 'PATCH') {
     const { title } = JSON.parse(String(init.body)) as { title: string };
     if (title.length > 60) {
