@@ -91,6 +91,9 @@ describe('typed render tools in the browser', () => {
 
   it("sends a submitted form's answers as the next user message, visible and stored", async () => {
     const { page } = opened;
+    // The form's answers are the next user message, so they are refused while the first reply still runs: its
+    // last prose can be on screen a moment before the run ends, longer on a busy machine.
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
     const form = page.locator('.agent-form').first();
     await form.getByLabel('Rating').fill('4');
     await form.getByLabel('Comment').fill('Lovely widgets');
