@@ -1,3 +1,4 @@
+export * from './a2ui/index.ts';
 export * from './activities/index.ts';
 export * from './api/index.ts';
 export * from './codecs/index.ts';
