@@ -17,6 +17,7 @@ import { builtMcpViewSources, type McpViewSources } from '../mcp-serve/mcp-view-
 import { type AppPaths, defaultAppPaths } from '../node-server/app-paths.ts';
 import { ServerShutdown } from '../node-server/server-shutdown.ts';
 import { DatabaseRunLeases } from '../runs/run-leases/database-run-leases.ts';
+import { DurableRunLog } from '../runs/run-log/durable-run-log.ts';
 import { InProcessRunLog } from '../runs/run-log/in-process-run-log.ts';
 import type { RunLog } from '../runs/run-log/run-log.ts';
 import { RunRegistry } from '../runs/run-registry.ts';
@@ -115,7 +116,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   const auditLog = dependencies.telemetry ?? new InMemoryAuditLog();
   const callLimits = dependencies.callLimits ?? new CallLimits();
   const runs = dependencies.runs ?? new RunRegistry();
-  const runLog = dependencies.runLog ?? new InProcessRunLog();
+  const runLog = dependencies.runLog ?? new DurableRunLog({ store, live: new InProcessRunLog(), logError });
   const supervisor =
     dependencies.runSupervisor ??
     new RunSupervisor({

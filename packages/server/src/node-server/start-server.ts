@@ -219,6 +219,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         store: storage.store,
         telemetry: storage.telemetry,
         retentionDays: config.store.retentionDays,
+        runEventRetentionMs: runLog.retentionMs,
         clock: () => new Date(),
         reportError: logError,
       }),

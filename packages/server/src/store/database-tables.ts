@@ -11,6 +11,7 @@ export interface DatabaseTables {
   widgets: WidgetsTable;
   runs: RunsTable;
   client_run_ids: ClientRunIdsTable;
+  run_events: RunEventsTable;
   audit_log: AuditLogTable;
   widget_events: WidgetEventsTable;
   api_tokens: ApiTokensTable;
@@ -79,6 +80,17 @@ export interface ClientRunIdsTable {
   user_id: string;
   client_run_id: string;
   run_id: string;
+}
+
+/**
+ * Consecutive events of one run, stored by one commit: `events` is their JSON array, `first_seq` to `last_seq`;
+ * `run_key` is the run record's `sequence`.
+ */
+export interface RunEventsTable {
+  run_key: number;
+  first_seq: number;
+  last_seq: number;
+  events: string;
 }
 
 export interface AuditLogTable {

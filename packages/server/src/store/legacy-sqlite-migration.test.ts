@@ -102,6 +102,7 @@ describe('a SQLite file written before Kysely', () => {
       '0006-form-answers',
       '0007-admins',
       '0008-client-run-ids',
+      '0009-run-events',
     ]);
     inspector.close();
   });

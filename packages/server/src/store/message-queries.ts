@@ -27,6 +27,9 @@ export type MessageColumnPatch = Pick<
   'content' | 'render_json' | 'reply_model' | 'reply_input_tokens' | 'reply_output_tokens'
 >;
 
+/** The message statements of one database (`messageQueries`). */
+export type MessageQueries = ReturnType<typeof messageQueries>;
+
 /**
  * The statements every run makes on messages and their threads (read the thread, append, rewrite as it
  * grows, keep the thread's time), each compiled once (`CompiledQueryCache`). `queries` is the database or

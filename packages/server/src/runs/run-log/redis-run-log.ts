@@ -2,7 +2,8 @@ import { isFinalRunEvent, type RunEvent } from '@drawbridge/protocol';
 import type { Redis } from 'ioredis';
 import type { RedisSubscriptions } from '../../redis/redis-subscriptions.ts';
 import { defaultRunLogRetentionMs } from './in-process-run-log.ts';
-import type { FollowRunLogOptions, RunLog, RunLogWriter } from './run-log.ts';
+import type { LiveRunLog, LiveRunLogWriter, ReadStoredRunEvents } from './live-run-log.ts';
+import type { FollowRunLogOptions, LoggedRunEvent } from './run-log.ts';
 
 /** A log whose writer died without ending it is dropped after this long, whatever happens. */
 const unendedLogMs = 24 * 60 * 60_000;
@@ -35,7 +36,7 @@ return seq
  * run's channel so followers on any instance wake at once. The stream expires `retentionMs` after the final
  * event.
  */
-export class RedisRunLog implements RunLog {
+export class RedisRunLog implements LiveRunLog {
   readonly retentionMs: number;
   readonly #redis: Redis;
   readonly #subscriptions: RedisSubscriptions;
@@ -58,24 +59,17 @@ export class RedisRunLog implements RunLog {
     this.#logError = logError;
   }
 
-  create(runId: string): RunLogWriter {
+  create(runId: string): LiveRunLogWriter {
     const redis = this.#redis;
     const key = streamKey(runId);
     const channel = channelOf(runId);
-    let seq = 0;
-    let ended = false;
     let lastWrite: Promise<unknown> = Promise.resolve();
     const retentionMs = this.retentionMs;
     const logError = this.#logError;
     return {
-      append(event: RunEvent) {
-        if (ended) return;
-        seq += 1;
+      append({ seq, event, json = JSON.stringify(event) }: LoggedRunEvent) {
         const final = isFinalRunEvent(event);
-        ended = final;
-        const fields = final
-          ? ['event', JSON.stringify(event), 'final', '1']
-          : ['event', JSON.stringify(event)];
+        const fields = final ? ['event', json, 'final', '1'] : ['event', json];
         // One transaction per event, sent in order on one connection (and batched per tick by auto-pipelining).
         const transaction = redis.multi().xadd(key, `${seq}-0`, ...fields);
         if (seq === 1 || final) transaction.pexpire(key, final ? retentionMs : unendedLogMs);
@@ -90,31 +84,29 @@ export class RedisRunLog implements RunLog {
             logError(`could not append event ${seq} of run ${runId} to Redis`, error),
           );
       },
-      get ended() {
-        return ended;
-      },
       flushed: async () => {
         await lastWrite;
       },
     };
   }
 
-  async endAbandoned(runId: string, finalEvent: RunEvent): Promise<void> {
+  async endAbandoned(runId: string, { event, json = JSON.stringify(event) }: LoggedRunEvent): Promise<void> {
     await this.#redis.eval(
       endAbandonedScript,
       2,
       streamKey(runId),
       channelOf(runId),
-      JSON.stringify(finalEvent),
+      json,
       String(this.retentionMs),
     );
   }
 
-  async exists(runId: string): Promise<boolean> {
-    return (await this.#redis.exists(streamKey(runId))) === 1;
-  }
-
-  async follow({ runId, after, signal, onEvent }: FollowRunLogOptions): Promise<void> {
+  async follow({
+    runId,
+    after,
+    signal,
+    onEvent,
+  }: FollowRunLogOptions & { readStored: ReadStoredRunEvents }): Promise<'followed' | 'untracked'> {
     let wake: (() => void) | undefined;
     let notified = false;
     const onAbort = () => wake?.();
@@ -133,15 +125,16 @@ export class RedisRunLog implements RunLog {
         for (const [id, fields] of entries) {
           const seq = Number.parseInt(id, 10);
           if (seq <= last) continue;
-          const event = this.#decode(runId, fields);
+          const logged = this.#decode(runId, seq, fields);
           last = seq;
-          if (event === undefined) continue;
-          onEvent({ seq, event });
-          if (isFinalRunEvent(event) || signal.aborted) return;
+          if (logged === undefined) continue;
+          onEvent(logged);
+          if (isFinalRunEvent(logged.event) || signal.aborted) return 'followed';
         }
         // Still nothing kept after a whole poll: the log expired (or never was) and nothing more will come.
         // (Not sooner: a run's first append may still be on its way while its first follower starts.)
-        if (quietPoll && entries.length === 0 && last === 0 && !(await this.exists(runId))) return;
+        if (quietPoll && entries.length === 0 && last === 0 && !(await this.#exists(runId)))
+          return 'untracked';
         if (notified) continue;
         quietPoll = await new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => resolve(true), followerPollMs);
@@ -156,15 +149,21 @@ export class RedisRunLog implements RunLog {
       signal.removeEventListener('abort', onAbort);
       await unsubscribe();
     }
+    return 'followed';
   }
 
   async close(): Promise<void> {}
 
+  async #exists(runId: string): Promise<boolean> {
+    return (await this.#redis.exists(streamKey(runId))) === 1;
+  }
+
   // The log holds only events our own `append` wrote, so they are not validated again here: an event is
   // validated where it enters from outside, never on its way between the server's own parts.
-  #decode(runId: string, fields: string[]): RunEvent | undefined {
+  #decode(runId: string, seq: number, fields: string[]): LoggedRunEvent | undefined {
+    const json = fields[fields.indexOf('event') + 1] ?? '';
     try {
-      return JSON.parse(fields[fields.indexOf('event') + 1] ?? '') as RunEvent;
+      return { seq, event: JSON.parse(json) as RunEvent, json };
     } catch (error) {
       this.#logError(`run ${runId} has an unreadable event in its Redis log`, error);
       return undefined;

@@ -6,6 +6,7 @@ import { durableRunsMigration } from './durable-runs-migration.ts';
 import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
+import { runEventsMigration } from './run-events-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
 import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
@@ -23,6 +24,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0006-form-answers': formAnswersMigration(),
     '0007-admins': adminsMigration({ dialect }),
     '0008-client-run-ids': clientRunIdsMigration(),
+    '0009-run-events': runEventsMigration({ dialect }),
   };
 }
 
