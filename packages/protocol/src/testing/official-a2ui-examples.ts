@@ -46,7 +46,9 @@ export function officialA2uiExamples(): OfficialA2uiExample[] {
       examples.push({ version: '0.9', catalog, file, messages: (json as { messages: unknown[] }).messages });
     }
   }
-  const v08Root = fileURLToPath(new URL('./a2ui-examples/v0_8/', import.meta.url));
+  // A path from the module's own path, not `new URL(…, import.meta.url)`: a DOM test environment's URL class
+  // is not Node's, and `fileURLToPath` refuses it.
+  const v08Root = join(dirname(fileURLToPath(import.meta.url)), 'a2ui-examples', 'v0_8');
   for (const catalog of ['basic', 'minimal'] as const) {
     for (const { file, json } of readJsonFiles(join(v08Root, catalog))) {
       examples.push({ version: '0.8', catalog, file, messages: json as unknown[] });

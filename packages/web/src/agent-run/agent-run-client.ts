@@ -1,4 +1,4 @@
-import type { FormAnswers, SequencedRunEvent } from '@drawbridge/protocol';
+import type { A2uiUserAction, FormAnswers, SequencedRunEvent } from '@drawbridge/protocol';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 import type { ToolCallHookContext } from '../transcript/tool-call-hook.ts';
 import { messageProse } from '../transcript/transcript-state.ts';
@@ -14,6 +14,12 @@ import { type AgentRunSnapshot, type SessionRun, ThreadSession } from './thread-
 
 export type { AgentRunClientOptions, OpenThreadOutcome } from './agent-run-client-options.ts';
 export type { AgentRunSnapshot } from './thread-session.ts';
+
+/** What a user message may answer: a typed form (by its call), or a user action on an A2UI surface. */
+export interface UserMessageAnswers {
+  formAnswers?: FormAnswers;
+  a2uiAction?: A2uiUserAction;
+}
 
 /**
  * The one agent-run client of the browser, shared by the chat and the dashboard assistant: it starts runs,
@@ -57,8 +63,8 @@ export class AgentRunClient<View> {
    * Sends a user message as a new run of the thread on screen; refused while its reply is still running.
    * A form's answers name the form, which the thread then keeps as sent.
    */
-  readonly send = (text: string, options: { formAnswers?: FormAnswers } = {}): BridgeOutcome =>
-    this.#send(this.#current, text, options.formAnswers);
+  readonly send = (text: string, answers: UserMessageAnswers = {}): BridgeOutcome =>
+    this.#send(this.#current, text, answers);
 
   /** Stops the reply on screen: the server cancels the run, and its final event ends the reply here. */
   readonly stop = (): void => {
@@ -194,7 +200,7 @@ export class AgentRunClient<View> {
     return run;
   }
 
-  #send(session: ThreadSession<View>, text: string, formAnswers?: FormAnswers): BridgeOutcome {
+  #send(session: ThreadSession<View>, text: string, answers: UserMessageAnswers = {}): BridgeOutcome {
     const trimmed = text.trim();
     if (!trimmed) {
       return { ok: false, message: 'The message is empty.' };
@@ -203,7 +209,7 @@ export class AgentRunClient<View> {
       return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
     }
     const run = this.#startRun(session);
-    void this.#runTurn(session, run, trimmed, formAnswers);
+    void this.#runTurn(session, run, trimmed, answers);
     return { ok: true, message: 'Sent as your next message.' };
   }
 
@@ -211,7 +217,7 @@ export class AgentRunClient<View> {
     session: ThreadSession<View>,
     run: SessionRun,
     text: string,
-    formAnswers: FormAnswers | undefined,
+    { formAnswers, a2uiAction }: UserMessageAnswers,
   ): Promise<void> {
     const startedAt = this.#now();
     session.update({ status: { phase: 'running', startedAt } });
@@ -245,6 +251,7 @@ export class AgentRunClient<View> {
       ...(this.#options.readState ? { state: this.#options.readState() } : {}),
       ...(this.#options.skill === undefined ? {} : { skill: this.#options.skill }),
       ...(formAnswers === undefined ? {} : { formAnswers }),
+      ...(a2uiAction === undefined ? {} : { a2uiAction }),
     };
     const outcome = await this.#drive(session, run, threadId, {
       startedAt,
@@ -326,7 +333,7 @@ export class AgentRunClient<View> {
   #context(session: ThreadSession<View>, threadId: string): ToolCallHookContext {
     return {
       threadId,
-      sendUserMessage: (text, options) => this.#send(session, text, options?.formAnswers),
+      sendUserMessage: (text, options) => this.#send(session, text, options),
     };
   }
 
