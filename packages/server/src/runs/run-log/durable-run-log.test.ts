@@ -165,6 +165,25 @@ describe('DurableRunLog', () => {
     expect(await log.exists('never')).toBe(false);
   });
 
+  it('ends a replay from the store at an event it cannot read, never going on to the final event past it', async () => {
+    const { log, store } = await durableLog();
+    // Written by a build that knew an event this one does not (or damaged): unreadable, so a gap.
+    await store.commitRunEvents({
+      batches: [
+        {
+          runId: 'r',
+          firstSeq: 1,
+          events: [started, text('a'), { type: 'NOT_AN_EVENT' }, finished].map((event) =>
+            JSON.stringify(event),
+          ),
+        },
+      ],
+    });
+    const late = follow(log);
+    await expect(late.done).rejects.toMatchObject({ code: 'run_log_gap', after: 2, next: 4 });
+    expect(late.handed.map((item) => item.seq)).toEqual([1, 2]);
+  });
+
   it('ends an abandoned run after its last stored event and stores the reply those events make', async () => {
     const { log, store } = await durableLog();
     const writer = log.create('r');

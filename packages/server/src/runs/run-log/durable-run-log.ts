@@ -11,6 +11,7 @@ import { defaultRunLogRetentionMs } from './in-process-run-log.ts';
 import type { LiveRunLog, ReadStoredRunEvents } from './live-run-log.ts';
 import { RunEventJournal } from './run-event-journal.ts';
 import type { FollowRunLogOptions, LoggedRunEvent, RunLog, RunLogEnding, RunLogWriter } from './run-log.ts';
+import { RunLogGapError } from './run-log-gap-error.ts';
 
 type RunEventStore = Pick<Store, 'commitRunEvents' | 'readRunEvents' | 'hasRunEvents'>;
 
@@ -103,10 +104,16 @@ export class DurableRunLog implements RunLog {
   async follow(options: FollowRunLogOptions): Promise<void> {
     const outcome = await this.#live.follow({ ...options, readStored: this.#readStored });
     if (outcome === 'followed') return;
-    // Not running here: what the store holds is the whole run, up to its final event.
+    // Not running here: what the store holds is the whole run, up to its final event, with no gap (an event
+    // it could not read ends the stream, for the client to resume after the last one it took in).
+    let last = Math.max(0, options.after);
     for (const logged of await this.#readStored(options)) {
       if (options.signal.aborted) return;
+      if (logged.seq !== last + 1) {
+        throw new RunLogGapError({ runId: options.runId, after: last, next: logged.seq });
+      }
       options.onEvent(logged);
+      last = logged.seq;
       if (isFinalRunEvent(logged.event)) return;
     }
   }
