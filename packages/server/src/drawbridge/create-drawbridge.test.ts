@@ -4,16 +4,9 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
 import { parseConfig } from '../config/parse-config.ts';
-import {
-  expectParkedWeatherTurn,
-  listenOnLoopback,
-  TestCleanups,
-  weatherDrawbridge,
-  weatherModel,
-} from '../testing/mounted-weather-drawbridge.ts';
+import { TestCleanups, weatherDrawbridge, weatherModel } from '../testing/mounted-weather-drawbridge.ts';
 import { temporaryDirectory } from '../testing/temporary-directory.ts';
 import { createDrawbridge, type Drawbridge, type DrawbridgeOptions } from './create-drawbridge.ts';
-import { toNodeHandler } from './to-node-handler.ts';
 
 const cleanups = new TestCleanups();
 afterEach(() => cleanups.closeAll());
@@ -62,20 +55,6 @@ describe('createDrawbridge', () => {
     for (const basePath of ['/a b', '/ai?x=1', '/ai#top', 'http://host/ai']) {
       await expect(createDrawbridge({ basePath })).rejects.toThrow(TypeError);
     }
-  });
-
-  it('runs a parked turn of the app’s own typed tool through toNodeHandler beside the host app', async () => {
-    const drawbridge = await weatherDrawbridge({ basePath: '/ai', cleanups });
-    const handle = toNodeHandler(drawbridge);
-    const origin = await listenOnLoopback({
-      cleanups,
-      listener: (request, response) => {
-        if (request.url === '/ai' || request.url?.startsWith('/ai/')) return void handle(request, response);
-        response.writeHead(200, { 'Content-Type': 'text/plain' }).end('the host app');
-      },
-    });
-    expect(await (await fetch(`${origin}/frame`)).text()).toBe('the host app');
-    await expectParkedWeatherTurn(`${origin}/ai`);
   });
 
   it("signs requests in with the app's own function, and refuses the API to nobody", async () => {

@@ -99,6 +99,18 @@ export async function listenOnLoopback({
 export async function expectParkedWeatherTurn(mountedUrl: string): Promise<void> {
   const threadId = await createThreadOver(mountedUrl);
   const run = await startRun({ url: mountedUrl, threadId, text: 'weather in Oslo?' });
+  // The stream's own headers survive the mount: nothing between the run and the socket may buffer or compress.
+  expect({
+    contentType: run.headers.get('content-type'),
+    cacheControl: run.headers.get('cache-control'),
+    accelBuffering: run.headers.get('x-accel-buffering'),
+    contentEncoding: run.headers.get('content-encoding'),
+  }).toEqual({
+    contentType: expect.stringContaining('application/x-ndjson'),
+    cacheControl: 'no-cache, no-transform',
+    accelBuffering: 'no',
+    contentEncoding: null,
+  });
   const toolCallId = await firstToolCallEnd(run);
   expect(run.events.find((event) => event.type === EventType.TOOL_CALL_START)).toMatchObject({
     toolCallName: 'render_weather',
