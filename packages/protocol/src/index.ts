@@ -15,5 +15,6 @@ export * from './widget-chunk.ts';
 export * from './widget-edit/apply-search-replace.ts';
 export * from './widget-edit/widget-lineages.ts';
 export * from './widget-height.ts';
+export * from './widget-limits.ts';
 export * from './widget-stream-parser.ts';
 export * from './widget-title.ts';

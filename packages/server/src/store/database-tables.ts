@@ -58,6 +58,8 @@ export interface WidgetsTable {
   complete: number;
   /** `WidgetRevision` as JSON when an edit made this widget. */
   revision_json: string | null;
+  /** `WidgetRefusal` as JSON when the server stopped this widget at a limit. */
+  refusal_json: string | null;
 }
 
 export interface RunsTable {

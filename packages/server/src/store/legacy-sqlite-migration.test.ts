@@ -103,6 +103,7 @@ describe('a SQLite file written before Kysely', () => {
       '0007-admins',
       '0008-client-run-ids',
       '0009-run-events',
+      '0010-widget-refusals',
     ]);
     inspector.close();
   });

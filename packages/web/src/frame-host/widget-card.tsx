@@ -16,6 +16,7 @@ import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
 import { describeStoppedWidget, describeWidgetPhase } from './widget-phase.ts';
 import { WidgetProblemsNotice } from './widget-problems-notice.tsx';
+import { WidgetRefusedNotice } from './widget-refused-notice.tsx';
 import { buildWidgetRepairRequest, type WidgetProblem, withWidgetProblem } from './widget-repair-request.ts';
 import { SupersededWidgetNotice, WidgetEditFailedNotice } from './widget-revision-notices.tsx';
 import { WidgetRevisionSwitcher } from './widget-revision-switcher.tsx';
@@ -33,6 +34,7 @@ function openInNewTab(url: string): void {
 export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; streaming: boolean }) {
   const revisions = useWidgetLineage(widget);
   const latest = revisions.at(-1)!;
+  if (widget.refusal !== undefined) return <WidgetRefusedNotice widget={widget} />;
   if (widget.revision?.failure !== undefined) return <WidgetEditFailedNotice widget={widget} />;
   if (latest.id !== widget.id) {
     const number = revisions.findIndex((revision) => revision.id === widget.id) + 1;

@@ -8,6 +8,7 @@ import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
 import { runEventsMigration } from './run-events-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
+import { widgetRefusalsMigration } from './widget-refusals-migration.ts';
 import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
 /**
@@ -25,6 +26,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0007-admins': adminsMigration({ dialect }),
     '0008-client-run-ids': clientRunIdsMigration(),
     '0009-run-events': runEventsMigration({ dialect }),
+    '0010-widget-refusals': widgetRefusalsMigration(),
   };
 }
 
