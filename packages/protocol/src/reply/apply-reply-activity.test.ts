@@ -12,8 +12,7 @@ const revision: WidgetRevision = { of: 'wid-0', number: 2, baseId: 'wid-0' };
 
 const widgetStart = (
   content: { parts: WidgetPart[]; revision?: WidgetRevision; refusal?: WidgetRefusal } = { parts: [] },
-) =>
-  runEvents.activitySnapshot({ messageId: widgetId, activityType: 'drawbridge.widget', content });
+) => runEvents.activitySnapshot({ messageId: widgetId, activityType: 'drawbridge.widget', content });
 const widgetPart = (part: WidgetPart['part'], delta = '') =>
   runEvents.activityDelta({
     messageId: widgetId,
