@@ -4,3 +4,4 @@ export * from './frame-policy.ts';
 export * from './markup-depth-gauge.ts';
 export * from './mcp-app-view-document.ts';
 export * from './standalone-html.ts';
+export * from './widget-size-budget.ts';

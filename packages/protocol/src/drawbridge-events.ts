@@ -2,7 +2,7 @@ import { type CustomEvent as AgUiCustomEvent, EventType } from '@ag-ui/core';
 import { z } from 'zod';
 import { replyDetailsSchema } from './api/reply-details.ts';
 import { widgetPartSchema, widgetRevisionSchema } from './generated-widget.ts';
-import { widgetRefusalSchema } from './widget-limits.ts';
+import { widgetRefusalSchema } from './widget-refusal.ts';
 
 /**
  * The CUSTOM events Drawbridge defines, by name, each with the schema of its `value` (a stock AG-UI client

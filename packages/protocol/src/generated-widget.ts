@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WidgetChunkType } from './widget-chunk.ts';
-import { widgetRefusalSchema } from './widget-limits.ts';
+import { widgetRefusalSchema } from './widget-refusal.ts';
 
 /** The parts a widget streams as, in the order the model writes them (prose travels as message text). */
 export const widgetPartTypes = [

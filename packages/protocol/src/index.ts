@@ -16,5 +16,6 @@ export * from './widget-edit/apply-search-replace.ts';
 export * from './widget-edit/widget-lineages.ts';
 export * from './widget-height.ts';
 export * from './widget-limits.ts';
+export * from './widget-refusal.ts';
 export * from './widget-stream-parser.ts';
 export * from './widget-title.ts';

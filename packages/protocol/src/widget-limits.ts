@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * How big and how deep one generated widget may be, checked where its parts are assembled on the server and
  * again where its markup is built in the frame. Both are far beyond what a widget needs: the demo's largest
@@ -7,6 +5,9 @@ import { z } from 'zod';
  * hour for 512 KB. Past them a widget is a runaway reply or an attack: a 5 MB widget, or markup nested 100,000
  * levels deep, once left the whole conversation without a single card and held a reloaded page's main thread
  * for seconds.
+ *
+ * No zod here: the frame runtime bundles this file (`@drawbridge/protocol/widget-limits`) and must stay small;
+ * the refusal's schema is in `widget-refusal.ts`.
  */
 export const widgetLimits = {
   /** Characters (UTF-16 code units, as JavaScript counts them) of CSS, markup and script together. */
@@ -23,23 +24,12 @@ export const widgetRefusalCodes = ['widget_too_large', 'markup_too_deep'] as con
 
 export type WidgetRefusalCode = (typeof widgetRefusalCodes)[number];
 
-/** A widget the server stopped: none of it past the limit was kept, and it is not drawn. */
-export const widgetRefusalSchema = z.object({ code: z.enum(widgetRefusalCodes), message: z.string() });
-
-export type WidgetRefusal = z.infer<typeof widgetRefusalSchema>;
-
-/** The refusal of a widget past `code`'s limit, in words a reader of the card understands. */
-export function widgetRefusal(code: WidgetRefusalCode): WidgetRefusal {
+/** The words a reader of the card sees for a widget stopped past `code`'s limit. */
+export function widgetRefusalMessage(code: WidgetRefusalCode): string {
   switch (code) {
     case 'widget_too_large':
-      return {
-        code,
-        message: `This widget passed ${widgetLimits.maxCharacters / 1024} KB of CSS, markup and script, far more than a widget needs, so it was stopped there and is not drawn.`,
-      };
+      return `This widget passed ${widgetLimits.maxCharacters / 1024} KB of CSS, markup and script, far more than a widget needs, so it was stopped there and is not drawn.`;
     case 'markup_too_deep':
-      return {
-        code,
-        message: `This widget's markup nests more than ${widgetLimits.maxMarkupDepth} elements deep, far more than a widget needs, so it was stopped there and is not drawn.`,
-      };
+      return `This widget's markup nests more than ${widgetLimits.maxMarkupDepth} elements deep, far more than a widget needs, so it was stopped there and is not drawn.`;
   }
 }

@@ -2,7 +2,7 @@ import type { ActivityDeltaEvent, ActivitySnapshotEvent } from '@ag-ui/core';
 import { EventType } from '@ag-ui/core';
 import { z } from 'zod';
 import { widgetPartSchema, widgetRevisionSchema } from '../generated-widget.ts';
-import { widgetRefusalSchema } from '../widget-limits.ts';
+import { widgetRefusalSchema } from '../widget-refusal.ts';
 
 /**
  * A generated widget as an activity (its `messageId` is the widget's id): the parts in the order they streamed,

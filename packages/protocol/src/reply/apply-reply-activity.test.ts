@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WidgetPart, WidgetRevision } from '../generated-widget.ts';
 import { type RunEvent, runEvents } from '../run-events.ts';
-import type { WidgetRefusal } from '../widget-limits.ts';
+import type { WidgetRefusal } from '../widget-refusal.ts';
 import { applyActivityEvent } from './apply-activity-event.ts';
 import { applyReplyEvent } from './apply-reply-event.ts';
 import { emptyReplyMessage, generatedWidgetOf, type ReplyMessage } from './reply-message.ts';

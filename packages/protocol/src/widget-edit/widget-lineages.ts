@@ -1,5 +1,5 @@
 import type { WidgetRevision } from '../generated-widget.ts';
-import type { WidgetRefusal } from '../widget-limits.ts';
+import type { WidgetRefusal } from '../widget-refusal.ts';
 
 /** What lineage grouping needs of a widget, whatever view of it the caller holds. */
 export interface RevisableWidget {
