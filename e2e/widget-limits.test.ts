@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { widgetLimits } from '@drawbridge/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPerTest } from './support/app-per-test.ts';
@@ -88,9 +89,35 @@ describe('a widget past the size or nesting limits', () => {
       expect(await storedUserMessages(page)).toEqual(['go']);
       expect((await server.listRuns()).map((run) => run.status)).toEqual(['finished']);
 
+      // The reloaded page's main thread: every long task and long animation frame from the first script on, read
+      // once the cards are back.
+      await page.addInitScript(() => {
+        const durations: number[] = [];
+        Object.assign(window, { longTaskDurations: durations });
+        // Long animation frames too: a task that is short but makes a long style or layout pass shows there.
+        for (const type of ['longtask', 'long-animation-frame']) {
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) durations.push(entry.duration);
+          }).observe({ type, buffered: true });
+        }
+      });
       await page.reload();
       await expectOnlyTheRunawayRefused(page, code);
       expect(pageErrors).toEqual([]);
+      // What a reload hands the page is bounded by the limits, whatever the model wrote: the stored thread (the
+      // 5 MB widget once blocked a reload for 5.4 s) is the runaway's first 512 Ki characters at most, plus JSON.
+      const storedCharacters = await page.evaluate(async () => {
+        const threadId = location.hash.split('/').at(-1);
+        return (await (await fetch(`/api/threads/${threadId}/messages`)).text()).length;
+      });
+      expect(storedCharacters).toBeLessThan(widgetLimits.maxCharacters + 64 * 1024);
+      // Reported, not asserted (no wall-clock asserts in tests): the longest task the reload held the thread for.
+      const longTasks = await page.evaluate(
+        () => (window as unknown as { longTaskDurations: number[] }).longTaskDurations,
+      );
+      console.info(
+        `${name} reload: ${longTasks.length} long tasks or frames, longest ${Math.round(Math.max(0, ...longTasks))} ms`,
+      );
     }, 120_000);
   }
 });
