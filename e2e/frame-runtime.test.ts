@@ -398,4 +398,47 @@ describe('the widget frame in Chromium', () => {
     await send([...htmlChunks('<div style="height:333px">block</div>', 3), { op: 'end' }]);
     await waitForMessage("message.kind === 'height' && message.px === 333");
   });
+
+  // The server stops such widgets first (e2e/widget-limits.test.ts); these reach the frame without it, as a widget
+  // from another server or a forged part would.
+  for (const { name, code, markup } of [
+    {
+      name: 'markup nested 100,000 deep',
+      code: 'markup_too_deep',
+      markup: `${'<div>'.repeat(100_000)}x${'</div>'.repeat(100_000)}`,
+    },
+    { name: '600 KB of markup', code: 'widget_too_large', markup: `<p>${'0123456789'.repeat(60_000)}</p>` },
+  ]) {
+    it(`stops a widget past the limits itself (${name}): it says so, builds no further and runs no script`, async () => {
+      await send([
+        { op: 'init', theme: 'light', height: 200 },
+        { op: 'css', delta: 'p{color:red}' },
+      ]);
+      await send(htmlChunks(markup, 64 * 1024), 0);
+      await send([{ op: 'js', delta: 'window.widgetRan = true;' }, { op: 'end' }]);
+      await roundTrip();
+      const frame = widgetFrame();
+      const built = await frame.evaluate(() => {
+        let depth = 0;
+        const root = document.getElementById('widget-root')!;
+        for (let element = root.firstElementChild; element !== null; element = element.firstElementChild)
+          depth += 1;
+        return {
+          depth,
+          text: root.textContent?.length ?? 0,
+          ran: (window as { widgetRan?: boolean }).widgetRan,
+        };
+      });
+      expect(built.depth).toBeLessThanOrEqual(256);
+      expect(built.text).toBeLessThanOrEqual(512 * 1024);
+      expect(built.ran).toBeUndefined();
+      const messages = await received();
+      expect(messages.filter((message) => message.kind === 'refused')).toEqual([
+        { drawbridge: 1, kind: 'refused', code },
+      ]);
+      expect(messages.filter((message) => message.kind === 'rendered' || message.kind === 'error')).toEqual(
+        [],
+      );
+    });
+  }
 });

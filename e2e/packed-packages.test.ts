@@ -17,8 +17,8 @@ import {
  * The test a team makes: pack @drawbridge/protocol, frame and server (their dist/ from `npm run build`), install
  * the tarballs into a scratch project outside the workspace (no workspace links, nothing resolved into the
  * repository), and use them there on Node 22 — the lowest our engines admit, from the `node` npm package — and on
- * Node 24: plain imports and a demo run through the HTTP API, the `drawbridge` bin, and a type check against the
- * published .d.ts files.
+ * Node 24: plain imports, `createDrawbridge` mounted under /ai in the project's own node:http server with a demo run
+ * through it, the `drawbridge` bin, and a type check against the published .d.ts files.
  */
 
 /** The lowest Node 22 the server's `engines` admit: the first whose `node:sqlite` has all the store uses. */
@@ -29,6 +29,12 @@ const typesNodeVersion = (
     devDependencies: Record<string, string>;
   }
 ).devDependencies['@types/node'];
+/** The zod a team declares beside our packages to write its own tools' schemas: the range protocol depends on. */
+const zodRange = (
+  JSON.parse(await readFile(join(repositoryRoot, 'packages', 'protocol', 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  }
+).dependencies.zod;
 const fixture = join(repositoryRoot, 'e2e', 'fixtures', 'packed-consumer');
 
 let scratch: string;
@@ -53,6 +59,7 @@ beforeAll(async () => {
           '@drawbridge/protocol': dependency('protocol'),
           '@drawbridge/frame': dependency('frame'),
           '@drawbridge/server': dependency('server'),
+          zod: zodRange,
         },
         devDependencies: { '@types/node': typesNodeVersion, node: lowestNode22 },
       },
@@ -147,7 +154,7 @@ describe.each([
   ['Node 22', () => node22, lowestNode22],
   ['Node 24', () => node24, '24.'],
 ])('the installed packages on %s', (_name, nodeOf, expectedVersion) => {
-  it('import and run a demo turn through the HTTP API, and serve the frame', async () => {
+  it('import, mount under /ai in node:http, run a demo turn and serve the frame', async () => {
     const { stdout } = await runCommand(nodeOf(), ['smoke.mjs'], {
       cwd: scratch,
       env: strangerEnvironment({ node: nodeOf() }),
@@ -161,9 +168,11 @@ describe.each([
       lastEvent: 'RUN_FINISHED',
       frameStatus: 200,
       frameHeaders: { xFrameOptions: null },
+      hostAppOutsideMount: 'the host app',
     });
     expect(seen.widgetParts).toBeGreaterThan(0);
     expect(seen.frameRuntimeBytes).toBeGreaterThan(0);
+    expect(seen.frameLoadsRuntimeRelatively).toBe(true);
     expect(String((seen.frameHeaders as { contentSecurityPolicy: string }).contentSecurityPolicy)).toContain(
       'sandbox allow-scripts allow-forms',
     );

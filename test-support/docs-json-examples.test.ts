@@ -3,6 +3,7 @@ import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import {
   dashboardControlArgsSchema,
   findRenderTool,
+  parseA2uiMessage,
   parseRunEvent,
   renderToolDefinitions,
   toolResultBodySchema,
@@ -65,6 +66,13 @@ const valueChecks = new Map<string, ValueCheck>([
     },
   ],
   ['widget-chunks', againstSchema(widgetChunksSchema)],
+  [
+    'a2ui-message',
+    (value) => {
+      const parsed = parseA2uiMessage(value);
+      return parsed.success ? undefined : `${parsed.problem.path}: ${parsed.problem.message}`;
+    },
+  ],
   ['run-agent-input', againstSchema(RunAgentInputSchema)],
   ['tool-result-body', againstSchema(toolResultBodySchema)],
   ['dashboard_control', againstSchema(dashboardControlArgsSchema)],

@@ -9,7 +9,10 @@ import { MissingServiceError } from './missing-service-error.ts';
 /** A Redis server of its own for one test run: loopback only, nothing written to disk. */
 export interface ThrowawayRedis {
   url: string;
+  port: number;
   stop(): Promise<void>;
+  /** Kills the server with SIGKILL (an outage, for fault tests); `startThrowawayRedis({ port })` starts it again, empty. */
+  kill(): Promise<void>;
 }
 
 const readyLine = 'Ready to accept connections';
@@ -32,19 +35,23 @@ function waitUntilReady(server: ChildProcess): Promise<void> {
   });
 }
 
-function stopServer(server: ChildProcess): Promise<void> {
+function stopServer(server: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     server.once('exit', () => resolve());
-    server.kill('SIGTERM');
+    server.kill(signal);
   });
 }
 
 /**
- * Starts `redis-server` on a free 127.0.0.1 port with persistence off and its working folder in a temporary
- * folder; `stop()` ends it and deletes the folder.
+ * Starts `redis-server` on a free 127.0.0.1 port (or on `port`, to bring a killed one back) with persistence
+ * off and its working folder in a temporary folder; `stop()` ends it and deletes the folder.
  */
-export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
+export async function startThrowawayRedis({
+  port: chosenPort,
+}: {
+  port?: number;
+} = {}): Promise<ThrowawayRedis> {
   const program = findExecutable({ name: 'redis-server', candidates: ['/usr/bin/redis-server'] });
   if (program === undefined) {
     throw new MissingServiceError({ service: 'Redis', lookedFor: 'redis-server (on PATH)' });
@@ -52,8 +59,8 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   const folder = mkdtempSync(join(tmpdir(), 'drawbridge-redis-'));
   let lastError: unknown;
   // Another process can take the port between choosing it and the server binding it; a new port then.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const port = await findFreePort();
+  for (let attempt = 0; attempt < (chosenPort === undefined ? 3 : 1); attempt += 1) {
+    const port = chosenPort ?? (await findFreePort());
     const server = spawn(
       program,
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder],
@@ -70,8 +77,13 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
     server.stdout?.resume();
     return {
       url: `redis://127.0.0.1:${port}`,
+      port,
       async stop() {
         await stopServer(server);
+        rmSync(folder, { recursive: true, force: true });
+      },
+      async kill() {
+        await stopServer(server, 'SIGKILL');
         rmSync(folder, { recursive: true, force: true });
       },
     };

@@ -18,11 +18,15 @@ html,body{margin:0;background:transparent;color:var(--db-fg)}
 #widget-root{display:flow-root}
 `.trim();
 
-/** Where the frame resolves `three` and its addons: our own server, never a CDN. */
+/**
+ * Where the frame resolves `three` and its addons: our own server, never a CDN. Relative to the frame document
+ * (`<mount>/frame`), as its runtime's URL is, so the document works wherever the server is mounted (`/frame`,
+ * `/ai/frame`): `./vendor/…` is `<mount>/vendor/…`.
+ */
 export const frameImportMap = {
   imports: {
-    three: '/vendor/three/build/three.module.js',
-    'three/addons/': '/vendor/three/examples/jsm/',
+    three: './vendor/three/build/three.module.js',
+    'three/addons/': './vendor/three/examples/jsm/',
   },
 };
 
@@ -40,7 +44,7 @@ export function renderFrameBootstrapHtml(): string {
 </head>
 <body>
 <div id="widget-root"></div>
-<script src="/frame/runtime.js"></script>
+<script src="./frame/runtime.js"></script>
 </body>
 </html>
 `;

@@ -2,6 +2,7 @@ import { type CustomEvent as AgUiCustomEvent, EventType } from '@ag-ui/core';
 import { z } from 'zod';
 import { replyDetailsSchema } from './api/reply-details.ts';
 import { widgetPartSchema, widgetRevisionSchema } from './generated-widget.ts';
+import { widgetRefusalSchema } from './widget-refusal.ts';
 
 /**
  * The CUSTOM events Drawbridge defines, by name, each with the schema of its `value` (a stock AG-UI client
@@ -19,6 +20,15 @@ export const drawbridgeEventValueSchemas = {
     messageId: z.string(),
     widgetId: z.string(),
     revision: widgetRevisionSchema,
+  }),
+  /**
+   * The server stopped the widget at one of `widgetLimits`: no part of it follows, and it is not drawn. Sent
+   * instead of the part that would have passed the limit.
+   */
+  'drawbridge.widget-refused': z.object({
+    messageId: z.string(),
+    widgetId: z.string(),
+    refusal: widgetRefusalSchema,
   }),
   /** Sent while the run is idle (a parked call, a slow model), so proxies and the client see it alive. */
   'drawbridge.heartbeat': z.object({ at: z.number() }),

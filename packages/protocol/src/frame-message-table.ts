@@ -1,3 +1,5 @@
+import { widgetRefusalCodes } from './widget-limits.ts';
+
 /**
  * The messages between a widget frame and its host, declared once as plain data. The frame runtime checks
  * host messages with {@link isHostToFrameMessage}, straight from these tables, so zod stays out of its
@@ -72,6 +74,9 @@ export const frameToHostMessageTable = {
   prompt: { id: string, text: string },
   link: { id: string, url: string },
   rendered: {},
+  // The frame stopped the widget past one of `widgetLimits` (a widget that reached it without the server's
+  // assembler): it builds and runs nothing more of it. The host words the refusal; the frame names only the code.
+  refused: { code: { kind: 'one-of', values: widgetRefusalCodes } },
   // Sent from `beforeunload`: the frame may be leaving its bootstrap document (a navigation, or a form submit
   // that CSP may still block); the host treats silence after it as a navigation.
   leaving: {},

@@ -52,6 +52,8 @@ const acceptedFrameMessages = [
   { drawbridge: 1, kind: 'prompt', id: 'a', text: 'more please' },
   { drawbridge: 1, kind: 'link', id: 'b', url: 'https://example.org' },
   { drawbridge: 1, kind: 'rendered' },
+  { drawbridge: 1, kind: 'refused', code: 'markup_too_deep' },
+  { drawbridge: 1, kind: 'refused', code: 'widget_too_large' },
   { drawbridge: 1, kind: 'leaving' },
   { drawbridge: 1, kind: 'webgl', contexts: 0 },
 ];
@@ -62,6 +64,8 @@ const rejectedFrameMessages = [
   { drawbridge: 1, kind: 'error', message: 'x', source: 'script', line: 0 },
   { drawbridge: 1, kind: 'prompt', text: 'hi' },
   { drawbridge: 1, kind: 'webgl', contexts: -1 },
+  { drawbridge: 1, kind: 'refused', code: 'too_pretty' },
+  { drawbridge: 1, kind: 'refused' },
   { kind: 'ready' },
 ];
 

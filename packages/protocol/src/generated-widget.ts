@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { WidgetChunkType } from './widget-chunk.ts';
+import { widgetRefusalSchema } from './widget-refusal.ts';
 
 /** The parts a widget streams as, in the order the model writes them (prose travels as message text). */
 export const widgetPartTypes = [
@@ -60,7 +61,8 @@ export type WidgetRevision = z.infer<typeof widgetRevisionSchema>;
  * A generated widget as far as it streamed — the one shape the server stores, the API returns, the
  * transcript restores and the standalone export renders. `height` is the clamped `@@HEIGHT@@` the model
  * asked for (null when it gave none); `complete` says whether `@@END@@` arrived; `revision` is there when an
- * edit made it (its parts are then the whole result, never the patch).
+ * edit made it (its parts are then the whole result, never the patch); `refusal` when the server stopped it
+ * past one of `widgetLimits` (its parts then end before the limit, and it is never complete).
  */
 export const generatedWidgetSchema = z.object({
   id: z.string(),
@@ -70,6 +72,7 @@ export const generatedWidgetSchema = z.object({
   js: z.string(),
   complete: z.boolean(),
   revision: widgetRevisionSchema.optional(),
+  refusal: widgetRefusalSchema.optional(),
 });
 
 export type GeneratedWidget = z.infer<typeof generatedWidgetSchema>;

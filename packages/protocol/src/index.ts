@@ -1,3 +1,4 @@
+export * from './a2ui/index.ts';
 export * from './activities/index.ts';
 export * from './api/index.ts';
 export * from './codecs/index.ts';
@@ -14,5 +15,7 @@ export * from './widget-chunk.ts';
 export * from './widget-edit/apply-search-replace.ts';
 export * from './widget-edit/widget-lineages.ts';
 export * from './widget-height.ts';
+export * from './widget-limits.ts';
+export * from './widget-refusal.ts';
 export * from './widget-stream-parser.ts';
 export * from './widget-title.ts';

@@ -148,6 +148,13 @@ export const runEvents = {
   }: DrawbridgeEventValue<'drawbridge.widget-revision'>): DrawbridgeEvent<'drawbridge.widget-revision'> {
     return drawbridgeEvent('drawbridge.widget-revision', { messageId, widgetId, revision });
   },
+  widgetRefused({
+    messageId,
+    widgetId,
+    refusal,
+  }: DrawbridgeEventValue<'drawbridge.widget-refused'>): DrawbridgeEvent<'drawbridge.widget-refused'> {
+    return drawbridgeEvent('drawbridge.widget-refused', { messageId, widgetId, refusal });
+  },
   /**
    * The whole content of the activity message `messageId` (any activity type). It replaces what a client
    * holds unless `replace` is false, which leaves an existing activity as it is.

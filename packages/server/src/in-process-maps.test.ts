@@ -37,10 +37,8 @@ const audited: Record<string, string> = {
   'assembly/assistant-message-assembler.ts:editedInReply':
     'two entries per widget one reply edits, local to that reply’s assembler',
   'assembly/editable-widgets.ts:byId': 'local to one lookup over one thread’s messages',
-  'assembly/growing-message-writer.ts:#stored': 'one per segment of one run’s reply, gone with the run',
   'runs/run-log/in-process-run-log.ts:#logs':
-    'running runs (one per thread) and ended ones up to the retention time and the ended capacity',
-  'runs/run-log/in-process-run-log.ts:#endedOrder': 'the ended entries of #logs, dropped with them',
+    'running runs only (one per thread), each dropped as its final event is handed on (tested)',
   'runs/run-signals/in-process-run-signals.ts:#listeners': 'one per run supervisor, removed at its shutdown',
   'runs/run-signals/redis-run-signals.ts:#listeners': 'one per run supervisor, removed at its shutdown',
   'runs/run-supervisor.ts:#active':
@@ -60,6 +58,9 @@ const audited: Record<string, string> = {
   'skills/load-skills.ts:skills': 'one entry per skill file, loaded once',
   'store/compiled-query-cache.ts:#compiled':
     'one per query shape the code names: literal keys, and at most one per subset of five patchable columns',
+  'store/kysely-run-events.ts:sqliteInserts':
+    'one compiled insert per row count of a commit (four), built once',
+  'store/kysely-run-events.ts:runKeys': 'local to one commit, at most one per run it stores',
   'store/kysely-thread-search.ts:snippets': 'local to one search, at most one per matching thread',
   'store/node-sqlite-database.ts:statements': 'at most maximumCachedStatements, least recently used dropped',
 };

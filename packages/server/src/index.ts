@@ -2,6 +2,7 @@ export { createAgentToolSet, describeToolOutcome } from './agent/agent-tool-set.
 export { describeModelError } from './agent/describe-model-error.ts';
 export { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './agent/run-agent.ts';
 export { AssistantMessageAssembler } from './assembly/assistant-message-assembler.ts';
+export type { AuthenticateRequest, DrawbridgeUser } from './auth/custom-sign-in.ts';
 export {
   ConfigError,
   type ConfigProblem,
@@ -11,6 +12,9 @@ export {
   readConfigFromEnvironment,
   safeParseConfig,
 } from './config/index.ts';
+export { createDrawbridge, type Drawbridge, type DrawbridgeOptions } from './drawbridge/create-drawbridge.ts';
+export type { DrawbridgeStore } from './drawbridge/drawbridge-store.ts';
+export { type NodeRequestHandler, toNodeHandler } from './drawbridge/to-node-handler.ts';
 export {
   type AppDependencies,
   createApp,

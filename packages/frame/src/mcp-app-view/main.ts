@@ -1,5 +1,6 @@
 // First, so zod is configured before the App client's modules run any schema.
 import './zod-without-eval.ts';
+import { widgetRefusalMessage } from '@drawbridge/protocol/widget-limits';
 import { App } from '@modelcontextprotocol/ext-apps';
 import { reportErrors } from '../runtime/error-reporter.ts';
 import { removePeerConnections } from '../runtime/frame-hardening.ts';
@@ -31,7 +32,13 @@ Object.defineProperty(window, 'stage', {
 
 const app = new App({ name: 'drawbridge-widget', version: '1.0.0' }, {});
 const stream = new WidgetInputStream();
-const markup = new MarkupScheduler({ root, window, onApplied: () => {} });
+const markup = new MarkupScheduler({
+  root,
+  window,
+  onApplied: () => {},
+  // The builder stops at `widgetLimits.maxMarkupDepth`; the host hears why the widget ends there.
+  onTooDeep: () => void app.sendLog({ level: 'error', data: widgetRefusalMessage('markup_too_deep') }),
+});
 let scriptStarted = false;
 
 reportErrors({

@@ -1,5 +1,7 @@
 import type { FrameToHostMessage, HostToFrameMessage } from '@drawbridge/protocol';
 import { isHostToFrameMessage } from '@drawbridge/protocol/frame-message-table';
+import type { WidgetRefusalCode } from '@drawbridge/protocol/widget-limits';
+import { WidgetSizeBudget } from '../widget-size-budget.ts';
 import { reportErrors } from './error-reporter.ts';
 import { removePeerConnections, routeAnchorClicks } from './frame-hardening.ts';
 import { HeightReporter } from './height-reporter.ts';
@@ -65,7 +67,20 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
     window,
     report: (px) => send({ drawbridge: 1, kind: 'height', px }),
   });
-  const markup = new MarkupScheduler({ root, window, onApplied: () => heights.noteContentChanged() });
+  // A widget past `widgetLimits` is stopped here too, whatever way it came: nothing more of it is built or run.
+  let refused: WidgetRefusalCode | undefined;
+  const refuse = (code: WidgetRefusalCode): void => {
+    if (refused !== undefined) return;
+    refused = code;
+    send({ drawbridge: 1, kind: 'refused', code });
+  };
+  const size = new WidgetSizeBudget();
+  const markup = new MarkupScheduler({
+    root,
+    window,
+    onApplied: () => heights.noteContentChanged(),
+    onTooDeep: () => refuse('markup_too_deep'),
+  });
   stage.onLayoutChanged = () => heights.noteContentChanged();
 
   const runScript = (): void => {
@@ -96,7 +111,23 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
     });
   };
 
+  /** Whether a part of the widget may be taken: none after a refusal, none that would pass the size limit. */
+  const admits = (message: HostToFrameMessage): boolean => {
+    if (message.op !== 'css' && message.op !== 'html' && message.op !== 'js' && message.op !== 'end')
+      return true;
+    if (refused !== undefined) return false;
+    if (message.op === 'end') return true;
+    const admitted = size.admit({
+      channel: message.op,
+      delta: message.delta,
+      replace: message.replace === true,
+    });
+    if (!admitted) refuse('widget_too_large');
+    return admitted;
+  };
+
   const handle = (message: HostToFrameMessage): void => {
+    if (!admits(message)) return;
     switch (message.op) {
       case 'init':
       case 'theme':
@@ -124,7 +155,8 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
       case 'end':
         stylesheet.settle();
         markup.finish();
-        runScript();
+        // Markup that nested too deep is refused at the latest by the flush in `finish`: its script never runs.
+        if (refused === undefined) runScript();
         return;
       case 'visibility':
         stage.setVisible(message.visible);

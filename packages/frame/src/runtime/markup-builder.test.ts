@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 
 import { splitAt } from '@drawbridge/protocol/testing';
+import { widgetLimits } from '@drawbridge/protocol/widget-limits';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarkupBuilder } from './markup-builder.ts';
@@ -165,5 +166,30 @@ describe('MarkupBuilder', () => {
     expect(build(['<p>a <', '']).innerHTML).toBe('<p>a &lt;</p>');
     expect(build(['<p>a &amp']).innerHTML).toBe('<p>a &amp;</p>');
     expect(build(['<p>a</p><div cla']).innerHTML).toBe('<p>a</p>');
+  });
+
+  it('builds no deeper than the nesting limit: the element that crosses it and all after it are dropped', () => {
+    const limit = widgetLimits.maxMarkupDepth;
+    const depthOf = (root: Element) => {
+      let depth = 0;
+      for (let element = root.firstElementChild; element !== null; element = element.firstElementChild)
+        depth += 1;
+      return depth;
+    };
+    const deep = `${'<div>'.repeat(100_000)}x${'</div>'.repeat(100_000)}<p id="after">after</p>`;
+    for (const pieceLength of [7, deep.length]) {
+      const root = document.createElement('div');
+      const builder = new MarkupBuilder({ root });
+      for (let start = 0; start < deep.length; start += pieceLength)
+        builder.append(deep.slice(start, start + pieceLength));
+      builder.finish();
+      expect(builder.tooDeep).toBe(true);
+      expect(depthOf(root)).toBe(limit);
+      expect(root.textContent).toBe('');
+      expect(root.querySelector('#after')).toBeNull();
+    }
+    const atTheLimit = new MarkupBuilder({ root: document.createElement('div') });
+    atTheLimit.append(`${'<div>'.repeat(limit)}x${'</div>'.repeat(limit)}`);
+    expect(atTheLimit.tooDeep).toBe(false);
   });
 });

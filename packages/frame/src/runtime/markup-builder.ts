@@ -1,3 +1,4 @@
+import { widgetLimits } from '@drawbridge/protocol/widget-limits';
 import {
   adjustedAttribute,
   adjustedTagName,
@@ -46,6 +47,10 @@ import {
  * the adoption agency (misnested formatting elements), foster parenting of text inside tables,
  * or `<select>`/`<frameset>` modes. `<script>` (with its content), `<meta http-equiv>`, `<base>`
  * and document-level tags are dropped: widget JS runs only from the JS channel.
+ *
+ * It nests at most `maxDepth` elements deep (`widgetLimits.maxMarkupDepth`): the element that would go deeper
+ * and everything after it are dropped, and `tooDeep` says so. Markup nested 100,000 levels deep is a runaway or
+ * an attack, and every level costs style, layout and a height measurement on every change.
  */
 
 interface OpenElement {
@@ -65,24 +70,35 @@ export class MarkupBuilder implements MarkupTokenSink {
   private currentText: Text | null = null;
   private skipLeadingNewline = false;
   private discardingScript = false;
+  private readonly maxDepth: number;
+  private stopped = false;
 
-  constructor({ root }: { root: Element }) {
+  constructor({ root, maxDepth = widgetLimits.maxMarkupDepth }: { root: Element; maxDepth?: number }) {
+    this.maxDepth = maxDepth;
     this.document = root.ownerDocument;
     this.openElements = [{ element: root, container: root, name: '#root', namespace: htmlNamespace }];
     this.tokenizer = new MarkupTokenizer({ sink: this, resolveNamed: (name) => this.resolveReference(name) });
   }
 
+  /** Whether the markup nested past `maxDepth`: nothing from there on was built, nor will be. */
+  get tooDeep(): boolean {
+    return this.stopped;
+  }
+
   /** Appends the next piece of markup. */
   append(delta: string): void {
+    if (this.stopped) return;
     this.tokenizer.write(delta);
   }
 
   /** Ends the stream; anything still held (an unfinished reference or `<`) is resolved. */
   finish(): void {
+    if (this.stopped) return;
     this.tokenizer.end();
   }
 
   text(text: string): void {
+    if (this.stopped) return;
     let content = text;
     if (this.skipLeadingNewline && content.length > 0) {
       this.skipLeadingNewline = false;
@@ -98,6 +114,7 @@ export class MarkupBuilder implements MarkupTokenSink {
   }
 
   startTag(tag: StartTagToken): TextMode {
+    if (this.stopped) return 'data';
     this.currentText = null;
     this.skipLeadingNewline = false;
     const namespace = this.namespaceFor(tag);
@@ -122,6 +139,7 @@ export class MarkupBuilder implements MarkupTokenSink {
   }
 
   endTag(name: string): void {
+    if (this.stopped) return;
     this.currentText = null;
     this.skipLeadingNewline = false;
     if (name === 'script') {
@@ -159,6 +177,12 @@ export class MarkupBuilder implements MarkupTokenSink {
   }
 
   private push(element: Element, name: string, namespace: string): void {
+    // The root is the first open element, so the new element's depth is the length of the stack.
+    if (this.openElements.length > this.maxDepth) {
+      element.remove();
+      this.stopped = true;
+      return;
+    }
     const container =
       namespace === htmlNamespace && name === 'template' ? (element as HTMLTemplateElement).content : element;
     this.openElements.push({ element, container, name: name.toLowerCase(), namespace });

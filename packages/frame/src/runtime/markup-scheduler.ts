@@ -15,12 +15,17 @@ interface PendingEdit {
  * is complete (`settle`: the host moved on to another part, or the widget ended), then patched into the
  * live DOM at once (markup-patch.ts): the widget stays as it was, state and all, until the edited markup is
  * whole, and only what the edit changed changes.
+ *
+ * Markup that nests past `widgetLimits.maxMarkupDepth` is built no further (`MarkupBuilder`) and `onTooDeep`
+ * is called, once; an edit that does is not patched in.
  */
 export class MarkupScheduler {
   private builder: MarkupBuilder;
   private readonly root: Element;
   private readonly window: Window;
   private readonly onApplied: () => void;
+  private readonly onTooDeep: () => void;
+  private toldTooDeep = false;
   private queued: string[] = [];
   private frameRequested = false;
   /** The markup the live DOM was built from: what an edit is compared with. */
@@ -29,11 +34,22 @@ export class MarkupScheduler {
   private patched = false;
   private pending: PendingEdit | undefined;
 
-  constructor({ root, window: target, onApplied }: { root: Element; window: Window; onApplied: () => void }) {
+  constructor({
+    root,
+    window: target,
+    onApplied,
+    onTooDeep = () => {},
+  }: {
+    root: Element;
+    window: Window;
+    onApplied: () => void;
+    onTooDeep?: () => void;
+  }) {
     this.builder = new MarkupBuilder({ root });
     this.root = root;
     this.window = target;
     this.onApplied = onApplied;
+    this.onTooDeep = onTooDeep;
   }
 
   /** Queues a delta for the next animation frame (or adds it to the edit being collected). */
@@ -65,6 +81,7 @@ export class MarkupScheduler {
     this.builder = new MarkupBuilder({ root: this.root });
     this.builder.append(delta);
     this.built = delta;
+    this.noteDepth(this.builder.tooDeep);
     this.onApplied();
   }
 
@@ -88,10 +105,13 @@ export class MarkupScheduler {
     if (pending === undefined) return;
     this.pending = undefined;
     if (pending.text !== pending.previous) {
+      const after = buildDetached(this.root, pending.text);
+      this.noteDepth(after.tooDeep);
+      if (after.tooDeep) return;
       patchMarkup({
         live: this.root,
-        before: buildDetached(this.root, pending.previous),
-        after: buildDetached(this.root, pending.text),
+        before: buildDetached(this.root, pending.previous).container,
+        after: after.container,
       });
       this.onApplied();
     }
@@ -115,15 +135,22 @@ export class MarkupScheduler {
     const joined = this.queued.join('');
     this.queued = [];
     this.builder.append(joined);
+    this.noteDepth(this.builder.tooDeep);
     this.onApplied();
+  }
+
+  private noteDepth(tooDeep: boolean): void {
+    if (!tooDeep || this.toldTooDeep) return;
+    this.toldTooDeep = true;
+    this.onTooDeep();
   }
 }
 
 /** `markup` built by the same rules as live markup, into an element of the same document outside it. */
-function buildDetached(root: Element, markup: string): Element {
+function buildDetached(root: Element, markup: string): { container: Element; tooDeep: boolean } {
   const container = root.ownerDocument.createElement('div');
   const builder = new MarkupBuilder({ root: container });
   builder.append(markup);
   builder.finish();
-  return container;
+  return { container, tooDeep: builder.tooDeep };
 }

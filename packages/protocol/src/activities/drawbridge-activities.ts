@@ -2,21 +2,27 @@ import type { ActivityDeltaEvent, ActivitySnapshotEvent } from '@ag-ui/core';
 import { EventType } from '@ag-ui/core';
 import { z } from 'zod';
 import { widgetPartSchema, widgetRevisionSchema } from '../generated-widget.ts';
+import { widgetRefusalSchema } from '../widget-refusal.ts';
 
 /**
  * A generated widget as an activity (its `messageId` is the widget's id): the parts in the order they streamed,
- * and the revision when an edit made it. `parts` only ever grows at its end, so a delta is one `add` of a part
+ * the revision when an edit made it, and the refusal when the server stopped it at a limit. `parts` only ever grows at its end, so a delta is one `add` of a part
  * to `/parts/-` — as cheap as the part itself — and a consumer hands its frame the parts it has not seen yet.
  */
 export const widgetActivityContentSchema = z.object({
   parts: z.array(widgetPartSchema),
   revision: widgetRevisionSchema.optional(),
+  refusal: widgetRefusalSchema.optional(),
 });
 
-/** The changes a widget activity takes: one more part, or its revision (set again when an edit fails). */
+/**
+ * The changes a widget activity takes: one more part, its revision (set again when an edit fails), or its
+ * refusal (after which no part comes).
+ */
 export const widgetActivityOperationSchema = z.union([
   z.object({ op: z.literal('add'), path: z.literal('/parts/-'), value: widgetPartSchema }),
   z.object({ op: z.literal('add'), path: z.literal('/revision'), value: widgetRevisionSchema }),
+  z.object({ op: z.literal('add'), path: z.literal('/refusal'), value: widgetRefusalSchema }),
 ]);
 
 /**

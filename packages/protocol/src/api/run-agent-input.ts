@@ -1,5 +1,6 @@
 import type { RunAgentInput } from '@ag-ui/core';
 import { z } from 'zod';
+import type { A2uiUserAction } from '../a2ui/a2ui-user-action.ts';
 import { ndjsonContentType } from '../codecs/ndjson-encoder.ts';
 import { formAnswersSchema } from './form-answers.ts';
 
@@ -18,9 +19,12 @@ export const drawbridgeForwardedPropsSchema = z.looseObject({
 
 export type DrawbridgeForwardedProps = z.infer<typeof drawbridgeForwardedPropsSchema>;
 
-/** The body of `POST /api/agent`: AG-UI's `RunAgentInput`, with our key in `forwardedProps`. */
+/**
+ * The body of `POST /api/agent`: AG-UI's `RunAgentInput`, with our key in `forwardedProps`, and an A2UI user
+ * action where the middleware's convention puts it (`forwardedProps.a2uiAction.userAction`).
+ */
 export type DrawbridgeRunAgentInput = RunAgentInput & {
-  forwardedProps?: { drawbridge: DrawbridgeForwardedProps };
+  forwardedProps?: { drawbridge?: DrawbridgeForwardedProps; a2uiAction?: { userAction: A2uiUserAction } };
 };
 
 /**
@@ -34,6 +38,7 @@ export function buildRunAgentInput({
   text,
   state = {},
   drawbridge,
+  a2uiAction,
 }: {
   threadId: string;
   runId: string;
@@ -42,7 +47,13 @@ export function buildRunAgentInput({
   /** AG-UI `state`: what the client shows (the dashboard's page and range), untrusted context for tools. */
   state?: Record<string, unknown>;
   drawbridge?: DrawbridgeForwardedProps;
+  /** The message is this user action on an A2UI surface, sent as the middleware's convention has it. */
+  a2uiAction?: A2uiUserAction;
 }): DrawbridgeRunAgentInput {
+  const forwardedProps = {
+    ...(drawbridge === undefined ? {} : { drawbridge }),
+    ...(a2uiAction === undefined ? {} : { a2uiAction: { userAction: a2uiAction } }),
+  };
   return {
     threadId,
     runId,
@@ -50,7 +61,7 @@ export function buildRunAgentInput({
     tools: [],
     context: [],
     state,
-    ...(drawbridge === undefined ? {} : { forwardedProps: { drawbridge } }),
+    ...(Object.keys(forwardedProps).length === 0 ? {} : { forwardedProps }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WidgetPart, WidgetRevision } from '../generated-widget.ts';
 import { type RunEvent, runEvents } from '../run-events.ts';
+import type { WidgetRefusal } from '../widget-refusal.ts';
 import { applyActivityEvent } from './apply-activity-event.ts';
 import { applyReplyEvent } from './apply-reply-event.ts';
 import { emptyReplyMessage, generatedWidgetOf, type ReplyMessage } from './reply-message.ts';
@@ -9,8 +10,9 @@ const messageId = 'msg-1';
 const widgetId = 'wid-1';
 const revision: WidgetRevision = { of: 'wid-0', number: 2, baseId: 'wid-0' };
 
-const widgetStart = (content: { parts: WidgetPart[]; revision?: WidgetRevision } = { parts: [] }) =>
-  runEvents.activitySnapshot({ messageId: widgetId, activityType: 'drawbridge.widget', content });
+const widgetStart = (
+  content: { parts: WidgetPart[]; revision?: WidgetRevision; refusal?: WidgetRefusal } = { parts: [] },
+) => runEvents.activitySnapshot({ messageId: widgetId, activityType: 'drawbridge.widget', content });
 const widgetPart = (part: WidgetPart['part'], delta = '') =>
   runEvents.activityDelta({
     messageId: widgetId,
@@ -69,6 +71,25 @@ describe('a drawbridge.widget activity in a reply', () => {
     if (part?.kind !== 'widget') throw new Error('no widget');
     expect(part.widget.revision).toEqual(failed);
     expect(part.widget.parts.text('html')).toBe('<p>');
+  });
+
+  it('takes the refusal of a widget stopped at a limit, from the snapshot or a delta', () => {
+    const refusal = { code: 'markup_too_deep' as const, message: 'Too deep.' };
+    const fromDelta = fold([
+      widgetStart(),
+      widgetPart('html', '<div>'),
+      runEvents.activityDelta({
+        messageId: widgetId,
+        activityType: 'drawbridge.widget',
+        patch: [{ op: 'add', path: '/refusal', value: refusal }],
+      }),
+    ]);
+    const fromSnapshot = fold([widgetStart({ parts: [{ part: 'html', delta: '<div>' }], refusal })]);
+    for (const message of [fromDelta, fromSnapshot]) {
+      const part = message.parts[0];
+      if (part?.kind !== 'widget') throw new Error('no widget');
+      expect(generatedWidgetOf(part.widget)).toMatchObject({ html: '<div>', complete: false, refusal });
+    }
   });
 
   it('is replaced in place by a new snapshot, kept by one that says replace: false', () => {

@@ -10,13 +10,17 @@ import { applyActivityEvent } from './apply-activity-event.ts';
 import { applyWidgetPart } from './apply-widget-part.ts';
 import { createReplyWidget, type ReplyMessage, type ReplyPart, type ReplyWidget } from './reply-message.ts';
 
-/** A widget activity's content as the reply widget it makes: its parts folded in order, and its revision. */
+/** A widget activity's content as the reply widget it makes: its parts folded in order, its revision and refusal. */
 export function replyWidgetOfActivity(
   id: string,
   content: DrawbridgeActivityContent<'drawbridge.widget'>,
 ): ReplyWidget {
   const widget = content.parts.reduce(applyWidgetPart, createReplyWidget(id));
-  return content.revision === undefined ? widget : { ...widget, revision: content.revision };
+  return {
+    ...widget,
+    ...(content.revision === undefined ? {} : { revision: content.revision }),
+    ...(content.refusal === undefined ? {} : { refusal: content.refusal }),
+  };
 }
 
 /**
@@ -56,10 +60,17 @@ function applyWidgetActivity(
   if (index === -1) return message;
   let widget = (message.parts[index] as WidgetPart).widget;
   for (const operation of event.patch) {
-    widget =
-      operation.path === '/revision'
-        ? { ...widget, revision: operation.value }
-        : applyWidgetPart(widget, operation.value);
+    switch (operation.path) {
+      case '/revision':
+        widget = { ...widget, revision: operation.value };
+        break;
+      case '/refusal':
+        widget = { ...widget, refusal: operation.value };
+        break;
+      case '/parts/-':
+        widget = applyWidgetPart(widget, operation.value);
+        break;
+    }
   }
   return withPart(message, index, { kind: 'widget', widget });
 }

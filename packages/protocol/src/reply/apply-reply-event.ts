@@ -78,6 +78,11 @@ function applyCustomEvent(message: ReplyMessage, event: RunEventOfType<EventType
     if (messageId !== message.id) return message;
     return updateWidget(message, widgetId, (widget) => ({ ...widget, revision }));
   }
+  if (isDrawbridgeEvent(event, 'drawbridge.widget-refused')) {
+    const { messageId, widgetId, refusal } = event.value;
+    if (messageId !== message.id) return message;
+    return updateWidget(message, widgetId, (widget) => ({ ...widget, refusal }));
+  }
   if (isDrawbridgeEvent(event, 'drawbridge.reply')) {
     const { messageId, ...reply } = event.value;
     return messageId === message.id ? { ...message, reply } : message;

@@ -8,7 +8,8 @@ import { WidgetPartLog } from './widget-part-log.ts';
  * arrived (a frame host forwards them as they are, a store joins them once); the fields beside them are what a
  * card reads on every render.
  */
-export interface ReplyWidget extends Pick<GeneratedWidget, 'id' | 'height' | 'complete' | 'revision'> {
+export interface ReplyWidget
+  extends Pick<GeneratedWidget, 'id' | 'height' | 'complete' | 'revision' | 'refusal'> {
   parts: WidgetPartLog;
   /** The part that arrived last, so a UI can say what is being built right now. */
   lastPart: WidgetPartType | null;
@@ -78,5 +79,6 @@ export function generatedWidgetOf(widget: ReplyWidget): GeneratedWidget {
     js: widget.parts.text('js'),
     complete: widget.complete,
     ...(widget.revision === undefined ? {} : { revision: widget.revision }),
+    ...(widget.refusal === undefined ? {} : { refusal: widget.refusal }),
   };
 }

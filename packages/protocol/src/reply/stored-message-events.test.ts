@@ -43,6 +43,18 @@ const replies: Record<string, RunEvent[]> = {
       revision: { ...revision, failure: { code: 'hunk_not_found', message: 'no match' } },
     }),
   ],
+  'a widget the server stopped at a limit, and one after it': [
+    part('w4', 'css', 'p{}'),
+    part('w4', 'html', '<div><div>'),
+    runEvents.widgetRefused({
+      messageId,
+      widgetId: 'w4',
+      refusal: { code: 'markup_too_deep', message: 'Too deep.' },
+    }),
+    prose('Next.'),
+    part('w5', 'html', '<p>fine</p>'),
+    part('w5', 'end'),
+  ],
   'a widget cut off by a tool call': [
     prose('Let me draw it. '),
     part('w3', 'html', '<div>'),
@@ -69,7 +81,7 @@ describe('storedMessageEvents', () => {
       const reloaded = fold(stored.flatMap((segment) => storedMessageEvents(segment, messageId)));
       expect(replySegments(reloaded)).toEqual(replySegments(live));
       expect(reloaded.reply).toEqual(live.reply);
-      // The widgets come back whole, with the height, size and revision the live ones had.
+      // The widgets come back whole, with the height, size, revision and refusal the live ones had.
       const widgets = (message: ReplyMessage) =>
         message.parts.flatMap((part) =>
           part.kind === 'widget'

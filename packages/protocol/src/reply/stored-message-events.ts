@@ -10,9 +10,10 @@ export type StoredReplyMessage = Pick<
 
 /**
  * The run events that make a stored message of a reply, named as the reply `replyId`'s: its prose, its widget
- * as the parts it streamed as (each channel in one delta, after its revision when an edit made it), a carrier's
- * tool call whole, and the reply's model and token counts. Folded with `applyReplyEvent`, they give back what
- * the live events gave, so a reload draws a reply with the same code that drew it live.
+ * as the parts it streamed as (each channel in one delta, after its revision when an edit made it, before its
+ * refusal when the server stopped it), a carrier's tool call whole, and the reply's model and token counts.
+ * Folded with `applyReplyEvent`, they give back what the live events gave, so a reload draws a reply with the
+ * same code that drew it live.
  */
 export function storedMessageEvents(message: StoredReplyMessage, replyId: string): RunEvent[] {
   const events: RunEvent[] = [];
@@ -27,6 +28,11 @@ export function storedMessageEvents(message: StoredReplyMessage, replyId: string
     }
     for (const part of generatedWidgetParts(widget)) {
       events.push(runEvents.widgetPart({ messageId: replyId, widgetId: widget.id, ...part }));
+    }
+    if (widget.refusal !== undefined) {
+      events.push(
+        runEvents.widgetRefused({ messageId: replyId, widgetId: widget.id, refusal: widget.refusal }),
+      );
     }
   }
   if (message.render !== undefined) {

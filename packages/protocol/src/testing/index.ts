@@ -1,1 +1,6 @@
+export {
+  type OfficialA2uiExample,
+  officialA2uiExamples,
+  officialA2uiSchemaFolder,
+} from './official-a2ui-examples.ts';
 export { splitAt } from './split-at.ts';

@@ -8,8 +8,6 @@ export interface ReplyTextOptions {
   readReply(): ReplyMessage;
   /** Receives the reply so far before a tool call is announced; the call waits until it resolves. */
   beforeToolCall?(reply: ReplyMessage): Promise<void>;
-  /** Told after each piece of text; `read` returns the reply so far, for storing it as it grows. */
-  onMessageGrowth?(read: () => ReplyMessage): void;
 }
 
 /** The reply's text on its way out of a run: each piece parsed into events at once. */
@@ -27,9 +25,7 @@ export class ReplyText {
 
   /** A piece of the model's text. */
   push(text: string): void {
-    const { assembler, onMessageGrowth, readReply } = this.#options;
-    this.#emitAll(assembler.push(text));
-    onMessageGrowth?.(readReply);
+    this.#emitAll(this.#options.assembler.push(text));
   }
 
   /**

@@ -58,8 +58,6 @@ export interface RunAgentOptions {
    * it ahead of whatever the call adds to the thread (a rendered widget's carrier).
    */
   beforeToolCall?(reply: ReplyMessage): Promise<void>;
-  /** Told after each piece of reply text; `read` returns the reply so far, for storing it as it grows. */
-  onMessageGrowth?(read: () => ReplyMessage): void;
   /**
    * Called when a tool call is rejected before any tool runs (a tool the model was not offered, or arguments
    * its schema refuses), so governance can record the refusal.
@@ -165,7 +163,6 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     emit,
     readReply: () => folded,
     ...(options.beforeToolCall === undefined ? {} : { beforeToolCall: options.beforeToolCall }),
-    ...(options.onMessageGrowth === undefined ? {} : { onMessageGrowth: options.onMessageGrowth }),
   });
   const parkedCalls = new ParkedCallAnnouncer({ emit });
   const toolCalls = new ToolCallEvents({

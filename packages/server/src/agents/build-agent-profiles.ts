@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { RenderToolDefinition } from '@drawbridge/protocol';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import type { MetricSources } from '../dashboard/compute-metric.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
@@ -8,7 +9,7 @@ import type { AgentTool } from '../tools/agent-tool.ts';
 import { dashboardControlTool } from '../tools/dashboard/dashboard-control-tool.ts';
 import { listMetricsTool } from '../tools/dashboard/list-metrics-tool.ts';
 import { metricChartTool } from '../tools/dashboard/metric-chart-tool.ts';
-import { createRenderTools } from '../tools/render/render-tools.ts';
+import { createRenderTools, renderTool } from '../tools/render/render-tools.ts';
 import type { AgentProfile, AgentProfiles } from './agent-profile.ts';
 
 /** The built-in skills: the server package's `skills/` folder, which it ships. */
@@ -26,6 +27,10 @@ export interface BuildAgentProfilesOptions {
   clock?: () => Date;
   /** Connected MCP servers: their tools join every agent's toolbox, offered where a skill grants them. */
   mcpServers?: McpServers;
+  /** An embedding app's own tools: in every chat agent's toolbox (not the dashboard's), and granted there. */
+  tools?: readonly AgentTool[];
+  /** An embedding app's own typed render tools, parked like ours: in every chat agent's toolbox, and granted. */
+  renderTools?: readonly RenderToolDefinition[];
 }
 
 /**
@@ -35,7 +40,11 @@ export interface BuildAgentProfilesOptions {
  */
 export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentProfiles {
   const bridgeOptions = { bridge: options.bridge, timeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs };
-  const chatTools = createRenderTools(bridgeOptions);
+  const ownTools = [
+    ...(options.renderTools ?? []).map((definition) => renderTool(definition, bridgeOptions)),
+    ...(options.tools ?? []),
+  ];
+  const chatTools = [...createRenderTools(bridgeOptions), ...ownTools];
   const dashboardTools: AgentTool[] = [
     dashboardControlTool(bridgeOptions) as AgentTool,
     listMetricsTool() as AgentTool,
@@ -54,16 +63,20 @@ export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentPro
     mcpServerNames,
   });
   const profiles = new Map<string, AgentProfile>();
-  for (const skill of skills.values()) {
-    const isDashboard = skill.name === 'dashboard';
+  for (const loaded of skills.values()) {
+    const isDashboard = loaded.name === 'dashboard';
+    // The embedding app's tools are its own to offer: granted to the chat agents without a skill saying so.
+    const skill = isDashboard
+      ? loaded
+      : { ...loaded, allowedTools: new Set([...loaded.allowedTools, ...ownTools.map((tool) => tool.name)]) };
     const threadKind = isDashboard ? 'dashboard' : 'chat';
-    const ownTools = isDashboard ? dashboardTools : chatTools;
+    const agentTools = isDashboard ? dashboardTools : chatTools;
     const system = isDashboard
       ? `You are the assistant inside the Drawbridge dashboard.\n\n${skill.instructions}`
       : `${options.widgetSystemPrompt}\n\n${skill.instructions}`;
     const grantsMcp = [...mcpServerNames].some((serverName) => skillGrantsServer({ skill, serverName }));
     if (mcpServers === undefined || !grantsMcp) {
-      profiles.set(skill.name, { skill, threadKind, tools: ownTools, system });
+      profiles.set(skill.name, { skill, threadKind, tools: agentTools, system });
       continue;
     }
     // Read at each run: servers connect, drop and change their tool lists while the app runs.
@@ -71,7 +84,7 @@ export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentPro
       skill,
       threadKind,
       get tools() {
-        return [...ownTools, ...mcpServers.modelTools()];
+        return [...agentTools, ...mcpServers.modelTools()];
       },
       get system() {
         const note = mcpServers.unavailableNote({

@@ -1,9 +1,14 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   applyReplyEvent,
   emptyReplyMessage,
   isDrawbridgeEvent,
   type RunEvent,
   replySegments,
+  widgetLimits,
+  widgetRefusal,
 } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
@@ -89,5 +94,83 @@ describe('AssistantMessageAssembler', () => {
         return 'messageId' in event ? event.messageId : undefined;
       }),
     ).toEqual(['m1', 'm1', 'm1', 'm1', 'm1']);
+  });
+});
+
+describe('AssistantMessageAssembler at the widget limits', () => {
+  /**
+   * The steps of a reply (text between tool calls: one widget block each), each pushed in pieces of
+   * `pieceLength` characters, as a model streams them.
+   */
+  function assemble(steps: string[], pieceLength = 4096): RunEvent[] {
+    const assembler = assemblerWithIds();
+    const events: RunEvent[] = [];
+    for (const [index, step] of steps.entries()) {
+      if (index > 0) events.push(...assembler.endBeforeToolCall());
+      for (let start = 0; start < step.length; start += pieceLength) {
+        events.push(...assembler.push(step.slice(start, start + pieceLength)));
+      }
+    }
+    return events.concat(assembler.end());
+  }
+  const harmless = '@@HTML@@\n<p>fine</p>\n@@END@@\n';
+  const widgetsOf = (events: RunEvent[]) => storedOf(events).flatMap((segment) => segment.widget ?? []);
+
+  it('stops a widget past the size limit there, says so, and keeps the next widget whole', () => {
+    const huge = `Before.\n@@CSS@@\np{}\n@@HTML@@\n<p>${'0123456789'.repeat(600_000)}</p>\n@@JS@@\ngo()\n@@END@@\nAfter.\n`;
+    const events = assemble([huge, harmless]);
+    const refusals = events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-refused'));
+    expect(refusals.map((event) => event.value)).toEqual([
+      { messageId: 'm1', widgetId: 'id-1', refusal: widgetRefusal('widget_too_large') },
+    ]);
+    const [first, second] = widgetsOf(events);
+    expect(first).toMatchObject({
+      id: 'id-1',
+      complete: false,
+      js: '',
+      refusal: { code: 'widget_too_large' },
+    });
+    expect(first!.css.length + first!.html.length).toBeLessThanOrEqual(widgetLimits.maxCharacters);
+    expect(first!.html.length).toBeGreaterThan(widgetLimits.maxCharacters - 8192);
+    expect(second).toEqual({
+      id: 'id-2',
+      height: null,
+      css: '',
+      html: '<p>fine</p>\n',
+      js: '',
+      complete: true,
+    });
+    // Nothing of the stopped widget is sent past the refusal, and the prose after it is kept.
+    const afterRefusal = events.slice(events.indexOf(refusals[0]!) + 1);
+    expect(
+      afterRefusal.some(
+        (event) => isDrawbridgeEvent(event, 'drawbridge.widget') && event.value.widgetId === 'id-1',
+      ),
+    ).toBe(false);
+    expect(storedOf(events).map((segment) => segment.content)).toEqual(['Before.\n', 'After.\n']);
+  });
+
+  it('stops a widget whose markup nests past the depth limit, before the markup that crossed it', () => {
+    const depth = 100_000;
+    const deepMarkup = `<div>${'<div>'.repeat(depth)}x${'</div>'.repeat(depth)}</div>`;
+    for (const pieceLength of [7, 4096]) {
+      const events = assemble([`@@HTML@@\n${deepMarkup}\n@@END@@\n`, harmless], pieceLength);
+      const [deep, next] = widgetsOf(events);
+      expect(deep?.refusal).toEqual(widgetRefusal('markup_too_deep'));
+      expect(deep!.html.split('<div>').length - 1).toBeLessThanOrEqual(widgetLimits.maxMarkupDepth);
+      expect(next).toMatchObject({ html: '<p>fine</p>\n', complete: true });
+    }
+  });
+
+  it('lets every demo widget through whole', async () => {
+    const directory = fileURLToPath(new URL('../models/demo/replies/', import.meta.url));
+    for (const file of await readdir(directory)) {
+      if (!file.endsWith('.txt')) continue;
+      const events = assemble([await readFile(join(directory, file), 'utf8')], 7);
+      expect(
+        events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-refused')),
+        file,
+      ).toEqual([]);
+    }
   });
 });

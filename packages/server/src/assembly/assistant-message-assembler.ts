@@ -12,6 +12,7 @@ import {
   type EditBuilderOutput,
   WidgetEditBuilder,
 } from './widget-edit-builder.ts';
+import { WidgetLimitGuard } from './widget-limit-guard.ts';
 
 /** The widget being streamed: its id, and whether `@@END@@` closed it (a part after that starts a new one). */
 interface StreamedWidget {
@@ -28,6 +29,9 @@ interface StreamedWidget {
  *
  * A block that starts with `@@EDIT:id@@` makes a revision of that widget (`WidgetEditBuilder`): the widget
  * streamed is the whole result, announced by a `drawbridge.widget-revision` event.
+ *
+ * Every widget part passes a `WidgetLimitGuard` on its way out: a widget past `widgetLimits` gets a
+ * `drawbridge.widget-refused` event instead of the part that crossed, and nothing more of it follows.
  */
 export class AssistantMessageAssembler {
   readonly messageId: string;
@@ -39,6 +43,8 @@ export class AssistantMessageAssembler {
   // The revisions this reply's finished edits made, by lineage and by their own id: a second edit of the same
   // widget builds on the first, not on the revision the reply started from.
   private readonly editedInReply = new Map<string, EditableWidget>();
+  // The limits of the widget whose parts go out now; a reply's widgets come one after another.
+  private limits: { widgetId: string; guard: WidgetLimitGuard } | undefined;
 
   constructor({
     messageId,
@@ -85,10 +91,7 @@ export class AssistantMessageAssembler {
       if (chunk.type === 'edit') events.push(...this.startEdit(chunk.delta));
       else if (this.edit !== undefined && chunk.type !== 'prose')
         events.push(...this.editEvents(this.edit.apply(chunk)));
-      else {
-        const event = this.apply(chunk);
-        if (event !== undefined) events.push(event);
-      }
+      else events.push(...this.apply(chunk));
     }
     return events;
   }
@@ -117,6 +120,8 @@ export class AssistantMessageAssembler {
   private rememberEdit(): void {
     const edit = this.edit;
     if (edit === undefined || !edit.widget.complete || edit.revision.failure !== undefined) return;
+    // A revision stopped at a limit was never drawn: a later edit builds on the one before it.
+    if (this.limits?.widgetId === edit.widget.id && this.limits.guard.refused) return;
     const editable = {
       lineageId: edit.revision.of,
       latest: structuredClone(edit.widget),
@@ -144,26 +149,36 @@ export class AssistantMessageAssembler {
 
   private partEvents(parts: WidgetPart[]): RunEvent[] {
     const widgetId = this.edit!.widget.id;
-    return parts.map((part) => runEvents.widgetPart({ messageId: this.messageId, widgetId, ...part }));
+    return parts.flatMap((part) => this.limitedPartEvents(widgetId, part));
   }
 
-  private apply(chunk: WidgetChunk): RunEvent | undefined {
+  /** The part's event, the widget's refusal instead when the part would pass a limit, or none after that. */
+  private limitedPartEvents(widgetId: string, part: WidgetPart): RunEvent[] {
+    if (this.limits?.widgetId !== widgetId) this.limits = { widgetId, guard: new WidgetLimitGuard() };
+    const verdict = this.limits.guard.admit(part);
+    switch (verdict.kind) {
+      case 'admitted':
+        return [runEvents.widgetPart({ messageId: this.messageId, widgetId, ...part })];
+      case 'refused':
+        return [runEvents.widgetRefused({ messageId: this.messageId, widgetId, refusal: verdict.refusal })];
+      case 'dropped':
+        return [];
+    }
+  }
+
+  private apply(chunk: WidgetChunk): RunEvent[] {
     // AG-UI rejects an empty TEXT_MESSAGE_CONTENT delta.
-    if (chunk.type === 'prose' && chunk.delta === '') return undefined;
+    if (chunk.type === 'prose' && chunk.delta === '') return [];
     if (this.widget?.complete === true) this.closeWidget();
     if (chunk.type === 'prose') {
-      return runEvents.textContent({ messageId: this.messageId, delta: chunk.delta });
+      return [runEvents.textContent({ messageId: this.messageId, delta: chunk.delta })];
     }
     // Hunk markers outside an edit block are text to the parser; nothing else can arrive here.
-    if (!isWidgetPartType(chunk.type)) return undefined;
+    if (!isWidgetPartType(chunk.type)) return [];
     const widget = this.currentWidget();
+    // The block is over even when a limit dropped its `end`: what follows starts a new widget.
     if (chunk.type === 'end') widget.complete = true;
-    return runEvents.widgetPart({
-      messageId: this.messageId,
-      widgetId: widget.id,
-      part: chunk.type,
-      delta: chunk.delta,
-    });
+    return this.limitedPartEvents(widget.id, { part: chunk.type, delta: chunk.delta });
   }
 
   private currentWidget(): StreamedWidget {

@@ -53,16 +53,19 @@ export function betterAuthOptions({
   settings,
   kysely,
   dialect,
+  basePath = '',
 }: {
   settings: SessionAuthSettings;
   kysely: Kysely<DatabaseTables>;
   dialect: DatabaseDialect;
+  /** Where the app is mounted: better-auth reads the request's whole path, not the app's. */
+  basePath?: string;
 }) {
   const { accounts, openIdConnect } = settings;
   return {
     appName: 'Drawbridge',
     baseURL: settings.publicUrl,
-    basePath: authBasePath,
+    basePath: `${basePath}${authBasePath}`,
     secret: settings.secret,
     database: { db: kysely, type: dialect },
     user: {

@@ -19,12 +19,15 @@ export function createSessionSignIn({
   settings,
   kysely,
   dialect,
+  basePath = '',
 }: {
   settings: SessionAuthSettings;
   kysely: Kysely<DatabaseTables>;
   dialect: DatabaseDialect;
+  /** Where the app is mounted; better-auth sees the request's whole path. */
+  basePath?: string;
 }): SessionSignIn {
-  const auth = betterAuth(betterAuthOptions({ settings, kysely, dialect }));
+  const auth = betterAuth(betterAuthOptions({ settings, kysely, dialect, basePath }));
   return {
     handle: (request) => auth.handler(request),
     async userFor(headers) {

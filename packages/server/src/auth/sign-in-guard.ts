@@ -21,6 +21,8 @@ export interface SignIn {
   sessions?: SessionSignIn;
   /** Present in every signed-in mode: `Authorization: Bearer dbt_…`. */
   tokens?: ApiTokenStore;
+  /** An embedding app's own sign-in (`createDrawbridge({ auth })`): asked first, and alone. */
+  authenticate?: (request: Request) => Promise<SignedInUser | undefined>;
 }
 
 /** The socket's peer address under `@hono/node-server`; `undefined` under `app.request()` in tests. */
@@ -40,6 +42,7 @@ export async function identifyRequest({
   peerAddress: (context: Context) => string | undefined;
 }): Promise<SignedInUser | undefined> {
   const { settings } = signIn;
+  if (signIn.authenticate !== undefined) return signIn.authenticate(context.req.raw);
   if (settings.mode === 'local') return localUser;
   const authorization = context.req.header('authorization');
   // A bearer token that does not check out signs the request in as nobody, never as the cookie's user.

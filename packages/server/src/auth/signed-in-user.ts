@@ -2,7 +2,7 @@ import type { SessionUser } from '@drawbridge/protocol';
 import { localUserId } from '../store/local-user-id.ts';
 
 /** How a request proved who it acts for. */
-export type SignInEvidence = 'local' | 'session' | 'proxy' | 'token';
+export type SignInEvidence = 'local' | 'session' | 'proxy' | 'token' | 'app';
 
 /** The user a request acts for; every route scopes what it reads and writes to `id`. */
 export interface SignedInUser extends SessionUser {

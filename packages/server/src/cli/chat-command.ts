@@ -106,6 +106,8 @@ export async function chatCommand(args: string[], dependencies: ChatCommandDepen
     if (event.type === EventType.TEXT_MESSAGE_CONTENT) output.write(event.delta);
     else if (isDrawbridgeEvent(event, 'drawbridge.widget'))
       progress.onPart(event.value.part, event.value.delta);
+    else if (isDrawbridgeEvent(event, 'drawbridge.widget-refused'))
+      errorOutput.write(`\n(${event.value.refusal.message})\n`);
   };
 
   try {

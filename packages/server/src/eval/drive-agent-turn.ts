@@ -87,6 +87,12 @@ export async function driveAgentTurn({
         }
         continue;
       }
+      if (isDrawbridgeEvent(event, 'drawbridge.widget-refused')) {
+        // Stopped at a limit: nothing more of it comes, and the page does not draw it.
+        widgetOpen = false;
+        problem('widget_refused', `${event.value.refusal.code}: ${event.value.refusal.message}`);
+        continue;
+      }
       if (isDrawbridgeEvent(event, 'drawbridge.widget')) {
         noteOutput();
         if (event.value.part === 'end') {

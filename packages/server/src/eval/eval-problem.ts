@@ -4,6 +4,7 @@ export type EvalProblemCode =
   | 'no_widget'
   | 'widget_incomplete'
   | 'edit_failed'
+  | 'widget_refused'
   | 'invalid_tool_call'
   | 'tool_error'
   | 'not_rendered'

@@ -99,6 +99,29 @@ describe('buildModelHistory', () => {
     );
   });
 
+  it('describes a widget stopped at a limit in one line, and an edit stopped there leaves its base quoted', () => {
+    const counter = widgetNamed('w1', 'Counter');
+    const refusal = { code: 'markup_too_deep' as const, message: 'Nested too deep.' };
+    const stoppedEdit = { ...counter, id: 'w2', revision: { of: 'w1', number: 2, baseId: 'w1' }, refusal };
+    const stopped = { ...widgetNamed('w3', 'Huge', 5000), complete: false, refusal };
+    const history = buildModelHistory([
+      message('user', 'counter'),
+      message('assistant', 'Here.', { widget: counter }),
+      message('user', 'add reset'),
+      message('assistant', 'Added.', { widget: stoppedEdit }),
+      message('user', 'something huge'),
+      message('assistant', 'Here it is.', { widget: stopped }),
+      message('user', 'why?'),
+    ]);
+    expect(history[1]?.content).toMatch(/^Here\.\n\[widget w1, revision 1\]\n@@HEIGHT/);
+    expect(history[3]?.content).toBe(
+      'Added.\n[widget w1, revision 2 was stopped and not shown: Nested too deep.]',
+    );
+    expect(history[5]?.content).toBe(
+      'Here it is.\n[widget w3, revision 1 was stopped and not shown: Nested too deep.]',
+    );
+  });
+
   it('writes a widget without prose and without height as its label and the block', () => {
     const widget = { ...widgetNamed('w1', 'Clock'), height: null };
     const history = buildModelHistory([message('user', 'clock'), message('assistant', '  ', { widget })]);

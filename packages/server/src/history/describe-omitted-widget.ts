@@ -55,12 +55,15 @@ export function widgetRevisionLabel(widget: StoredWidget): string {
 
 /**
  * One line that stands in for an older widget (or an older revision of one), so the model knows it drew
- * something without re-reading it; an edit that failed says why, since the widget did not change.
+ * something without re-reading it; an edit that failed says why, since the widget did not change, and so does
+ * a widget the server stopped at a limit, which nobody saw.
  */
 export function describeOmittedWidget(widget: StoredWidget): string {
   const failure = widget.revision?.failure;
   if (failure !== undefined)
     return `[edit of widget ${widgetLineageId(widget)} failed, nothing changed: ${failure.message}]`;
+  if (widget.refusal !== undefined)
+    return `[${widgetRevisionLabel(widget)} was stopped and not shown: ${widget.refusal.message}]`;
   const bytes = Buffer.byteLength(widget.css + widget.html + widget.js, 'utf8');
   const size = `${(bytes / 1024).toFixed(1)} KB of CSS/HTML/JS omitted`;
   const label = findWidgetLabel(widget.html);

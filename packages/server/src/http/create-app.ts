@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { getPath } from 'hono/utils/url';
 import type { AgentModel } from '../agent/run-agent.ts';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import { localSignIn } from '../auth/local-sign-in.ts';
 import { bearerTokenUser, createSignInGuard, peerAddressOf, type SignIn } from '../auth/sign-in-guard.ts';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
+import { pathBelow } from '../drawbridge/base-path.ts';
 import { InMemoryAuditLog } from '../governance/audit-log.ts';
 import { CallLimits } from '../governance/call-limits.ts';
 import { createRunLimits } from '../limits/run-limits.ts';
@@ -17,6 +19,7 @@ import { builtMcpViewSources, type McpViewSources } from '../mcp-serve/mcp-view-
 import { type AppPaths, defaultAppPaths } from '../node-server/app-paths.ts';
 import { ServerShutdown } from '../node-server/server-shutdown.ts';
 import { DatabaseRunLeases } from '../runs/run-leases/database-run-leases.ts';
+import { DurableRunLog } from '../runs/run-log/durable-run-log.ts';
 import { InProcessRunLog } from '../runs/run-log/in-process-run-log.ts';
 import type { RunLog } from '../runs/run-log/run-log.ts';
 import { RunRegistry } from '../runs/run-registry.ts';
@@ -92,6 +95,12 @@ export interface AppDependencies {
   mcp?: { servers: McpServers; sandbox: SandboxLocation };
   /** Whether the web app asks once, by itself, for the repair of a widget that reports errors; default off. */
   autoRepair?: boolean;
+  /**
+   * Where the app is mounted (normalised: `/ai`, or `''` for the root). Routes and every path check see the path
+   * below it; a request outside it is for the caller to refuse (`createDrawbridge` does). Under a base path the
+   * built chat page is not served: the embedding app draws its own.
+   */
+  basePath?: string;
   /** The view scripts `POST /mcp` inlines into its `ui://` resources; default: the built frame and web. */
   mcpViewSources?: McpViewSources;
   /** Origins whose pages may call `POST /mcp` from a browser, beside loopback ones on loopback; default none. */
@@ -100,6 +109,9 @@ export interface AppDependencies {
 
 export const defaultHeartbeatIntervalMs = 10_000;
 export const defaultMaxBodyBytes = 1024 * 1024;
+
+/** What a request outside the base path is routed as: no route and no header rule matches it. */
+const outsideBasePath = '/.outside-base-path';
 
 const logToConsole: ErrorLogger = (message, error) => console.error(`[drawbridge] ${message}:`, error);
 
@@ -115,7 +127,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   const auditLog = dependencies.telemetry ?? new InMemoryAuditLog();
   const callLimits = dependencies.callLimits ?? new CallLimits();
   const runs = dependencies.runs ?? new RunRegistry();
-  const runLog = dependencies.runLog ?? new InProcessRunLog();
+  const runLog = dependencies.runLog ?? new DurableRunLog({ store, live: new InProcessRunLog(), logError });
   const supervisor =
     dependencies.runSupervisor ??
     new RunSupervisor({
@@ -127,7 +139,16 @@ export function createApp(dependencies: AppDependencies): Hono {
     });
   const heartbeatIntervalMs = dependencies.heartbeatIntervalMs ?? defaultHeartbeatIntervalMs;
 
-  const app = new Hono();
+  const basePath = dependencies.basePath ?? '';
+  // Hono routes on `getPath`, and `context.req.path` is what it returns: the routes, the header rules below and
+  // every guard see `/frame`, `/api/…` whatever the mount, while `context.req.raw` keeps the request's own URL.
+  const app =
+    basePath === ''
+      ? new Hono()
+      : new Hono({
+          // A path outside the mount routes nowhere, and no rule takes it for a frame's or the API's.
+          getPath: (request) => pathBelow(basePath, getPath(request)) ?? outsideBasePath,
+        });
   app.onError(createErrorHandler(logError));
   app.notFound((context) => errorResponse(context, 404, 'not_found', `Nothing at ${context.req.path}.`));
 
@@ -147,6 +168,18 @@ export function createApp(dependencies: AppDependencies): Hono {
       headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     }
   });
+  if (basePath !== '') {
+    // Below the headers' middleware, so a refusal carries them too.
+    app.use('*', async (context, next) => {
+      if (context.req.path !== outsideBasePath) return next();
+      return errorResponse(
+        context,
+        404,
+        'not_found',
+        `Nothing here: this server answers under ${basePath}/.`,
+      );
+    });
+  }
   const mcpAllowsOrigin = ({ origin, host }: { origin: string; host: string }) =>
     mcpOriginAllowed({ origin, host, allowedOrigins: dependencies.mcpAllowedOrigins ?? [] });
   app.use(
@@ -236,6 +269,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   app.route('/', createImageFrameRoutes());
   app.route('/', createFrameRoutes(paths));
   const mcp = dependencies.mcp;
+  if (basePath !== '') return app;
   app.route(
     '/',
     createWebAppRoutes({

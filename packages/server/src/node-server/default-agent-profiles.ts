@@ -1,3 +1,4 @@
+import type { RenderToolDefinition } from '@drawbridge/protocol';
 import type { AgentProfiles } from '../agents/agent-profile.ts';
 import { buildAgentProfiles } from '../agents/build-agent-profiles.ts';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
@@ -10,11 +11,13 @@ import type { AgentTool } from '../tools/agent-tool.ts';
 
 /**
  * A caller that brings its own system prompt (tests, benchmarks) gets one agent with exactly its tools;
- * otherwise the skills in `config.skills.directory` are loaded, with the widget prompt read only then.
+ * otherwise the skills in `config.skills.directory` are loaded, with the widget prompt read only then, and the
+ * caller's tools and render tools join the chat agents.
  */
 export async function defaultAgentProfiles({
   systemPrompt,
   tools,
+  renderTools,
   bridge,
   store,
   telemetry,
@@ -23,6 +26,7 @@ export async function defaultAgentProfiles({
 }: {
   systemPrompt: string | undefined;
   tools: readonly AgentTool[] | undefined;
+  renderTools?: readonly RenderToolDefinition[] | undefined;
   bridge: ClientToolBridge;
   store: Store;
   telemetry: TelemetryStore;
@@ -38,5 +42,7 @@ export async function defaultAgentProfiles({
     mcpServers,
     toolTimeoutMs: config.runs.toolTimeoutMs,
     skillsDirectory: config.skills.directory,
+    ...(tools === undefined ? {} : { tools }),
+    ...(renderTools === undefined ? {} : { renderTools }),
   });
 }

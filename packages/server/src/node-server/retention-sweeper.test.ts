@@ -7,9 +7,10 @@ describe('startRetentionSweeper', () => {
     const pruneBefore = vi.fn(async () => ({ auditRecords: 0, widgetEvents: 0 }));
     const errors: unknown[] = [];
     const sweeper = startRetentionSweeper({
-      store: { pruneEndedRuns },
+      store: { pruneEndedRuns, pruneRunEvents: async () => 0 },
       telemetry: { pruneBefore },
       retentionDays: 10,
+      runEventRetentionMs: 15 * 60_000,
       clock: () => new Date('2026-12-01T00:00:00.000Z'),
       reportError: (_message, error) => errors.push(error),
     });
@@ -22,17 +23,24 @@ describe('startRetentionSweeper', () => {
     sweeper.stop();
   });
 
-  it('deletes nothing when retention is 0', async () => {
+  it('deletes no records when retention is 0, and still the stored events of runs past the replay window', async () => {
     const pruneEndedRuns = vi.fn(async () => 0);
+    const pruneRunEvents = vi.fn(async () => 0);
     const sweeper = startRetentionSweeper({
-      store: { pruneEndedRuns },
+      store: { pruneEndedRuns, pruneRunEvents },
       telemetry: { pruneBefore: async () => ({ auditRecords: 0, widgetEvents: 0 }) },
       retentionDays: 0,
-      clock: () => new Date(),
+      runEventRetentionMs: 15 * 60_000,
+      clock: () => new Date('2026-12-01T00:30:00.000Z'),
       reportError: () => {},
     });
+    await vi.waitFor(() =>
+      expect(pruneRunEvents).toHaveBeenCalledWith({ before: '2026-12-01T00:15:00.000Z' }),
+    );
     await sweeper.sweep();
     expect(pruneEndedRuns).not.toHaveBeenCalled();
+    pruneRunEvents.mockRejectedValueOnce(new Error('database away'));
+    await sweeper.sweepRunEvents();
     sweeper.stop();
   });
 });

@@ -2,26 +2,33 @@ import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 
 const sweepIntervalMs = 60 * 60_000;
+/** Stored run events go sooner: they are kept only while a late follower may still replay an ended run. */
+const runEventSweepIntervalMs = 5 * 60_000;
 const dayMs = 24 * 60 * 60_000;
 
 /**
- * Deletes run records, audit records and widget events older than the retention window, at start-up and
- * every hour. Conversations are the user's and stay until they delete them.
+ * Deletes run records, audit records and widget events older than the retention window (none with 0 days), at
+ * start-up and every hour, and the stored events of runs that ended more than `runEventRetentionMs` ago (the
+ * run log's replay window, whatever the retention days: the reply is in the thread), at start-up and every
+ * five minutes. Conversations are the user's and stay until they delete them.
  */
 export function startRetentionSweeper({
   store,
   telemetry,
   retentionDays,
+  runEventRetentionMs,
   clock,
   reportError,
 }: {
-  store: Pick<Store, 'pruneEndedRuns'>;
+  store: Pick<Store, 'pruneEndedRuns' | 'pruneRunEvents'>;
   telemetry: Pick<TelemetryStore, 'pruneBefore'>;
   retentionDays: number;
+  runEventRetentionMs: number;
   clock: () => Date;
   reportError(message: string, error: unknown): void;
-}): { stop(): void; sweep(): Promise<void> } {
+}): { stop(): void; sweep(): Promise<void>; sweepRunEvents(): Promise<void> } {
   const sweep = async () => {
+    if (retentionDays === 0) return;
     const before = new Date(clock().getTime() - retentionDays * dayMs).toISOString();
     try {
       await store.pruneEndedRuns({ before });
@@ -31,9 +38,25 @@ export function startRetentionSweeper({
       reportError('the retention sweep failed', error);
     }
   };
-  if (retentionDays === 0) return { stop: () => {}, sweep: async () => {} };
-  void sweep();
-  const timer = setInterval(() => void sweep(), sweepIntervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), sweep };
+  const sweepRunEvents = async () => {
+    try {
+      await store.pruneRunEvents({ before: new Date(clock().getTime() - runEventRetentionMs).toISOString() });
+    } catch (error) {
+      // Tried again at the next sweep; until then an ended run stays replayable a little longer.
+      reportError('the sweep of stored run events failed', error);
+    }
+  };
+  void sweep().then(sweepRunEvents);
+  const timers = [
+    ...(retentionDays === 0 ? [] : [setInterval(() => void sweep(), sweepIntervalMs)]),
+    setInterval(() => void sweepRunEvents(), runEventSweepIntervalMs),
+  ];
+  for (const timer of timers) timer.unref();
+  return {
+    stop: () => {
+      for (const timer of timers) clearInterval(timer);
+    },
+    sweep,
+    sweepRunEvents,
+  };
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
   buildRunAgentInput,
   EventType,
@@ -15,7 +15,6 @@ import type { ModelScript } from '../models/script/model-script.ts';
 import { createScriptedModel } from '../models/scripted/scripted-language-model.ts';
 import { gatedTestModel } from '../models/testing/gated-test-model.ts';
 import { openStorage } from '../store/open-storage.ts';
-import { drawbridgeCommand } from '../testing/drawbridge-command.ts';
 import {
   finalEventOf,
   followRun,
@@ -23,6 +22,7 @@ import {
   type RunStreamReader,
   runIdOf,
 } from '../testing/run-stream-reader.ts';
+import { spawnInstance } from '../testing/spawn-instance.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
 const started: RunningServer[] = [];
@@ -212,6 +212,7 @@ describe('two instances on one PostgreSQL and Redis', () => {
       DRAWBRIDGE_RUN_LEASE_MS: String(leaseMs),
       DRAWBRIDGE_DEMO_PACE: '3',
     });
+    children.push(a.child);
     const threadId = await createThread(a.url);
     const starter = await postRun({ url: a.url, threadId, text: 'hello' });
     const runId = await runIdOf(starter);
@@ -263,30 +264,4 @@ async function expectLeaseRenewedOnRedisOnly({
     .toBe(true);
   expect(await redis.get(key)).toMatch(/^[0-9a-f-]{36}$/);
   expect((await records.store.getRun(runId))?.leaseExpiresAt).toBe(startedWith);
-}
-
-/** `drawbridge serve` in a child process on a free port; resolves with its URL once it listens. */
-async function spawnInstance(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, drawbridgeCommand(['serve']), {
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.setEncoding('utf8');
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (text: string) => {
-      output += text;
-    });
-    child.stdout?.on('data', (text: string) => {
-      output += text;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`the instance exited (${code}) before listening:\n${output}`)),
-    );
-  });
-  return { url, child };
 }

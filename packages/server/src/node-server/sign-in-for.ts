@@ -9,9 +9,12 @@ import { SettingError } from './setting-error.ts';
 export function signInFor({
   settings,
   database,
+  basePath = '',
 }: {
   settings: AuthSettings;
   database: OpenedDatabase | undefined;
+  /** Where the app is mounted (`createDrawbridge({ basePath })`): better-auth's endpoints are under it. */
+  basePath?: string;
 }): SignIn {
   if (settings.mode === 'local') return { settings };
   if (database === undefined) {
@@ -21,6 +24,11 @@ export function signInFor({
   }
   const tokens = createApiTokenStore({ kysely: database.kysely });
   if (settings.mode === 'proxy') return { settings, tokens };
-  const sessions = createSessionSignIn({ settings, kysely: database.kysely, dialect: database.dialect });
+  const sessions = createSessionSignIn({
+    settings,
+    kysely: database.kysely,
+    dialect: database.dialect,
+    basePath,
+  });
   return { settings, sessions, tokens };
 }

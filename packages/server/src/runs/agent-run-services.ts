@@ -14,6 +14,4 @@ export interface AgentRunServices {
   clock: () => Date;
   ids: () => string;
   logError: ErrorLogger;
-  /** How often a growing reply is stored; default once a second (`defaultGrowingMessageIntervalMs`). */
-  messageWriteIntervalMs?: number;
 }

@@ -14,9 +14,11 @@ import { gatedTestModel } from '../models/testing/gated-test-model.ts';
 import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
 import { openSqliteStore } from '../store/open-sqlite-store.ts';
 import type { RunRecord, Store, StoredMessage } from '../store/store.ts';
+import { produceThroughRunLog } from '../testing/produce-through-run-log.ts';
 import type { AgentRun } from './agent-run.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import { DatabaseRunLeases } from './run-leases/database-run-leases.ts';
+import { DurableRunLog } from './run-log/durable-run-log.ts';
 import { InProcessRunLog } from './run-log/in-process-run-log.ts';
 import { RunRegistry } from './run-registry.ts';
 import { InProcessRunSignals } from './run-signals/in-process-run-signals.ts';
@@ -80,8 +82,21 @@ async function startedRun(
   return outcome.run;
 }
 
-function produce(run: AgentRun, emit: (event: RunEvent) => void, signal = new AbortController().signal) {
-  return run.produceEvents({ emit, abortSignal: signal });
+/** Produces the run through a run log over the test's store; `onEvent` is a follower of that log. */
+async function produce(
+  run: AgentRun,
+  onEvent: (event: RunEvent) => void,
+  signal = new AbortController().signal,
+  onEmit?: (event: RunEvent) => void,
+) {
+  await produceThroughRunLog({
+    run,
+    store,
+    signal,
+    onEvent,
+    ...(onEmit === undefined ? {} : { onEmit }),
+    logError: (message, error) => loggedErrors.push(`${message}: ${String(error)}`),
+  });
 }
 
 async function lastMessageOf(): Promise<StoredMessage | undefined> {
@@ -97,7 +112,7 @@ async function waitFor<Value>(read: () => Promise<Value | undefined> | Value | u
 }
 
 describe('AgentRun', () => {
-  it('sends RUN_FINISHED only once the run is ended and its reply stored', async () => {
+  it('sends RUN_FINISHED only once the run is ended and its reply stored, in the commit of that event', async () => {
     const run = await startedRun(scriptedTestModel({ script: barChartScript() }));
     const seenAtFinish: Array<Promise<[RunRecord | undefined, StoredMessage | undefined]>> = [];
     const events: RunEvent[] = [];
@@ -146,24 +161,41 @@ describe('AgentRun', () => {
     expect(assistant.map((message) => message.id)).toEqual([reply!.id, `${reply!.id}-2`]);
   });
 
-  it('stores the reply while it grows, so what the user saw survives before the run ends', async () => {
-    const model = gatedTestModel({ before: ['Half ', 'a reply'], after: [' and the rest.'] });
-    const run = await startedRun(model, { messageWriteIntervalMs: 10 });
-    const running = produce(run, () => {});
-    const partial = await waitFor(async () => {
-      const last = await lastMessageOf();
-      return last?.role === 'assistant' ? last : undefined;
+  it('stores the reply so far before a tool call is announced, so a carrier the browser adds comes after it', async () => {
+    const model = scriptedTestModel({
+      script: {
+        steps: [
+          {
+            parts: [
+              { type: 'text', text: 'Before the call. ' },
+              { type: 'tool-call', toolName: 'not_offered', input: {} },
+            ],
+          },
+          { parts: [{ type: 'text', text: 'After it.' }] },
+        ],
+      },
     });
-    expect(partial.content).toBe('Half a reply');
-    expect((await store.getRun(run.runId))?.status).toBe('running');
-    model.release();
-    await running;
-    const messages = await store.listMessages('t');
-    expect(messages.map((message) => [message.role, message.content])).toEqual([
+    const run = await startedRun(model);
+    const storedAtCall: Array<Promise<StoredMessage[]>> = [];
+    // Read as the call is announced: after every write issued before it, before anything the call brings.
+    await produce(
+      run,
+      () => {},
+      undefined,
+      (event) => {
+        if (event.type === EventType.TOOL_CALL_START) storedAtCall.push(store.listMessages('t'));
+      },
+    );
+    const atCall = await storedAtCall[0]!;
+    expect(atCall.map((message) => [message.role, message.content])).toEqual([
       ['user', 'show me sign-ups'],
-      ['assistant', 'Half a reply and the rest.'],
+      ['assistant', 'Before the call. '],
     ]);
-    expect((await store.getRun(run.runId))?.status).toBe('finished');
+    expect((await store.listMessages('t')).map((message) => message.content)).toEqual([
+      'show me sign-ups',
+      'Before the call. ',
+      'After it.',
+    ]);
   });
 
   it('records a cancel as cancelled and tells followers so, keeping the partial reply', async () => {
@@ -202,7 +234,11 @@ describe('AgentRun', () => {
 
   it('is registered once, by the supervisor that executes it, until its log is written', async () => {
     const runs = new RunRegistry();
-    const log = new InProcessRunLog();
+    const log = new DurableRunLog({
+      store,
+      live: new InProcessRunLog(),
+      logError: (message, error) => loggedErrors.push(`${message}: ${String(error)}`),
+    });
     const leases = new DatabaseRunLeases({
       store,
       instanceId: 'here',

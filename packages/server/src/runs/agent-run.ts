@@ -1,15 +1,15 @@
-import { EventType, type RunEvent, runEvents } from '@drawbridge/protocol';
+import { EventType, type ReplyMessage, type RunEvent, replySegments, runEvents } from '@drawbridge/protocol';
 import { type AgentRunResult, runAgent } from '../agent/run-agent.ts';
 import type { AgentProfile } from '../agents/agent-profile.ts';
 import { editableWidgetsOf } from '../assembly/editable-widgets.ts';
-import { GrowingMessageWriter } from '../assembly/growing-message-writer.ts';
 import { type GovernedToolset, governTools } from '../governance/govern-tools.ts';
 import { buildModelHistory } from '../history/build-model-history.ts';
 import type { StoredMessage } from '../store/store.ts';
 import type { ToolContext } from '../tools/agent-tool.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import type { RunRequest } from './parse-run-request.ts';
-import { persistRunOutcome } from './persist-run-outcome.ts';
+import { runEndingOf } from './run-ending.ts';
+import type { RunLogEnding } from './run-log/run-log.ts';
 
 export interface AgentRunOptions {
   services: AgentRunServices;
@@ -23,9 +23,9 @@ export interface AgentRunOptions {
   messages: readonly StoredMessage[];
 }
 
-/** Where the run's events go while it produces them, and why it would stop early. */
+/** Where the run's events go while it produces them (the final one with the run's ending), and why it would stop early. */
 interface Production {
-  emit(event: RunEvent): void;
+  emit(event: RunEvent, ending?: RunLogEnding): void;
   abortSignal: AbortSignal;
 }
 
@@ -34,9 +34,11 @@ type RunToolContext = Omit<ToolContext, 'toolCallId'>;
 
 /**
  * One run of an agent on the server, from a stored start to a stored end. `startAgentRun` creates it once its
- * record and the turn's input are stored; `produceEvents` then governs the agent's tools, runs the model,
- * stores the reply as it grows and the outcome when it ends, and only then emits the final event, so a client
- * that starts the next run on RUN_FINISHED (or reloads) finds this one ended and its reply complete.
+ * record and the turn's input are stored; `produceEvents` then governs the agent's tools and runs the model
+ * into the run log, which stores every event before any client is sent it. The reply so far is stored as each
+ * tool call begins; the final event carries the run's ending (record, reply, waiting calls), stored in its
+ * transaction, so a client that starts the next run on RUN_FINISHED (or reloads) finds this one ended and its
+ * reply complete.
  */
 export class AgentRun {
   /** The server's id of the run (its record, its log, `/api/runs/:runId`). */
@@ -87,7 +89,7 @@ export class AgentRun {
     return new Set(toolset.offered.map((tool) => tool.name).filter((name) => declared.has(name)));
   }
 
-  /** Runs the model with the reply stored as it grows; stores the outcome before the final event goes out. */
+  /** Runs the model; the final event goes out with the run's ending, after the reply's details. */
   async #execute({
     toolset,
     context,
@@ -97,16 +99,8 @@ export class AgentRun {
     AgentRunResult | undefined
   > {
     const { services, profile, messages } = this.#options;
-    const { store, ids, logError } = services;
+    const { ids } = services;
     const { threadId } = context;
-    const writer = new GrowingMessageWriter({
-      store,
-      threadId,
-      reportError: logError,
-      ...(services.messageWriteIntervalMs === undefined
-        ? {}
-        : { intervalMs: services.messageWriteIntervalMs }),
-    });
     const finalEvents = holdFinalEvents(emit);
     let result: AgentRunResult | undefined;
     try {
@@ -125,8 +119,7 @@ export class AgentRun {
         interruptible: true,
         clientState: context.clientState,
         clientExecutedToolNames: this.#clientExecutedToolNames(toolset),
-        beforeToolCall: (reply) => writer.store(reply),
-        onMessageGrowth: (read) => writer.grew(read),
+        beforeToolCall: (reply) => this.#storeBeforeToolCall(threadId, reply),
         onUnofferedToolCall: ({ toolCallId, toolName, input }) =>
           toolset.refuse({ toolName, input, context: { ...context, toolCallId } }),
         emit: finalEvents.emit,
@@ -135,21 +128,30 @@ export class AgentRun {
       });
       return result;
     } finally {
-      const details = await persistRunOutcome({
-        store,
+      const { ending, details } = runEndingOf({
         threadId,
-        runRecordId: this.runId,
         modelId: services.model.id,
-        writer,
         result,
         abortSignal,
-        ids,
-        reportError: logError,
       });
       if (details !== undefined && result !== undefined) {
         emit(runEvents.reply({ messageId: result.reply.id, ...details }));
       }
-      finalEvents.release();
+      finalEvents.release(ending);
+    }
+  }
+
+  /**
+   * Stores the reply so far before a tool call is announced, so it is in the thread before a browser can
+   * answer the call and store what it drew. A failure (the thread deleted mid-run) is reported, and the run
+   * goes on: its events are stored all the same.
+   */
+  async #storeBeforeToolCall(threadId: string, reply: ReplyMessage): Promise<void> {
+    const { store, logError } = this.#options.services;
+    try {
+      await store.writeReply({ threadId, segments: replySegments(reply) }, { inProgress: true });
+    } catch (error) {
+      logError(`could not store the reply of run ${this.runId} before a tool call`, error);
     }
   }
 
@@ -173,16 +175,22 @@ export class AgentRun {
   }
 }
 
-/** Passes every event on at once except RUN_FINISHED / RUN_ERROR, which wait for `release()`. */
-function holdFinalEvents(emit: (event: RunEvent) => void): { emit(event: RunEvent): void; release(): void } {
+/**
+ * Passes every event on at once except RUN_FINISHED / RUN_ERROR, which wait for `release(ending)` and go out
+ * with the run's ending.
+ */
+function holdFinalEvents(emit: Production['emit']): {
+  emit(event: RunEvent): void;
+  release(ending: RunLogEnding): void;
+} {
   const held: RunEvent[] = [];
   return {
     emit: (event) => {
       if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) held.push(event);
       else emit(event);
     },
-    release: () => {
-      for (const event of held) emit(event);
+    release: (ending) => {
+      for (const event of held) emit(event, ending);
     },
   };
 }

@@ -7,6 +7,7 @@ import { openStorage } from '../store/open-storage.ts';
 import { manualClock } from '../testing/manual-clock.ts';
 import { type InterruptedRunSweeper, startInterruptedRunSweeper } from './interrupted-run-sweeper.ts';
 import { RedisRunLeases } from './run-leases/redis-run-leases.ts';
+import { DurableRunLog } from './run-log/durable-run-log.ts';
 import { RedisRunLog } from './run-log/redis-run-log.ts';
 import type { RunLog } from './run-log/run-log.ts';
 
@@ -40,7 +41,12 @@ async function instance({
     leaseMs,
     clock: clock.now,
   });
-  const log = new RedisRunLog({ redis, subscriptions: connections.subscriptions, logError: () => {} });
+  const log = new DurableRunLog({
+    store: storage.store,
+    live: new RedisRunLog({ redis, subscriptions: connections.subscriptions, logError: () => {} }),
+    logError: () => {},
+  });
+  opened.push(log);
   const sweeper: InterruptedRunSweeper = startInterruptedRunSweeper({
     store: storage.store,
     leases,

@@ -39,7 +39,7 @@ export function startInterruptedRunSweeper(options: InterruptedRunSweeperOptions
   const endLogs = async (interrupted: RunRecord[]) => {
     for (const run of interrupted) {
       await log.endAbandoned(
-        run.id,
+        { runId: run.id, threadId: run.threadId },
         runEvents.runError({
           message: 'The server executing this run went away before it ended.',
           code: 'interrupted',

@@ -6,6 +6,7 @@ import type { Store } from '../store/store.ts';
 import { DatabaseRunLeases } from './run-leases/database-run-leases.ts';
 import { RedisRunLeases } from './run-leases/redis-run-leases.ts';
 import type { RunLeases } from './run-leases/run-leases.ts';
+import { DurableRunLog } from './run-log/durable-run-log.ts';
 import { InProcessRunLog } from './run-log/in-process-run-log.ts';
 import { RedisRunLog } from './run-log/redis-run-log.ts';
 import type { RunLog } from './run-log/run-log.ts';
@@ -45,7 +46,7 @@ export async function openRunBackplane({
   logError(message: string, error: unknown): void;
 }): Promise<RunBackplane> {
   if (redisUrl === undefined || redisUrl.trim() === '') {
-    const runLog = new InProcessRunLog();
+    const runLog = new DurableRunLog({ store, live: new InProcessRunLog(), logError });
     const runSignals = new InProcessRunSignals();
     return {
       runLog,
@@ -69,13 +70,19 @@ export async function openRunBackplane({
     await connections.close();
     throw error;
   }
+  const runLog = new DurableRunLog({
+    store,
+    live: new RedisRunLog({ redis, subscriptions, logError }),
+    logError,
+  });
   return {
-    runLog: new RedisRunLog({ redis, subscriptions, logError }),
+    runLog,
     runSignals,
     runLeases: new RedisRunLeases({ redis, store, instanceId, leaseMs, clock }),
     bridge,
     shared: true,
     close: async () => {
+      await runLog.close();
       await runSignals.close();
       await connections.close();
     },

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openSqliteStore } from '../store/open-sqlite-store.ts';
 import { RedisRunLeases } from './run-leases/redis-run-leases.ts';
+import { DurableRunLog } from './run-log/durable-run-log.ts';
 import { InProcessRunLog } from './run-log/in-process-run-log.ts';
 import { RunRegistry } from './run-registry.ts';
 import { InProcessRunSignals } from './run-signals/in-process-run-signals.ts';
@@ -32,7 +33,7 @@ async function supervising({ leaseMs, logError = () => {} }: { leaseMs: number; 
   const runs = new RunRegistry();
   const supervisor = new RunSupervisor({
     leases,
-    log: new InProcessRunLog(),
+    log: new DurableRunLog({ store, live: new InProcessRunLog(), logError }),
     signals: new InProcessRunSignals(),
     logError,
     runs,

@@ -2,7 +2,7 @@ import { type RunEvent, runEvents } from '@drawbridge/protocol';
 import type { ErrorLogger } from '../http/error-handler.ts';
 import type { RunLease } from '../store/store.ts';
 import type { RunLeases } from './run-leases/run-leases.ts';
-import type { RunLog } from './run-log/run-log.ts';
+import type { RunLog, RunLogEnding } from './run-log/run-log.ts';
 import type { RunRegistry } from './run-registry.ts';
 import type { RunSignals } from './run-signals/run-signals.ts';
 import { RunStop } from './run-stop.ts';
@@ -28,8 +28,14 @@ export interface RunSupervisorOptions {
 export interface SupervisedRun {
   /** The run's record id, its log's name. */
   readonly runId: string;
-  /** Produces the run's events into `emit` until it ends or `abortSignal` fires (its reason says why). */
-  produceEvents(production: { emit(event: RunEvent): void; abortSignal: AbortSignal }): Promise<void>;
+  /**
+   * Produces the run's events into `emit` until it ends or `abortSignal` fires (its reason says why); the
+   * final event comes with what the run's end stores in its transaction.
+   */
+  produceEvents(production: {
+    emit(event: RunEvent, ending?: RunLogEnding): void;
+    abortSignal: AbortSignal;
+  }): Promise<void>;
 }
 
 /**
@@ -96,17 +102,21 @@ export class RunSupervisor {
     }, leases.leaseMs / 3);
     const done = (async () => {
       try {
-        await run.produceEvents({ emit: (event) => writer.append(event), abortSignal: controller.signal });
+        await run.produceEvents({
+          emit: (event, ending) => writer.append(event, ending),
+          abortSignal: controller.signal,
+        });
       } catch (error) {
         logError(`run ${runId} failed unexpectedly`, error);
       } finally {
         clearTimeout(timeout);
         clearInterval(renewal);
-        // Whatever happened, followers learn that the run is over.
+        // Whatever happened, followers learn that the run is over, and its record that it ended.
         if (!writer.ended) {
-          writer.append(
-            runEvents.runError({ message: 'The run ended unexpectedly.', code: 'internal_error' }),
-          );
+          const message = 'The run ended unexpectedly.';
+          writer.append(runEvents.runError({ message, code: 'internal_error' }), {
+            outcome: { status: 'error', error: message },
+          });
         }
         await writer.flushed().catch((error) => logError(`could not write the log of run ${runId}`, error));
         // Only now: released before its record was ended, the run could be swept as abandoned.

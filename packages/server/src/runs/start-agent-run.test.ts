@@ -1,4 +1,4 @@
-import { EventType, type RunEvent } from '@drawbridge/protocol';
+import { EventType } from '@drawbridge/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { singleAgentProfiles } from '../agents/single-agent-profiles.ts';
 import { InMemoryAuditLog } from '../governance/audit-log.ts';
@@ -10,6 +10,7 @@ import { ThreadNotFoundError } from '../store/thread-not-found-error.ts';
 
 const owner = { userId: 'local', isAdmin: true };
 
+import { produceThroughRunLog } from '../testing/produce-through-run-log.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
 import type { RunRequest } from './parse-run-request.ts';
 import { startAgentRun } from './start-agent-run.ts';
@@ -47,12 +48,6 @@ function request(overrides: Partial<RunRequest> = {}): RunRequest {
   };
 }
 
-async function collectEvents(produce: (emit: (event: RunEvent) => void) => Promise<void>) {
-  const events: RunEvent[] = [];
-  await produce((event) => events.push(event));
-  return events;
-}
-
 beforeEach(async () => {
   store = await openSqliteStore({ path: ':memory:' });
   loggedErrors = [];
@@ -70,9 +65,11 @@ describe('startAgentRun', () => {
     expect((await store.listMessages('thread-1')).map((message) => message.role)).toEqual(['user']);
     expect(await store.listRuns()).toMatchObject([{ id: outcome.run.runId, status: 'running' }]);
 
-    const events = await collectEvents((emit) =>
-      outcome.run.produceEvents({ emit, abortSignal: new AbortController().signal }),
-    );
+    const events = await produceThroughRunLog({
+      run: outcome.run,
+      store,
+      logError: (_message, error) => loggedErrors.push(error),
+    });
     expect(events[0]).toMatchObject({ type: EventType.RUN_STARTED, threadId: 'thread-1', runId: 'run-1' });
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
     expect((await store.listMessages('thread-1')).map((message) => message.content)).toEqual([
@@ -293,7 +290,11 @@ describe('startAgentRun', () => {
       });
       if (!first.started) throw new Error(`refused: ${first.refusal.code}`);
       // The first run ends before the second is asked for (one run at a time per thread).
-      await first.run.produceEvents({ emit: () => {}, abortSignal: new AbortController().signal });
+      await produceThroughRunLog({
+        run: first.run,
+        store,
+        logError: (_message, error) => loggedErrors.push(error),
+      });
       const second = await startAgentRun({
         request: request({ runId: 'run-2', userText: 'second answers', formAnswers }),
         profiles,

@@ -12,6 +12,7 @@ export interface DatabaseTables {
   widgets: WidgetsTable;
   runs: RunsTable;
   client_run_ids: ClientRunIdsTable;
+  run_events: RunEventsTable;
   audit_log: AuditLogTable;
   widget_events: WidgetEventsTable;
   api_tokens: ApiTokensTable;
@@ -60,6 +61,8 @@ export interface WidgetsTable {
   complete: number;
   /** `WidgetRevision` as JSON when an edit made this widget. */
   revision_json: string | null;
+  /** `WidgetRefusal` as JSON when the server stopped this widget at a limit. */
+  refusal_json: string | null;
 }
 
 export interface RunsTable {
@@ -82,6 +85,17 @@ export interface ClientRunIdsTable {
   user_id: string;
   client_run_id: string;
   run_id: string;
+}
+
+/**
+ * Consecutive events of one run, stored by one commit: `events` is their JSON array, `first_seq` to `last_seq`;
+ * `run_key` is the run record's `sequence`.
+ */
+export interface RunEventsTable {
+  run_key: number;
+  first_seq: number;
+  last_seq: number;
+  events: string;
 }
 
 export interface AuditLogTable {

@@ -4,7 +4,7 @@ import type { CompiledStatements, StatementRunner } from './compiled-statements.
 import type { DatabaseTables } from './database-tables.ts';
 import { RunIdTakenError } from './run-id-taken-error.ts';
 import { RunInProgressError } from './run-in-progress-error.ts';
-import type { Store } from './store.ts';
+import type { RunOutcome, Store } from './store.ts';
 import { runFromRow } from './store-rows.ts';
 import { ThreadNotFoundError } from './thread-not-found-error.ts';
 
@@ -42,7 +42,13 @@ const runColumns = [
 
 const interruptSliceSize = 500;
 
-/** The run half of the store: the run record, its lease and the sweep that interrupts abandoned runs. */
+/** Ends a running run on `queries` (the database, or a transaction); false when it was not running. */
+export type FinishRunIn = (queries: StatementRunner, id: string, outcome: RunOutcome) => Promise<boolean>;
+
+/**
+ * The run half of the store: the run record, its lease and the sweep that interrupts abandoned runs; and
+ * `finishRunIn`, the end of a run for a transaction that stores more with it (its final event).
+ */
 export function kyselyRunStore({
   kysely,
   statements,
@@ -51,7 +57,7 @@ export function kyselyRunStore({
   kysely: Kysely<DatabaseTables>;
   statements: CompiledStatements;
   now: () => string;
-}): RunMethods {
+}): { methods: RunMethods; finishRunIn: FinishRunIn } {
   async function runningRun(threadId: string) {
     const row = await kysely
       .selectFrom('runs')
@@ -80,7 +86,36 @@ export function kyselyRunStore({
   // Every run starts (and is named) and finishes once: those statements are compiled once, not per run.
   const cache = new CompiledQueryCache({ statements });
 
-  return {
+  const finishRunIn: FinishRunIn = async (queries, id, outcome) => {
+    const result = await cache.execute({
+      queries,
+      key: 'finish run',
+      values: {
+        id,
+        status: outcome.status,
+        endedAt: now(),
+        inputTokens: outcome.inputTokens ?? null,
+        outputTokens: outcome.outputTokens ?? null,
+        error: outcome.error ?? null,
+      },
+      build: (parameter) =>
+        kysely
+          .updateTable('runs')
+          .set({
+            status: parameter('status'),
+            ended_at: parameter('endedAt'),
+            lease_expires_at: null,
+            input_tokens: parameter('inputTokens'),
+            output_tokens: parameter('outputTokens'),
+            error: parameter('error'),
+          })
+          .where('id', '=', parameter('id'))
+          .where('status', '=', 'running'),
+    });
+    return (result.numAffectedRows ?? 0n) > 0n;
+  };
+
+  const methods: RunMethods = {
     async startRun(input) {
       const { clientRunId } = input;
       const insertRun = (queries: StatementRunner) =>
@@ -157,33 +192,7 @@ export function kyselyRunStore({
 
     runningRun,
 
-    async finishRun(id, outcome) {
-      const result = await cache.execute({
-        key: 'finish run',
-        values: {
-          id,
-          status: outcome.status,
-          endedAt: now(),
-          inputTokens: outcome.inputTokens ?? null,
-          outputTokens: outcome.outputTokens ?? null,
-          error: outcome.error ?? null,
-        },
-        build: (parameter) =>
-          kysely
-            .updateTable('runs')
-            .set({
-              status: parameter('status'),
-              ended_at: parameter('endedAt'),
-              lease_expires_at: null,
-              input_tokens: parameter('inputTokens'),
-              output_tokens: parameter('outputTokens'),
-              error: parameter('error'),
-            })
-            .where('id', '=', parameter('id'))
-            .where('status', '=', 'running'),
-      });
-      return (result.numAffectedRows ?? 0n) > 0n;
-    },
+    finishRun: (id, outcome) => finishRunIn(statements, id, outcome),
 
     async leaseRun(lease) {
       const result = await kysely
@@ -303,4 +312,5 @@ export function kyselyRunStore({
       return Number(result.numDeletedRows);
     },
   };
+  return { methods, finishRunIn };
 }

@@ -104,7 +104,9 @@ describe('a SQLite file written before Kysely', () => {
       '0006-form-answers',
       '0007-admins',
       '0008-client-run-ids',
-      '0009-thread-kinds',
+      '0009-run-events',
+      '0010-widget-refusals',
+      '0011-thread-kinds',
     ]);
     inspector.close();
   });

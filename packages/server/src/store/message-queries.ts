@@ -16,6 +16,7 @@ export const widgetColumns = [
   'w.js as widget_js',
   'w.complete as widget_complete',
   'w.revision_json as widget_revision_json',
+  'w.refusal_json as widget_refusal_json',
 ] as const;
 
 /** Every column of a message row, `null` where it has no value: one shape, so one compiled insert. */
@@ -26,6 +27,9 @@ export type MessageColumnPatch = Pick<
   Updateable<MessagesTable>,
   'content' | 'render_json' | 'reply_model' | 'reply_input_tokens' | 'reply_output_tokens'
 >;
+
+/** The message statements of one database (`messageQueries`). */
+export type MessageQueries = ReturnType<typeof messageQueries>;
 
 /**
  * The statements every run makes on messages and their threads (read the thread, append, rewrite as it
@@ -195,6 +199,7 @@ export function messageQueries({ kysely, statements }: { kysely: Queries; statem
         js: widget.js,
         complete: widget.complete ? 1 : 0,
         revision_json: widget.revision === undefined ? null : JSON.stringify(widget.revision),
+        refusal_json: widget.refusal === undefined ? null : JSON.stringify(widget.refusal),
       };
       await cache.execute({
         queries,

@@ -252,6 +252,18 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       expect((await store.getWidget('t', 'w2'))?.revision).toEqual({ ...revision, failure });
     });
 
+    it('keeps why the server stopped a widget at a limit', async () => {
+      const store = await memoryStore();
+      await store.createThread({ id: 't' });
+      const refusal = { code: 'markup_too_deep' as const, message: 'Nested too deep.' };
+      const refused = { ...widget, js: '', complete: false, refusal };
+      await store.appendMessage({ id: 'a1', threadId: 't', role: 'assistant', content: '', widget: refused });
+      expect((await store.listMessages('t'))[0]?.widget).toEqual(refused);
+      expect(await store.getWidget('t', 'w1')).toEqual(refused);
+      await store.updateMessage('a1', { widget });
+      expect(await store.getWidget('t', 'w1')).not.toHaveProperty('refusal');
+    });
+
     it('stores a growing assistant message chunk by chunk, each write replacing the last', async () => {
       const store = await memoryStore();
       await store.createThread({ id: 't' });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { kyselyRunEvents } from './kysely-run-events.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
 import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
 import { kyselyThreadSearch } from './kysely-thread-search.ts';
@@ -51,6 +52,7 @@ export function openKyselyStore({
   const { kysely, statements } = database;
   const now = () => clock().toISOString();
   const messages = messageQueries({ kysely, statements });
+  const runs = kyselyRunStore({ kysely, statements, now });
 
   async function requireThreadAfterFailure(threadId: string, error: unknown): Promise<never> {
     // Reading the thread only after a write failed keeps the common path to the writes themselves.
@@ -112,8 +114,15 @@ export function openKyselyStore({
 
     async deleteThread(id) {
       // Messages, widgets and runs go with the thread by cascade; its audit records and widget events
-      // carry the thread's id without a foreign key (they outlive nothing else), so they go here.
+      // carry the thread's id without a foreign key (they outlive nothing else), and its runs' events the
+      // run's, so they go here.
       return kysely.transaction().execute(async (transaction) => {
+        await transaction
+          .deleteFrom('run_events')
+          .where('run_key', 'in', (runs) =>
+            runs.selectFrom('runs').select('sequence').where('thread_id', '=', id),
+          )
+          .execute();
         await transaction.deleteFrom('audit_log').where('thread_id', '=', id).execute();
         await transaction.deleteFrom('widget_events').where('thread_id', '=', id).execute();
         const result = await transaction.deleteFrom('threads').where('id', '=', id).executeTakeFirst();
@@ -229,7 +238,17 @@ export function openKyselyStore({
 
     ...kyselyThreadRewind({ kysely, now }),
 
-    ...kyselyRunStore({ kysely, statements, now }),
+    ...runs.methods,
+
+    ...kyselyRunEvents({
+      kysely,
+      statements,
+      dialect: database.dialect,
+      messages,
+      finishRunIn: runs.finishRunIn,
+      now,
+      ids,
+    }),
 
     close: () => database.close(),
   };

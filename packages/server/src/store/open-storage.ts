@@ -24,7 +24,14 @@ export async function openStorage({
   clock?: () => Date;
   ids?: () => string;
 }): Promise<Storage> {
-  const database = await openDatabase({ location });
+  return storageOn(await openDatabase({ location }), { clock, ids });
+}
+
+/** The store and the telemetry on a database already open and migrated. */
+export function storageOn(
+  database: OpenedDatabase,
+  { clock, ids }: { clock?: () => Date; ids?: () => string } = {},
+): Storage {
   const shared = { database, ...(clock ? { clock } : {}), ...(ids ? { ids } : {}) };
   return {
     store: openKyselyStore(shared),

@@ -1,5 +1,5 @@
 import type { FormAnswers } from '@drawbridge/protocol';
-import { widgetRevisionSchema } from '@drawbridge/protocol';
+import { widgetRefusalSchema, widgetRevisionSchema } from '@drawbridge/protocol';
 import type { Selectable } from 'kysely';
 import type { MessagesTable, RunsTable, ThreadsTable, WidgetsTable } from './database-tables.ts';
 import type { RunRecord, StoredMessage, StoredWidget, ThreadRecord } from './store.ts';
@@ -40,12 +40,18 @@ export function widgetFromRow(row: WidgetColumns): StoredWidget {
     complete: Number(row.widget_complete) === 1,
     // The column holds what the server wrote; a row it cannot read is shown as a widget of its own.
     ...(row.widget_revision_json === null ? {} : readRevision(row.widget_revision_json)),
+    ...(row.widget_refusal_json === null ? {} : readRefusal(row.widget_refusal_json)),
   };
 }
 
 function readRevision(json: string): Pick<StoredWidget, 'revision'> {
   const parsed = widgetRevisionSchema.safeParse(JSON.parse(json));
   return parsed.success ? { revision: parsed.data } : {};
+}
+
+function readRefusal(json: string): Pick<StoredWidget, 'refusal'> {
+  const parsed = widgetRefusalSchema.safeParse(JSON.parse(json));
+  return parsed.success ? { refusal: parsed.data } : {};
 }
 
 /** Maps a `messages` row left-joined with its widget. */

@@ -1,4 +1,10 @@
-import type { FormAnswers, GeneratedWidget, ReplyDetails, ThreadKind } from '@drawbridge/protocol';
+import type {
+  FormAnswers,
+  GeneratedWidget,
+  ReplyDetails,
+  ReplySegment,
+  ThreadKind,
+} from '@drawbridge/protocol';
 
 /** A conversation; its title comes from the first user message unless it was named explicitly. */
 export interface ThreadRecord {
@@ -71,6 +77,57 @@ export interface RunLease {
   runId: string;
   instanceId: string;
   expiresAt: string;
+}
+
+/** How a run ended, as its record keeps it. */
+export interface RunOutcome {
+  status: Exclude<RunStatus, 'running'>;
+  inputTokens?: number;
+  outputTokens?: number;
+  error?: string;
+}
+
+/** A call a run ended waiting on, for the client to answer in its next run. */
+export interface WaitingToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/**
+ * A reply to store as far as it got: its segments (`replySegments`, each rewritten, or appended when it is
+ * not stored yet), then a carrier for each call it ended waiting on (the call's name and arguments under its
+ * id, so the client's answer finds it), with `details` on the last message of all.
+ */
+export interface ReplyWrite {
+  threadId: string;
+  segments: readonly ReplySegment[];
+  waitingCalls?: readonly WaitingToolCall[];
+  details?: ReplyDetails;
+}
+
+/** Consecutive events of one run, from `firstSeq` on, each as its JSON text: stored together by one commit. */
+export interface RunEventBatch {
+  runId: string;
+  /** The run's key in the store, as a commit named it (`runKeys`); looked up from `runId` when absent. */
+  runKey?: number;
+  firstSeq: number;
+  events: readonly string[];
+}
+
+/** What a run's end stores in the same transaction as its final event. */
+export interface RunEnding {
+  runId: string;
+  /** Closes the run record; absent when something else closed it (the sweep that interrupted it). */
+  outcome?: RunOutcome;
+  /** The reply as far as it got. */
+  reply?: ReplyWrite;
+}
+
+/** One stored event of a run: its seq and its value as stored (the caller validates it). */
+export interface StoredRunEvent {
+  seq: number;
+  event: unknown;
 }
 
 /** Persistence of threads, messages, widgets and runs; asynchronous so a networked database can follow. */
@@ -148,15 +205,7 @@ export interface Store {
   /** The thread's running run, if any. */
   runningRun(threadId: string): Promise<RunRecord | undefined>;
   /** Ends a running run and drops its lease; false when it was not running (already ended or interrupted). */
-  finishRun(
-    id: string,
-    outcome: {
-      status: Exclude<RunStatus, 'running'>;
-      inputTokens?: number;
-      outputTokens?: number;
-      error?: string;
-    },
-  ): Promise<boolean>;
+  finishRun(id: string, outcome: RunOutcome): Promise<boolean>;
   /**
    * Claims a running run for an instance: granted when nobody holds it, the same instance does, or the
    * holder's lease has expired by the store's clock. False when refused or the run is not running.
@@ -190,5 +239,31 @@ export interface Store {
   }): Promise<{ tokens: number; oldestRunStartedAt: string | null }>;
   /** Deletes the records of runs that ended before `before` (ISO); running runs stay. Returns how many. */
   pruneEndedRuns(input: { before: string }): Promise<number>;
+  /**
+   * Stores a reply as far as it got (`ReplyWrite`), in one transaction; the thread's time moves to now, except
+   * with `inProgress` (the reply so far, stored before a tool call is announced).
+   */
+  writeReply(reply: ReplyWrite, options?: { inProgress?: boolean }): Promise<void>;
+  /**
+   * Stores the batches of run events and the endings of the runs they end, all in one transaction: what one
+   * tick of every running run produced. A batch whose first seq is already stored is left out (a run swept
+   * as abandoned while its instance was only slow keeps the end the sweep gave it), and so is one of a run
+   * without a record (its thread was deleted). Each ending is written in a savepoint of its own: one that
+   * fails (its thread was deleted mid-run) is rolled back alone and named in `failedEndings`, and every event
+   * is still stored. `runKeys` names the key of each run whose batch came without one, for the next commits.
+   */
+  commitRunEvents(input: {
+    batches: readonly RunEventBatch[];
+    endings?: readonly RunEnding[];
+  }): Promise<{ failedEndings: { runId: string; error: unknown }[]; runKeys: ReadonlyMap<string, number> }>;
+  /** A run's stored events with a seq above `after`, in order. */
+  readRunEvents(input: { runId: string; after: number }): Promise<StoredRunEvent[]>;
+  /** Whether any event of the run is stored. */
+  hasRunEvents(runId: string): Promise<boolean>;
+  /**
+   * Deletes the events of runs that ended before `before` (ISO), and of runs whose record is gone; a running
+   * run's stay. Returns how many runs' events went.
+   */
+  pruneRunEvents(input: { before: string }): Promise<number>;
   close(): Promise<void>;
 }

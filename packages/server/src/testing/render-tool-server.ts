@@ -90,6 +90,8 @@ export async function createThreadOver(url: string): Promise<string> {
 
 /** A run being read as it streams: the events so far, and a way to wait for the one a test needs next. */
 export interface StreamingRun {
+  /** The response's headers, as the server sent them. */
+  headers: Headers;
   events: RunEvent[];
   /** Resolves with the first event (already seen or still to come) that matches. */
   waitFor(predicate: (event: RunEvent) => boolean): Promise<RunEvent>;
@@ -143,6 +145,7 @@ export async function startRun({
     }
   })();
   return {
+    headers: response.headers,
     events,
     finished,
     disconnect: () => connection.abort(),

@@ -171,6 +171,31 @@ describe('run streams on Node', () => {
     }
   }, 120_000);
 
+  it('answer a reader whose first events alone pass the cap, never with a closed socket a browser sends again', async () => {
+    // One model piece bigger than the cap, produced within the turn the response starts in: the first write holds
+    // the headers and all of it. Dropping the client for that write closed the socket with no response, and
+    // Chromium answers a reused connection closed that way by sending the POST again: one Enter, several runs.
+    const bigPiece = 'x'.repeat(1024 * 1024);
+    server = await startTestServer({
+      model: pacedTestModel({ pieces: 1, intervalMs: 0, piece: () => bigPiece, id: 'one-big-piece' }),
+      streamLimits: { maxBufferedBytes: 256 * 1024, writeTimeoutMs: 600_000 },
+    });
+    const received = (
+      await rawHttpRequest({
+        port: server.port,
+        path: '/api/agent',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+        body: runBody(await createThread(server)),
+      }).finished
+    )
+      .map((arrival) => arrival.text)
+      .join('');
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(received).toContain('RUN_FINISHED');
+    expect(received.length).toBeGreaterThan(bigPiece.length);
+    expect((await server.store.listRuns()).length).toBe(1);
+  });
+
   it('drop a client whose socket stays full for the write timeout, below the cap', async () => {
     // More than loopback's socket buffers hold, so only the write timeout can stop it arriving.
     const pieces = 2048;

@@ -24,6 +24,11 @@ export function createFollowRunResponse(options: FollowRunResponseOptions): Resp
   return createEventStreamResponse({
     ...streamOptions,
     produce: (emit, abortSignal) =>
-      log.follow({ runId, after, signal: abortSignal, onEvent: ({ seq, event }) => emit(event, seq) }),
+      log.follow({
+        runId,
+        after,
+        signal: abortSignal,
+        onEvent: ({ seq, event, json }) => emit(event, seq, json),
+      }),
   });
 }

@@ -18,7 +18,8 @@ export interface NodeResponseSink extends EventStreamSink {
 /**
  * Writes straight to Node's `ServerResponse`, with no web stream between the run and the socket: a string
  * per coalesced batch, so one tick's events leave in one chunk. A client that stops reading is dropped
- * (the socket destroyed) once its buffer passes `maxBufferedBytes` or stays full for `writeTimeoutMs`.
+ * (the socket destroyed) once what it has not taken passes `maxBufferedBytes` or its buffer stays full for
+ * `writeTimeoutMs`.
  */
 export function createNodeResponseSink({
   outgoing,
@@ -47,12 +48,19 @@ export function createNodeResponseSink({
   return {
     write(text) {
       if (ended || outgoing.destroyed) return;
+      // Judged on what the client left unread before this write, never on the size of the write itself: a first
+      // batch bigger than the cap (a model that produced a lot in one turn) dropped there would close the socket
+      // before the headers left, and a browser answers a reused connection closed with no response by sending
+      // the request again, starting the same turn twice.
+      if (outgoing.writableLength > maxBufferedBytes) {
+        drop('client_too_slow');
+        return;
+      }
       written = true;
       const fits = outgoing.write(text);
-      if (outgoing.writableLength > maxBufferedBytes) drop('client_too_slow');
       // Armed once per stretch of full buffer and not re-armed by later writes: it measures how long the
       // client has not been reading, which more events must not excuse.
-      else if (!fits && writeTimeout === undefined) {
+      if (!fits && writeTimeout === undefined) {
         writeTimeout = setTimeout(() => drop('client_too_slow'), writeTimeoutMs);
       }
     },

@@ -33,11 +33,13 @@ export function createWebStreamBody({
         start({
           write(text) {
             if (finished) return;
-            controller.enqueue(textEncoder.encode(text));
+            // What the reader left unread decides, not the size of this batch (as on Node: node-response-sink.ts).
             if ((controller.desiredSize ?? 0) < -maxBufferedBytes) {
               controller.error(new Error('The reader fell too far behind the run.'));
               finish('client_too_slow');
+              return;
             }
+            controller.enqueue(textEncoder.encode(text));
           },
           end() {
             if (finished) return;

@@ -12,10 +12,13 @@ export interface WriteEventStreamOptions {
   /** The request's signal: fires when the client goes away. */
   requestSignal: AbortSignal;
   /**
-   * Produces the events (with their run-log `seq`, written as SSE `id:` or the NDJSON `seq` field); must stop
-   * soon after `abortSignal` fires.
+   * Produces the events (with their run-log `seq`, written as SSE `id:` or the NDJSON `seq` field, and their
+   * JSON text when the log has it); must stop soon after `abortSignal` fires.
    */
-  produce(emit: (event: RunEvent, seq?: number) => void, abortSignal: AbortSignal): Promise<void>;
+  produce(
+    emit: (event: RunEvent, seq?: number, json?: string) => void,
+    abortSignal: AbortSignal,
+  ): Promise<void>;
   /** Told about a producer that rejected, or a sink that threw, which only a bug can cause: the stream still closes. */
   reportError(error: unknown): void;
   /** Gathers this stream's writes with other streams'; default the process's own. */
@@ -57,9 +60,9 @@ export function writeEventStream(options: WriteEventStreamOptions): void {
       sinkFailed(error);
     }
   };
-  const emit = (event: RunEvent, seq?: number) => {
+  const emit = (event: RunEvent, seq?: number, json?: string) => {
     if (closed) return;
-    pending += encode(event, seq);
+    pending += encode(event, seq, json);
     // The batch flushes once the current callback and every promise it settled are done, so events that
     // follow one another through promises (model part → parser → events) share the write.
     if (!flushScheduled) {

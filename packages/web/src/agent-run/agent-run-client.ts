@@ -1,4 +1,4 @@
-import type { FormAnswers, SequencedRunEvent, ThreadKind } from '@drawbridge/protocol';
+import type { A2uiUserAction, FormAnswers, SequencedRunEvent, ThreadKind } from '@drawbridge/protocol';
 import { ApiError } from '../api/api-error.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 import type { ToolCallHookContext } from '../transcript/tool-call-hook.ts';
@@ -21,6 +21,12 @@ type LoadOutcome =
   | { status: 'loaded' }
   | { status: 'superseded' }
   | { status: 'elsewhere'; kind: ThreadKind };
+
+/** What a user message may answer: a typed form (by its call), or a user action on an A2UI surface. */
+export interface UserMessageAnswers {
+  formAnswers?: FormAnswers;
+  a2uiAction?: A2uiUserAction;
+}
 
 /**
  * The one agent-run client of the browser, shared by the chat and the dashboard assistant: it starts runs,
@@ -64,8 +70,8 @@ export class AgentRunClient<View> {
    * Sends a user message as a new run of the thread on screen; refused while its reply is still running.
    * A form's answers name the form, which the thread then keeps as sent.
    */
-  readonly send = (text: string, options: { formAnswers?: FormAnswers } = {}): BridgeOutcome =>
-    this.#send(this.#current, text, options.formAnswers);
+  readonly send = (text: string, answers: UserMessageAnswers = {}): BridgeOutcome =>
+    this.#send(this.#current, text, answers);
 
   /** Stops the reply on screen: the server cancels the run, and its final event ends the reply here. */
   readonly stop = (): void => {
@@ -205,7 +211,7 @@ export class AgentRunClient<View> {
     return run;
   }
 
-  #send(session: ThreadSession<View>, text: string, formAnswers?: FormAnswers): BridgeOutcome {
+  #send(session: ThreadSession<View>, text: string, answers: UserMessageAnswers = {}): BridgeOutcome {
     const trimmed = text.trim();
     if (!trimmed) {
       return { ok: false, message: 'The message is empty.' };
@@ -214,7 +220,7 @@ export class AgentRunClient<View> {
       return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
     }
     const run = this.#startRun(session);
-    void this.#runTurn(session, run, trimmed, formAnswers);
+    void this.#runTurn(session, run, trimmed, answers);
     return { ok: true, message: 'Sent as your next message.' };
   }
 
@@ -222,7 +228,7 @@ export class AgentRunClient<View> {
     session: ThreadSession<View>,
     run: SessionRun,
     text: string,
-    formAnswers: FormAnswers | undefined,
+    { formAnswers, a2uiAction }: UserMessageAnswers,
   ): Promise<void> {
     const startedAt = this.#now();
     session.update({ status: { phase: 'running', startedAt } });
@@ -256,6 +262,7 @@ export class AgentRunClient<View> {
       ...(this.#options.readState ? { state: this.#options.readState() } : {}),
       ...(this.#options.skill === undefined ? {} : { skill: this.#options.skill }),
       ...(formAnswers === undefined ? {} : { formAnswers }),
+      ...(a2uiAction === undefined ? {} : { a2uiAction }),
     };
     const outcome = await this.#drive(session, run, threadId, {
       startedAt,
@@ -337,7 +344,7 @@ export class AgentRunClient<View> {
   #context(session: ThreadSession<View>, threadId: string): ToolCallHookContext {
     return {
       threadId,
-      sendUserMessage: (text, options) => this.#send(session, text, options?.formAnswers),
+      sendUserMessage: (text, options) => this.#send(session, text, options),
     };
   }
 

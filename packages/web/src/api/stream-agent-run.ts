@@ -1,4 +1,5 @@
 import {
+  type A2uiUserAction,
   buildRunAgentInput,
   type FormAnswers,
   runAgentRequestInit,
@@ -18,6 +19,8 @@ export interface AgentRunRequest {
   skill?: string;
   /** The message is the answers to a typed form (`forwardedProps.drawbridge.formAnswers`), stored with it. */
   formAnswers?: FormAnswers;
+  /** The message is a user action on an A2UI surface (`forwardedProps.a2uiAction.userAction`). */
+  a2uiAction?: A2uiUserAction;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       ...(request.skill === undefined ? {} : { skill: request.skill }),
       ...(request.formAnswers === undefined ? {} : { formAnswers: request.formAnswers }),
     },
+    ...(request.a2uiAction === undefined ? {} : { a2uiAction: request.a2uiAction }),
   });
   const response = await fetch('/api/agent', runAgentRequestInit({ input, signal: request.signal }));
   yield* readRunEvents(response);

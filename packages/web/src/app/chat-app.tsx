@@ -1,4 +1,6 @@
+import { describeA2uiUserAction } from '@drawbridge/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-action-sender.ts';
 import { fetchHealth } from '../api/api-client.ts';
 import type { HealthResponse } from '../api/api-schemas.ts';
 import { Composer } from '../components/composer.tsx';
@@ -37,6 +39,11 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
       autoRepair: health?.autoRepair ?? false,
     }),
     [theme, chat.activeThreadId, chat.send, health],
+  );
+  // A user action on an A2UI surface is the user's next message: the sentence the agent reads, and the action.
+  const sendA2uiAction = useMemo<A2uiActionSender>(
+    () => (action) => chat.send(describeA2uiUserAction(action), { a2uiAction: action }),
+    [chat.send],
   );
   const deletions = usePendingDeletions({ commit: chat.removeThread });
   const deletingIds = new Set(deletions.pending.map((deletion) => deletion.threadId));
@@ -103,120 +110,122 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
 
   return (
     <WidgetEnvironmentContext.Provider value={environment}>
-      {/* A button, not a `#composer-input` link: the URL's hash is the router's (`#/t/<id>`), and
+      <A2uiActionSenderContext.Provider value={sendA2uiAction}>
+        {/* A button, not a `#composer-input` link: the URL's hash is the router's (`#/t/<id>`), and
           following that fragment read as "new chat". */}
-      <button
-        type="button"
-        className="skip-link"
-        onClick={() => document.getElementById('composer-input')?.focus()}
-      >
-        Skip to message box
-      </button>
-      <DeletionToast deletion={deletions.pending.at(-1)} onUndo={deletions.undo} />
-      {shortcutsOpen && <ShortcutSheet onClose={() => setShortcutsOpen(false)} />}
-      <div className="layout">
-        <ThreadSidebar
-          threads={visibleThreads}
-          activeThreadId={chat.activeThreadId}
-          open={drawerOpen}
-          onNewChat={inDrawer(chat.newChat)}
-          onSelect={inDrawer(chat.selectThread)}
-          onRename={(threadId, title) => void chat.rename(threadId, title)}
-          onDelete={deleteThread}
-        />
-        {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
-        <main className="main" aria-label="Conversation">
-          <header className="topbar">
-            <button
-              ref={menuButton}
-              type="button"
-              className="topbar__menu icon-button"
-              aria-label="Chats"
-              aria-controls="chat-list"
-              aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen((open) => !open)}
-            >
-              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-                <path
-                  d="M3 5h14M3 10h14M3 15h14"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </button>
-            <h1 className="topbar__title">{activeTitle || 'New chat'}</h1>
-            <div className="topbar__actions">
-              <a className="topbar__link" href="#/dashboard/overview">
-                Dashboard
-              </a>
-              {health && (
-                <span className="model-pill" title={`Model: ${health.model.id}`}>
-                  <span
-                    className={
-                      health.model.demo ? 'model-pill__dot model-pill__dot--demo' : 'model-pill__dot'
-                    }
-                  />
-                  {health.model.id}
-                </span>
-              )}
+        <button
+          type="button"
+          className="skip-link"
+          onClick={() => document.getElementById('composer-input')?.focus()}
+        >
+          Skip to message box
+        </button>
+        <DeletionToast deletion={deletions.pending.at(-1)} onUndo={deletions.undo} />
+        {shortcutsOpen && <ShortcutSheet onClose={() => setShortcutsOpen(false)} />}
+        <div className="layout">
+          <ThreadSidebar
+            threads={visibleThreads}
+            activeThreadId={chat.activeThreadId}
+            open={drawerOpen}
+            onNewChat={inDrawer(chat.newChat)}
+            onSelect={inDrawer(chat.selectThread)}
+            onRename={(threadId, title) => void chat.rename(threadId, title)}
+            onDelete={deleteThread}
+          />
+          {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
+          <main className="main" aria-label="Conversation">
+            <header className="topbar">
               <button
+                ref={menuButton}
                 type="button"
-                className="icon-button"
-                aria-label="Keyboard shortcuts"
-                title="Keyboard shortcuts (?)"
-                onClick={() => setShortcutsOpen(true)}
+                className="topbar__menu icon-button"
+                aria-label="Chats"
+                aria-controls="chat-list"
+                aria-expanded={drawerOpen}
+                onClick={() => setDrawerOpen((open) => !open)}
               >
                 <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
                   <path
-                    d="M3 6.5h14v8H3zM6 9.5h1M9.5 9.5h1M13 9.5h1M7 12h6"
+                    d="M3 5h14M3 10h14M3 15h14"
                     fill="none"
                     stroke="currentColor"
-                    strokeWidth="1.5"
+                    strokeWidth="2"
                     strokeLinecap="round"
-                    strokeLinejoin="round"
                   />
                 </svg>
               </button>
-              <ThemeToggle preference={preference} onChange={setPreference} />
-            </div>
-          </header>
-          {health?.model.demo && <DemoBanner hint={health.model.hint} />}
-          {chat.threadError && (
-            <p className="thread-error" role="alert">
-              {chat.threadError}
-            </p>
-          )}
-          {chat.unavailableThread ? (
-            <div className="transcript">
-              <ThreadUnavailable thread={chat.unavailableThread} onNewChat={chat.newChat} />
-            </div>
-          ) : isEmpty && !running ? (
-            <div className="transcript">
-              <EmptyState onPick={(prompt) => chat.send(prompt)} />
-            </div>
-          ) : (
-            <TranscriptView
-              transcript={chat.transcript}
-              running={running}
-              toolCallViews={chat.toolCallViews}
-              footer={<RunStatusLine status={chat.status} canRetry={chat.canRetry} onRetry={chat.retry} />}
-              onRegenerate={(messageId) => void chat.regenerate(messageId)}
-              onEdit={(messageId, text) => void chat.edit(messageId, text)}
-            />
-          )}
-          {/* A message typed under a chat that cannot be shown would go to that chat: start a new one first. */}
-          {!chat.unavailableThread && (
-            <div className="composer-dock">
-              <Composer running={running} onSend={(text) => chat.send(text).ok} onStop={chat.stop} />
-              <p className="composer-dock__note">
-                Widgets run sandboxed: they cannot reach this page, your cookies or your data.
+              <h1 className="topbar__title">{activeTitle || 'New chat'}</h1>
+              <div className="topbar__actions">
+                <a className="topbar__link" href="#/dashboard/overview">
+                  Dashboard
+                </a>
+                {health && (
+                  <span className="model-pill" title={`Model: ${health.model.id}`}>
+                    <span
+                      className={
+                        health.model.demo ? 'model-pill__dot model-pill__dot--demo' : 'model-pill__dot'
+                      }
+                    />
+                    {health.model.id}
+                  </span>
+                )}
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Keyboard shortcuts"
+                  title="Keyboard shortcuts (?)"
+                  onClick={() => setShortcutsOpen(true)}
+                >
+                  <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                    <path
+                      d="M3 6.5h14v8H3zM6 9.5h1M9.5 9.5h1M13 9.5h1M7 12h6"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                </button>
+                <ThemeToggle preference={preference} onChange={setPreference} />
+              </div>
+            </header>
+            {health?.model.demo && <DemoBanner hint={health.model.hint} />}
+            {chat.threadError && (
+              <p className="thread-error" role="alert">
+                {chat.threadError}
               </p>
-            </div>
-          )}
-        </main>
-      </div>
+            )}
+            {chat.unavailableThread ? (
+              <div className="transcript">
+                <ThreadUnavailable thread={chat.unavailableThread} onNewChat={chat.newChat} />
+              </div>
+            ) : isEmpty && !running ? (
+              <div className="transcript">
+                <EmptyState onPick={(prompt) => chat.send(prompt)} />
+              </div>
+            ) : (
+              <TranscriptView
+                transcript={chat.transcript}
+                running={running}
+                toolCallViews={chat.toolCallViews}
+                footer={<RunStatusLine status={chat.status} canRetry={chat.canRetry} onRetry={chat.retry} />}
+                onRegenerate={(messageId) => void chat.regenerate(messageId)}
+                onEdit={(messageId, text) => void chat.edit(messageId, text)}
+              />
+            )}
+            {/* A message typed under a chat that cannot be shown would go to that chat: start a new one first. */}
+            {!chat.unavailableThread && (
+              <div className="composer-dock">
+                <Composer running={running} onSend={(text) => chat.send(text).ok} onStop={chat.stop} />
+                <p className="composer-dock__note">
+                  Widgets run sandboxed: they cannot reach this page, your cookies or your data.
+                </p>
+              </div>
+            )}
+          </main>
+        </div>
+      </A2uiActionSenderContext.Provider>
     </WidgetEnvironmentContext.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { UserMessageAnswers } from '../agent-run/agent-run-client.ts';
 import { describeRunFailure } from '../agent-run/describe-run-failure.ts';
 import { useAgentRun } from '../agent-run/use-agent-run.ts';
 import { createThread, deleteThread, fetchThreads, renameThread } from '../api/api-client.ts';
@@ -28,8 +29,8 @@ export interface ChatController {
   newChat(): void;
   selectThread(threadId: string): void;
   removeThread(threadId: string): Promise<void>;
-  /** Sends a user message; refused while a reply is still running. */
-  send(text: string): BridgeOutcome;
+  /** Sends a user message (answering a form or an A2UI surface, if given); refused while a reply runs. */
+  send(text: string, answers?: UserMessageAnswers): BridgeOutcome;
   stop(): void;
   retry(): void;
   /** Names a thread as the user typed it. */

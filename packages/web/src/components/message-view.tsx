@@ -1,4 +1,6 @@
+import { a2uiActivityType } from '@drawbridge/protocol';
 import type { ReactNode } from 'react';
+import { A2uiActivityCard } from '../a2ui/a2ui-activity-card.tsx';
 import { WidgetCard } from '../frame-host/widget-card.tsx';
 import { McpToolCall } from '../mcp-view/mcp-tool-call.tsx';
 import type { TranscriptMessage, TranscriptPart } from '../transcript/transcript-state.ts';
@@ -95,6 +97,9 @@ function MessagePart({
   }
   if (part.kind === 'widget') {
     return <WidgetCard widget={part.widget} streaming={streaming} />;
+  }
+  if (part.kind === 'activity' && part.activity.activityType === a2uiActivityType) {
+    return <A2uiActivityCard activity={part.activity} streaming={streaming} />;
   }
   if (part.kind === 'activity') {
     // An activity type this page has no renderer for is named, not dropped.

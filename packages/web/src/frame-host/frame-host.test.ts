@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"enableIframePageLoading":true}}
 // (about:blank loads, so the iframe is attached as in a browser; its window is then replaced by a stand-in.)
-import type { HostToFrameMessage, WidgetPart } from '@drawbridge/protocol';
+import type { HostToFrameMessage, WidgetPart, WidgetRefusalCode } from '@drawbridge/protocol';
 import { WidgetPartLog } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FrameHost } from './frame-host.ts';
@@ -16,9 +16,11 @@ afterEach(() => {
 function hostWithRecordedPosts({
   initialHeight,
   onRendered = () => {},
+  onRefused = () => {},
 }: {
   initialHeight?: number;
   onRendered?: () => void;
+  onRefused?: (code: WidgetRefusalCode) => void;
 } = {}): {
   host: FrameHost;
   posted: HostToFrameMessage[];
@@ -34,6 +36,7 @@ function hostWithRecordedPosts({
     initialHeight,
     onError: () => {},
     onRendered,
+    onRefused,
     onNavigatedAway: () => {},
     onBridgeRequest: () => ({ ok: true, message: '' }),
   });
@@ -203,5 +206,14 @@ describe('FrameHost', () => {
       expect(posted.map((message) => message.op)).not.toContain('end');
       expect(rendered()).toBe(1);
     });
+  });
+
+  it('passes on a refusal the frame reports, and ignores one with an unknown code', () => {
+    const refusals: WidgetRefusalCode[] = [];
+    const { sayFromFrame } = hostWithRecordedPosts({ onRefused: (code) => refusals.push(code) });
+    sayFromFrame({ drawbridge: 1, kind: 'ready' });
+    sayFromFrame({ drawbridge: 1, kind: 'refused', code: 'too_pretty' });
+    sayFromFrame({ drawbridge: 1, kind: 'refused', code: 'markup_too_deep' });
+    expect(refusals).toEqual(['markup_too_deep']);
   });
 });

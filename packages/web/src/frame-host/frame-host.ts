@@ -7,6 +7,7 @@ import {
   type HostToFrameMessage,
   type WidgetPart,
   WidgetPartLog,
+  type WidgetRefusalCode,
 } from '@drawbridge/protocol';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 
@@ -20,6 +21,8 @@ export interface FrameHostCallbacks {
   /** An error the frame reported; `line` is the line of the widget's script, when known. */
   onError(message: string, line?: number): void;
   onRendered(): void;
+  /** The frame stopped the widget past one of `widgetLimits`: it builds and runs nothing more of it. */
+  onRefused(code: WidgetRefusalCode): void;
   /** The frame loaded a second document: it navigated away from the bootstrap and has been torn down. */
   onNavigatedAway(): void;
   /** A bridge request from the widget (`host.sendPrompt` / `host.openLink`); answered with the outcome. */
@@ -307,6 +310,10 @@ export class FrameHost {
       case 'rendered':
         this.scriptRendered = true;
         this.callbacks.onRendered();
+        return;
+      case 'refused':
+        // Widget code can post this too: it can only take its own widget down, which it could anyway.
+        this.callbacks.onRefused(message.code);
         return;
       case 'leaving':
         // Not yet proof: a form submit that CSP then blocks announces it too, and the frame lives on.

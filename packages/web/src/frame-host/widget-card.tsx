@@ -1,4 +1,4 @@
-import { widgetLineageId, widgetTitle } from '@drawbridge/protocol';
+import { type WidgetRefusal, widgetLineageId, widgetRefusal, widgetTitle } from '@drawbridge/protocol';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { standaloneWidgetUrl } from '../api/api-client.ts';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
@@ -16,6 +16,7 @@ import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
 import { describeStoppedWidget, describeWidgetPhase } from './widget-phase.ts';
 import { WidgetProblemsNotice } from './widget-problems-notice.tsx';
+import { WidgetRefusedNotice } from './widget-refused-notice.tsx';
 import { buildWidgetRepairRequest, type WidgetProblem, withWidgetProblem } from './widget-repair-request.ts';
 import { SupersededWidgetNotice, WidgetEditFailedNotice } from './widget-revision-notices.tsx';
 import { WidgetRevisionSwitcher } from './widget-revision-switcher.tsx';
@@ -33,6 +34,7 @@ function openInNewTab(url: string): void {
 export function WidgetCard({ widget, streaming }: { widget: TranscriptWidget; streaming: boolean }) {
   const revisions = useWidgetLineage(widget);
   const latest = revisions.at(-1)!;
+  if (widget.refusal !== undefined) return <WidgetRefusedNotice widget={widget} />;
   if (widget.revision?.failure !== undefined) return <WidgetEditFailedNotice widget={widget} />;
   if (latest.id !== widget.id) {
     const number = revisions.findIndex((revision) => revision.id === widget.id) + 1;
@@ -71,6 +73,8 @@ function LatestWidgetCard({
   const [repairRequested, setRepairRequested] = useState(false);
   const [stopReason, setStopReason] = useState<WidgetStopReason | undefined>(undefined);
   const [stoppedHeight, setStoppedHeight] = useState('');
+  // Set when the frame itself stopped the widget past a limit (one that reached it without the server's check).
+  const [frameRefusal, setFrameRefusal] = useState<WidgetRefusal | undefined>(undefined);
   // The id of the revision whose script ran in the current frame: switching revisions must not show the
   // previous frame's success as the new one's.
   const [renderedId, setRenderedId] = useState<string | undefined>(undefined);
@@ -123,6 +127,13 @@ function LatestWidgetCard({
       onRendered: () => {
         setRenderedId(widgetRef.current.id);
         report('rendered', '');
+      },
+      onRefused: (code) => {
+        stopGuard();
+        host.dispose();
+        const refusal = widgetRefusal(code);
+        setFrameRefusal(refusal);
+        report('error', refusal.message);
       },
       onNavigatedAway: () => {
         // FrameHost has already removed the frame; the guard below stops with it.
@@ -263,6 +274,8 @@ function LatestWidgetCard({
       ? standaloneWidgetUrl(environment.threadId, widget.id)
       : undefined;
 
+  if (frameRefusal !== undefined)
+    return <WidgetRefusedNotice widget={{ ...widget, refusal: frameRefusal }} />;
   return (
     <figure
       ref={cardRef}

@@ -79,7 +79,8 @@ function targetOf(state: TranscriptState, event: RunEvent): EventTarget {
     case EventType.CUSTOM:
       if (
         isDrawbridgeEvent(event, 'drawbridge.widget') ||
-        isDrawbridgeEvent(event, 'drawbridge.widget-revision')
+        isDrawbridgeEvent(event, 'drawbridge.widget-revision') ||
+        isDrawbridgeEvent(event, 'drawbridge.widget-refused')
       )
         return { messageId: event.value.messageId, open: true };
       // Only a reply that exists: a reply that streamed nothing has nothing to label.

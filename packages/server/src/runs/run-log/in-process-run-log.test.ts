@@ -1,4 +1,4 @@
-import { runEvents } from '@drawbridge/protocol';
+import { type RunEvent, runEvents } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { InProcessRunLog } from './in-process-run-log.ts';
 import type { LoggedRunEvent } from './run-log.ts';
@@ -18,7 +18,7 @@ async function collect(
 }
 
 /** A follower from seq 1 on whose `onEvent` throws, as a bug in a response's writer would. */
-function followThrowing(log: InProcessRunLog): Promise<void> {
+function followThrowing(log: InProcessRunLog): Promise<unknown> {
   return log.follow({
     runId: 'r',
     after: 1,
@@ -29,41 +29,66 @@ function followThrowing(log: InProcessRunLog): Promise<void> {
   });
 }
 
+/** A live writer of run `runId` that numbers what it is handed, as the stored log hands it on. */
+function writerOf(log: InProcessRunLog, runId = 'r'): (event: RunEvent) => void {
+  const writer = log.create(runId);
+  let seq = 0;
+  return (event) => writer.append({ seq: ++seq, event });
+}
+
 const started = runEvents.runStarted({ threadId: 't', runId: 'r' });
 const finished = runEvents.runFinished({ threadId: 't', runId: 'r' });
 
 describe('InProcessRunLog', () => {
-  it('numbers events from 1, replays after a seq, follows live and returns after the final event', async () => {
+  it('replays a running run after a seq, follows it live and returns after the final event', async () => {
     const log = new InProcessRunLog();
-    const writer = log.create('r');
-    writer.append(started);
-    writer.append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
+    const append = writerOf(log);
+    append(started);
+    append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
     const following = collect(log, { after: 1 });
-    writer.append(runEvents.textContent({ messageId: 'm', delta: 'b' }));
-    writer.append(finished);
-    writer.append(runEvents.textContent({ messageId: 'm', delta: 'after the end' }));
+    append(runEvents.textContent({ messageId: 'm', delta: 'b' }));
+    append(finished);
     expect((await following).map((item) => item.seq)).toEqual([2, 3, 4]);
-    expect(writer.ended).toBe(true);
-    expect((await collect(log, { after: 0 })).length).toBe(4);
   });
 
-  it('ends an abandoned log once, and stops a follower when its signal aborts', async () => {
+  it('forgets a run as its final event is handed on: an ended run is read from the store', async () => {
     const log = new InProcessRunLog();
-    log.create('r').append(started);
+    for (const runId of Array.from({ length: 1_000 }, (_, index) => `run-${index}`)) {
+      const append = writerOf(log, runId);
+      append(started);
+      append(finished);
+      expect(log.holds(runId)).toBe(false);
+    }
+    const onEvent = () => {
+      throw new Error('nothing is handed on for a run the log does not hold');
+    };
+    const signal = new AbortController().signal;
+    expect(await log.follow({ runId: 'run-0', after: 0, signal, onEvent })).toBe('untracked');
+  });
+
+  it('ends an abandoned run once, and stops a follower when its signal aborts', async () => {
+    const log = new InProcessRunLog();
+    writerOf(log)(started);
     const controller = new AbortController();
     const waiting = collect(log, { after: 1, signal: controller.signal });
     controller.abort();
     expect(await waiting).toEqual([]);
-    await log.endAbandoned('r', runEvents.runError({ message: 'gone', code: 'interrupted' }));
-    await log.endAbandoned('r', runEvents.runError({ message: 'twice', code: 'interrupted' }));
-    const all = await collect(log, { after: 0 });
-    expect(all.map((item) => item.event.type)).toEqual(['RUN_STARTED', 'RUN_ERROR']);
+    const following = collect(log, { after: 0 });
+    await log.endAbandoned('r', {
+      seq: 2,
+      event: runEvents.runError({ message: 'gone', code: 'interrupted' }),
+    });
+    await log.endAbandoned('r', {
+      seq: 3,
+      event: runEvents.runError({ message: 'twice', code: 'interrupted' }),
+    });
+    expect((await following).map((item) => item.event.type)).toEqual(['RUN_STARTED', 'RUN_ERROR']);
   });
 
   it('hands each append to its live followers before append returns', () => {
     const log = new InProcessRunLog();
-    const writer = log.create('r');
-    writer.append(started);
+    const append = writerOf(log);
+    append(started);
     const seen: number[] = [];
     void log.follow({
       runId: 'r',
@@ -72,38 +97,38 @@ describe('InProcessRunLog', () => {
       onEvent: ({ seq }) => seen.push(seq),
     });
     expect(seen).toEqual([1]);
-    writer.append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
+    append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
     expect(seen).toEqual([1, 2]);
   });
 
   it('rejects the follow of a follower that throws, and the run and its other followers go on', async () => {
     const log = new InProcessRunLog();
-    const writer = log.create('r');
-    writer.append(started);
+    const append = writerOf(log);
+    append(started);
     const failing = followThrowing(log);
     const healthy = collect(log, { after: 0 });
-    writer.append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
-    writer.append(finished);
+    append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
+    append(finished);
     await expect(failing).rejects.toThrow('follower bug');
     expect((await healthy).map((item) => item.seq)).toEqual([1, 2, 3]);
   });
 
   it('rejects the follow of a lone follower that throws, and the run goes on for a later follower', async () => {
     const log = new InProcessRunLog();
-    const writer = log.create('r');
-    writer.append(started);
+    const append = writerOf(log);
+    append(started);
     const failing = followThrowing(log);
-    writer.append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
+    append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
     await expect(failing).rejects.toThrow('follower bug');
     const later = collect(log, { after: 0 });
-    writer.append(finished);
+    append(finished);
     expect((await later).map((item) => item.seq)).toEqual([1, 2, 3]);
   });
 
   it('hands an event once to a follower that starts while another is handed it', async () => {
     const log = new InProcessRunLog();
-    const writer = log.create('r');
-    writer.append(started);
+    const append = writerOf(log);
+    append(started);
     let late: Promise<LoggedRunEvent[]> | undefined;
     const early = log.follow({
       runId: 'r',
@@ -113,28 +138,9 @@ describe('InProcessRunLog', () => {
         if (seq === 2) late = collect(log, { after: 0 });
       },
     });
-    writer.append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
-    writer.append(finished);
+    append(runEvents.textContent({ messageId: 'm', delta: 'a' }));
+    append(finished);
     await early;
     expect((await late)?.map((item) => item.seq)).toEqual([1, 2, 3]);
-  });
-
-  it('forgets ended runs after the retention time, and the oldest beyond the capacity', async () => {
-    let now = 0;
-    const log = new InProcessRunLog({ retentionMs: 1_000, endedCapacity: 2, now: () => now });
-    for (const runId of ['a', 'b', 'c']) {
-      const writer = log.create(runId);
-      writer.append(started);
-      writer.append(finished);
-    }
-    expect(await Promise.all(['a', 'b', 'c'].map((runId) => log.exists(runId)))).toEqual([false, true, true]);
-    const running = log.create('d');
-    running.append(started);
-    now = 5_000;
-    expect(await Promise.all(['b', 'c', 'd'].map((runId) => log.exists(runId)))).toEqual([
-      false,
-      false,
-      true,
-    ]);
   });
 });

@@ -1,11 +1,9 @@
-import { isFinalRunEvent, type RunEvent } from '@drawbridge/protocol';
-import type { FollowRunLogOptions, LoggedRunEvent, RunLog, RunLogWriter } from './run-log.ts';
+import { isFinalRunEvent } from '@drawbridge/protocol';
+import type { LiveRunLog, LiveRunLogWriter } from './live-run-log.ts';
+import type { FollowRunLogOptions, LoggedRunEvent } from './run-log.ts';
 
 /** How long an ended run stays replayable by default: the ten minutes the API promises, and a little more. */
 export const defaultRunLogRetentionMs = 15 * 60_000;
-
-/** At most this many ended runs are kept in memory, however many end within the retention time. */
-export const defaultEndedRunLogCapacity = 500;
 
 /** A live follower: handed each append as it happens, and told once it is done. */
 interface Follower {
@@ -16,75 +14,55 @@ interface Follower {
 
 interface KeptLog {
   events: LoggedRunEvent[];
-  ended: boolean;
-  endedAt: number;
   followers: Set<Follower>;
 }
 
 /**
- * The embedded run log: every run's events in an array in this process, each append handed to its live
- * followers in the same call, so an event reaches its responses with no promise or wake-up in between.
- * Ended runs are forgotten after the retention time, and the oldest beyond the capacity first.
+ * The embedded live log: the events of every running run in an array in this process, each append handed to
+ * its followers in the same call, so an event reaches its responses with no promise or wake-up in between.
+ * A run is forgotten as soon as its final event is handed on: an ended run is read from the store, so a
+ * thousand finished runs keep nothing here.
  */
-export class InProcessRunLog implements RunLog {
-  readonly retentionMs: number;
+export class InProcessRunLog implements LiveRunLog {
   readonly #logs = new Map<string, KeptLog>();
-  /** Ended runs, oldest end first (Map order is insertion order). */
-  readonly #endedOrder = new Map<string, number>();
-  readonly #endedCapacity: number;
-  readonly #now: () => number;
 
-  constructor({
-    retentionMs = defaultRunLogRetentionMs,
-    endedCapacity = defaultEndedRunLogCapacity,
-    now = Date.now,
-  }: { retentionMs?: number; endedCapacity?: number; now?: () => number } = {}) {
-    this.retentionMs = retentionMs;
-    this.#endedCapacity = endedCapacity;
-    this.#now = now;
-  }
-
-  create(runId: string): RunLogWriter {
-    this.#forgetExpired();
+  create(runId: string): LiveRunLogWriter {
     if (this.#logs.has(runId)) throw new Error(`run ${runId} already has a log`);
-    const log: KeptLog = { events: [], ended: false, endedAt: 0, followers: new Set() };
+    const log: KeptLog = { events: [], followers: new Set() };
     this.#logs.set(runId, log);
     return {
-      append: (event) => this.#append(runId, log, event),
-      get ended() {
-        return log.ended;
-      },
+      append: (logged) => this.#append(runId, log, logged),
       flushed: async () => {},
     };
   }
 
-  async endAbandoned(runId: string, finalEvent: RunEvent): Promise<void> {
+  async endAbandoned(runId: string, logged: LoggedRunEvent): Promise<void> {
     const log = this.#logs.get(runId);
-    if (log !== undefined) this.#append(runId, log, finalEvent);
+    if (log !== undefined) this.#append(runId, log, logged);
   }
 
-  async exists(runId: string): Promise<boolean> {
-    this.#forgetExpired();
+  /** Whether a run is running here (its events are held). */
+  holds(runId: string): boolean {
     return this.#logs.has(runId);
   }
 
-  follow({ runId, after, signal, onEvent }: FollowRunLogOptions): Promise<void> {
+  follow({ runId, after, signal, onEvent }: FollowRunLogOptions): Promise<'followed' | 'untracked'> {
     const log = this.#logs.get(runId);
-    if (log === undefined || signal.aborted) return Promise.resolve();
+    if (log === undefined) return Promise.resolve('untracked');
+    if (signal.aborted) return Promise.resolve('followed');
     try {
-      // seq n sits at index n - 1, so the first event after `after` is at index `after`.
+      // The events start at seq 1, so the first after `after` sits at index `after`.
       for (let index = Math.max(0, after); index < log.events.length; index += 1) onEvent(log.events[index]!);
     } catch (error) {
       return Promise.reject(error);
     }
-    if (log.ended) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const follower: Follower = {
         onEvent,
         done: (error) => {
           log.followers.delete(follower);
           signal.removeEventListener('abort', onAbort);
-          if (error === undefined) resolve();
+          if (error === undefined) resolve('followed');
           else reject(error);
         },
       };
@@ -97,31 +75,26 @@ export class InProcessRunLog implements RunLog {
   async close(): Promise<void> {
     for (const log of this.#logs.values()) for (const follower of log.followers) follower.done();
     this.#logs.clear();
-    this.#endedOrder.clear();
   }
 
-  #append(runId: string, log: KeptLog, event: RunEvent): void {
-    if (log.ended) return;
-    const logged = { seq: log.events.length + 1, event };
+  #append(runId: string, log: KeptLog, logged: LoggedRunEvent): void {
+    if (this.#logs.get(runId) !== log) return;
     log.events.push(logged);
-    if (isFinalRunEvent(event)) {
-      log.ended = true;
-      log.endedAt = this.#now();
-      this.#endedOrder.set(runId, log.endedAt);
-    }
+    const final = isFinalRunEvent(logged.event);
+    // Forgotten before it is handed on: a follower that starts inside an `onEvent` reads the store instead.
+    if (final) this.#logs.delete(runId);
     // A run usually has one follower (its response), handed the event without copying the set.
     if (log.followers.size === 1) {
-      this.#handOn(log, log.followers.values().next().value as Follower, logged);
+      this.#handOn(final, log.followers.values().next().value as Follower, logged);
     } else if (log.followers.size > 1) {
       // A copy, so a follower that starts or stops inside another's `onEvent` is handed this event once or not.
       for (const follower of [...log.followers]) {
-        if (log.followers.has(follower)) this.#handOn(log, follower, logged);
+        if (log.followers.has(follower)) this.#handOn(final, follower, logged);
       }
     }
-    if (log.ended) this.#forgetExpired();
   }
 
-  #handOn(log: KeptLog, follower: Follower, logged: LoggedRunEvent): void {
+  #handOn(final: boolean, follower: Follower, logged: LoggedRunEvent): void {
     // One follower's failure is its own: the run and the other followers go on.
     try {
       follower.onEvent(logged);
@@ -129,15 +102,6 @@ export class InProcessRunLog implements RunLog {
       follower.done(error);
       return;
     }
-    if (log.ended) follower.done();
-  }
-
-  #forgetExpired(): void {
-    const cutoff = this.#now() - this.retentionMs;
-    for (const [runId, endedAt] of this.#endedOrder) {
-      if (endedAt > cutoff && this.#endedOrder.size <= this.#endedCapacity) break;
-      this.#endedOrder.delete(runId);
-      this.#logs.delete(runId);
-    }
+    if (final) follower.done();
   }
 }

@@ -6,8 +6,10 @@ import { durableRunsMigration } from './durable-runs-migration.ts';
 import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
+import { runEventsMigration } from './run-events-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
 import { threadKindsMigration } from './thread-kinds-migration.ts';
+import { widgetRefusalsMigration } from './widget-refusals-migration.ts';
 import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
 /**
@@ -24,7 +26,9 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0006-form-answers': formAnswersMigration(),
     '0007-admins': adminsMigration({ dialect }),
     '0008-client-run-ids': clientRunIdsMigration(),
-    '0009-thread-kinds': threadKindsMigration(),
+    '0009-run-events': runEventsMigration({ dialect }),
+    '0010-widget-refusals': widgetRefusalsMigration(),
+    '0011-thread-kinds': threadKindsMigration(),
   };
 }
 
