@@ -1,8 +1,9 @@
+import type { HealthResponse } from '@drawbridge/protocol';
 import { describeA2uiUserAction } from '@drawbridge/protocol';
+import type { ToolCallHandler } from '@drawbridge/react';
+import { fetchHealth } from '@drawbridge/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-action-sender.ts';
-import { fetchHealth } from '../api/api-client.ts';
-import type { HealthResponse } from '../api/api-schemas.ts';
 import { Composer } from '../components/composer.tsx';
 import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
@@ -14,7 +15,6 @@ import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar
 import { TranscriptView } from '../components/transcript-view.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/widget-environment.ts';
 import { useTheme } from '../theme/use-theme.ts';
-import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
 import { useChat } from './use-chat.ts';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 import { usePendingDeletions } from './use-pending-deletions.ts';

@@ -1,5 +1,5 @@
+import type { TranscriptToolCall } from '@drawbridge/react';
 import type { ReactNode } from 'react';
-import type { TranscriptToolCall } from '../transcript/transcript-state.ts';
 import { toolCallNoun } from './tool-call-noun.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/api-error.ts';
+import { ApiError } from '@drawbridge/react';
 
 /** Where the assistant's thread id is kept, so a reload of the dashboard continues the same conversation. */
 export const dashboardThreadStorageKey = 'drawbridge.dashboard-thread';

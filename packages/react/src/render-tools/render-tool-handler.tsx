@@ -10,7 +10,6 @@ import { postToolResult } from './post-tool-result.ts';
 import { renderStoredWidget } from './render-stored-widget.tsx';
 import type { WidgetRegistry } from './widget-definition.ts';
 import { WidgetProblem } from './widget-problem.tsx';
-import { chatWidgetRegistry } from './widget-registry.tsx';
 
 function parseStoredArgs(argsJson: string): unknown {
   try {
@@ -22,18 +21,22 @@ function parseStoredArgs(argsJson: string): unknown {
 }
 
 /**
- * The hook for typed render tools, of the chat (`<ChatApp onToolCall={createRenderToolHandler()} />`) and of
+ * The hook for typed render tools, of the chat (`createRenderToolHandler({ registry: chatWidgetRegistry })`) and of
  * the dashboard assistant (with its own registry): a call the server parked is dispatched through the
  * registry and ANSWERED (rendered or refused, for every parked call id); a restored call is only drawn again.
  */
 export function createRenderToolHandler({
-  registry = chatWidgetRegistry,
+  registry,
+  baseUrl,
   onResultFailure,
 }: {
-  registry?: WidgetRegistry;
+  /** The typed render tools this chat draws, by name (`widgetRegistryFrom`). */
+  registry: WidgetRegistry;
+  /** Where the Drawbridge server is mounted (`/ai`); default the page's origin root. */
+  baseUrl?: string;
   /** Called when the server refused or never received an answer (the run will then time out the call). */
   onResultFailure?(toolCallId: string, message: string): void;
-} = {}): ToolCallHandler {
+}): ToolCallHandler {
   return (call: CompletedToolCall, context: ToolCallHookContext) => {
     const onSubmitForm = (values: FormAnswers['values']) => {
       const form = registry.get(call.toolCallName)?.validate(parseStoredArgs(call.argsJson));
@@ -50,6 +53,7 @@ export function createRenderToolHandler({
     }
     const outcome = dispatchToolCall(registry, call);
     void postToolResult({
+      baseUrl,
       threadId: context.threadId,
       toolCallId: call.toolCallId,
       result: { status: outcome.status, message: outcome.message },

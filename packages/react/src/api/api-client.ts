@@ -16,22 +16,24 @@ import {
   threadSearchResponseSchema,
 } from '@drawbridge/protocol';
 import { ApiError } from './api-error.ts';
+import { apiUrl, type ServerLocation } from './api-url.ts';
 import { requestJson } from './request-json.ts';
 
 /** Reads which model the server runs (and whether it is the offline demo). */
-export function fetchHealth(): Promise<HealthResponse> {
-  return requestJson({ path: '/api/health', schema: healthResponseSchema });
+export function fetchHealth({ baseUrl }: ServerLocation = {}): Promise<HealthResponse> {
+  return requestJson({ baseUrl, path: '/api/health', schema: healthResponseSchema });
 }
 
 /** Lists threads, newest first. */
-export async function fetchThreads(): Promise<ThreadSummary[]> {
-  return (await requestJson({ path: '/api/threads', schema: threadListResponseSchema })).threads;
+export async function fetchThreads({ baseUrl }: ServerLocation = {}): Promise<ThreadSummary[]> {
+  return (await requestJson({ baseUrl, path: '/api/threads', schema: threadListResponseSchema })).threads;
 }
 
 /** Creates an empty thread; the server titles it from the first message. */
-export async function createThread(): Promise<ThreadSummary> {
+export async function createThread({ baseUrl }: ServerLocation = {}): Promise<ThreadSummary> {
   const body: CreateThreadBody = {};
   const created = await requestJson({
+    baseUrl,
     path: '/api/threads',
     schema: createThreadResponseSchema,
     init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
@@ -40,17 +42,31 @@ export async function createThread(): Promise<ThreadSummary> {
 }
 
 /** Chats whose title or messages contain `query`, newest first, each with the words around its first match. */
-export async function searchThreads(query: string, signal?: AbortSignal): Promise<ThreadSearchResult[]> {
+export async function searchThreads(
+  query: string,
+  signal?: AbortSignal,
+  { baseUrl }: ServerLocation = {},
+): Promise<ThreadSearchResult[]> {
   const path = `/api/threads/search?q=${encodeURIComponent(query)}`;
   return (
-    await requestJson({ path, schema: threadSearchResponseSchema, ...(signal ? { init: { signal } } : {}) })
+    await requestJson({
+      baseUrl,
+      path,
+      schema: threadSearchResponseSchema,
+      ...(signal ? { init: { signal } } : {}),
+    })
   ).results;
 }
 
 /** Gives a thread the name the user chose. */
-export async function renameThread(threadId: string, title: string): Promise<ThreadSummary> {
+export async function renameThread(
+  threadId: string,
+  title: string,
+  { baseUrl }: ServerLocation = {},
+): Promise<ThreadSummary> {
   const body: RenameThreadBody = { title };
   const renamed = await requestJson({
+    baseUrl,
     path: `/api/threads/${encodeURIComponent(threadId)}`,
     schema: renameThreadResponseSchema,
     init: { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
@@ -62,8 +78,13 @@ export async function renameThread(threadId: string, title: string): Promise<Thr
  * Rewinds a thread to its `turn`-th user message (dropping what followed; with `content`, replacing its
  * text), before that message is sent again for a regenerated reply or an edit.
  */
-export function rewindThread(threadId: string, body: RewindThreadBody): Promise<RewindThreadResponse> {
+export function rewindThread(
+  threadId: string,
+  body: RewindThreadBody,
+  { baseUrl }: ServerLocation = {},
+): Promise<RewindThreadResponse> {
   return requestJson({
+    baseUrl,
     path: `/api/threads/${encodeURIComponent(threadId)}/rewind`,
     schema: rewindThreadResponseSchema,
     init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
@@ -71,20 +92,32 @@ export function rewindThread(threadId: string, body: RewindThreadBody): Promise<
 }
 
 /** Loads a thread's stored messages, oldest first, with their widgets, and the run still writing to it. */
-export function fetchMessages(threadId: string): Promise<MessageListResponse> {
+export function fetchMessages(
+  threadId: string,
+  { baseUrl }: ServerLocation = {},
+): Promise<MessageListResponse> {
   const path = `/api/threads/${encodeURIComponent(threadId)}/messages`;
-  return requestJson({ path, schema: messageListResponseSchema });
+  return requestJson({ baseUrl, path, schema: messageListResponseSchema });
 }
 
 /** Deletes a thread with its messages. */
-export async function deleteThread(threadId: string): Promise<void> {
-  const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}`, { method: 'DELETE' });
+export async function deleteThread(threadId: string, { baseUrl }: ServerLocation = {}): Promise<void> {
+  const response = await fetch(apiUrl(baseUrl, `/api/threads/${encodeURIComponent(threadId)}`), {
+    method: 'DELETE',
+  });
   if (!response.ok && response.status !== 404) {
     throw await ApiError.fromResponse(response);
   }
 }
 
 /** The URL of a widget's standalone HTML download. */
-export function standaloneWidgetUrl(threadId: string, widgetId: string): string {
-  return `/api/threads/${encodeURIComponent(threadId)}/widgets/${encodeURIComponent(widgetId)}.html`;
+export function standaloneWidgetUrl(
+  threadId: string,
+  widgetId: string,
+  { baseUrl }: ServerLocation = {},
+): string {
+  return apiUrl(
+    baseUrl,
+    `/api/threads/${encodeURIComponent(threadId)}/widgets/${encodeURIComponent(widgetId)}.html`,
+  );
 }

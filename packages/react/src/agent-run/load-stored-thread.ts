@@ -1,4 +1,5 @@
 import { fetchMessages } from '../api/api-client.ts';
+import type { ServerLocation } from '../api/api-url.ts';
 import { transcriptFromStored } from '../transcript/transcript-from-stored.ts';
 import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 
@@ -10,8 +11,11 @@ export interface LoadedThread {
 }
 
 /** `GET /api/threads/:id/messages`, as the transcript the live run showed. */
-export async function loadStoredThread(threadId: string): Promise<LoadedThread> {
-  const { messages, activeRun } = await fetchMessages(threadId);
+export async function loadStoredThread(
+  threadId: string,
+  location: ServerLocation = {},
+): Promise<LoadedThread> {
+  const { messages, activeRun } = await fetchMessages(threadId, location);
   return {
     messages: transcriptFromStored(messages),
     activeRun:
