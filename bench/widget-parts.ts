@@ -3,8 +3,7 @@
 // previous way as a reference: every channel joined into one string, the new markup cut back out by length
 // and the stylesheet re-sent whole. Run: npx tsx bench/widget-parts.ts
 import { type RunEvent, runEvents, WidgetPartLog } from '@drawbridge/protocol';
-import { transcriptReducer } from '../packages/web/src/transcript/transcript-reducer.ts';
-import { emptyTranscript, type TranscriptState } from '../packages/web/src/transcript/transcript-state.ts';
+import { emptyTranscript, type TranscriptState, transcriptReducer } from '@drawbridge/react';
 
 const messageId = 'm1';
 const widgetId = 'w1';

@@ -18,23 +18,33 @@ import {
  * the tarballs into a scratch project outside the workspace (no workspace links, nothing resolved into the
  * repository), and use them there on Node 22 — the lowest our engines admit, from the `node` npm package — and on
  * Node 24: plain imports, `createDrawbridge` mounted under /ai in the project's own node:http server with a demo run
- * through it, the `drawbridge` bin, and a type check against the published .d.ts files.
+ * through it (by HTTP, and by @drawbridge/react's run client with no DOM), the `drawbridge` bin, and a type check
+ * against the published .d.ts files.
  */
 
 /** The lowest Node 22 the server's `engines` admit: the first whose `node:sqlite` has all the store uses. */
 const lowestNode22 = '22.16.0';
 const typescriptCompiler = createRequire(join(repositoryRoot, 'package.json')).resolve('typescript/bin/tsc');
-const typesNodeVersion = (
+const rootDevDependencies = (
   JSON.parse(await readFile(join(repositoryRoot, 'package.json'), 'utf8')) as {
     devDependencies: Record<string, string>;
   }
-).devDependencies['@types/node'];
+).devDependencies;
+const typesNodeVersion = rootDevDependencies['@types/node'];
+/** A team's React app has React's types; @drawbridge/react's declarations name them. */
+const typesReactVersion = rootDevDependencies['@types/react'];
 /** The zod a team declares beside our packages to write its own tools' schemas: the range protocol depends on. */
 const zodRange = (
   JSON.parse(await readFile(join(repositoryRoot, 'packages', 'protocol', 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   }
 ).dependencies.zod;
+/** The React a team's app brings for @drawbridge/react (its peer dependency): the one the web app uses. */
+const reactRange = (
+  JSON.parse(await readFile(join(repositoryRoot, 'packages', 'web', 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  }
+).dependencies.react;
 const fixture = join(repositoryRoot, 'e2e', 'fixtures', 'packed-consumer');
 
 let scratch: string;
@@ -59,9 +69,15 @@ beforeAll(async () => {
           '@drawbridge/protocol': dependency('protocol'),
           '@drawbridge/frame': dependency('frame'),
           '@drawbridge/server': dependency('server'),
+          '@drawbridge/react': dependency('react'),
+          react: reactRange,
           zod: zodRange,
         },
-        devDependencies: { '@types/node': typesNodeVersion, node: lowestNode22 },
+        devDependencies: {
+          '@types/node': typesNodeVersion,
+          '@types/react': typesReactVersion,
+          node: lowestNode22,
+        },
       },
       null,
       2,
@@ -131,6 +147,7 @@ describe('npm pack of the published packages', () => {
         'skills/dashboard/SKILL.md',
       ]),
     );
+    expect(packed.get('react')!.files).toEqual(expect.arrayContaining(['dist/styles.css']));
     expect(packed.get('server')!.files.some((file) => file.startsWith('dist/models/demo/replies/'))).toBe(
       true,
     );
@@ -169,6 +186,13 @@ describe.each([
       frameStatus: 200,
       frameHeaders: { xFrameOptions: null },
       hostAppOutsideMount: 'the host app',
+      headless: {
+        sent: true,
+        roles: ['user', 'assistant'],
+        status: 'finished',
+        replyHasProse: true,
+        hasWindow: false,
+      },
     });
     expect(seen.widgetParts).toBeGreaterThan(0);
     expect(seen.frameRuntimeBytes).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The package boundaries of docs/architecture.md, checked on the source: `protocol` imports nothing of ours,
  * `frame` only `protocol`, `server` never the web app or React, and no package reaches into another's folder by
- * a relative path (only by a package name, at an entry its package.json exports). A forbidden import fails this
+ * a relative path (only by a package name, at an entry its package.json exports), and `react` only `protocol`. A forbidden import fails this
  * test with the file, the specifier and the rule it breaks.
  */
 
@@ -75,6 +75,8 @@ const allowedPackageImports: Record<string, readonly string[]> = {
   protocol: [],
   frame: ['@drawbridge/protocol'],
   server: ['@drawbridge/protocol', '@drawbridge/frame'],
+  // The React package is what a team installs beside its own app: the contracts only, never the app.
+  react: ['@drawbridge/protocol'],
 };
 
 /** Third-party modules a package must not load: the server is no React app. */
@@ -206,6 +208,15 @@ describe('package boundaries', () => {
     ).toBeUndefined();
     expect(violationOf('frame', reference('packages/frame/src/x.ts', '@drawbridge/server'))).toBe(
       'frame may import only @drawbridge/protocol, not @drawbridge/server',
+    );
+    expect(violationOf('react', reference('packages/react/src/x.ts', '@drawbridge/server'))).toBe(
+      'react may import only @drawbridge/protocol, not @drawbridge/server',
+    );
+    expect(violationOf('web', reference('packages/web/src/x.ts', '@drawbridge/react/src/index.ts'))).toBe(
+      '@drawbridge/react/src/index.ts is not an entry @drawbridge/react exports',
+    );
+    expect(violationOf('web', reference('packages/web/src/x.ts', '../../react/src/index.ts'))).toBe(
+      'reaches into packages/react by a relative path; import it by its package name',
     );
     expect(violationOf('web', reference('packages/web/src/x.ts', '@drawbridge/protocol/src/index.ts'))).toBe(
       '@drawbridge/protocol/src/index.ts is not an entry @drawbridge/protocol exports',

@@ -10,7 +10,7 @@ const run = promisify(execFile);
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The packages a team installs, in the order they depend on each other. */
-export const publishedPackages = ['protocol', 'frame', 'server'] as const;
+export const publishedPackages = ['protocol', 'frame', 'server', 'react'] as const;
 export type PublishedPackage = (typeof publishedPackages)[number];
 
 /** The Node 24 this repository pins (`node` in its devDependencies). */

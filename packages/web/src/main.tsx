@@ -4,6 +4,7 @@ import { AppRouter } from './app/app-router.tsx';
 import { loadMarkdownRenderer } from './markdown/load-markdown-renderer.ts';
 import { fetchSession } from './session/auth-client.ts';
 import { SessionGate } from './session/session-gate.tsx';
+import '@drawbridge/react/styles.css';
 import './styles/app.css';
 
 const rootElement = document.getElementById('root');

@@ -1,6 +1,7 @@
+import { createRenderToolHandler } from '@drawbridge/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { viewFromHash } from '../dashboard/dashboard-view.ts';
-import { createRenderToolHandler } from '../render-tools/render-tool-handler.tsx';
+import { chatWidgetRegistry } from '../render-tools/widget-registry.tsx';
 import { ChatApp } from './chat-app.tsx';
 
 // The dashboard (and its chart code) loads only when someone opens it.
@@ -17,7 +18,7 @@ export function AppRouter() {
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
   // One handler for the page's lifetime, so the chat's tool-call hook keeps a stable identity.
-  const onToolCall = useMemo(() => createRenderToolHandler(), []);
+  const onToolCall = useMemo(() => createRenderToolHandler({ registry: chatWidgetRegistry }), []);
   return viewFromHash(hash) ? (
     <Suspense fallback={<p className="page-loading">Loading the dashboard…</p>}>
       <DashboardPage />

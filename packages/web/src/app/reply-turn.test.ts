@@ -1,5 +1,5 @@
+import type { TranscriptMessage } from '@drawbridge/react';
 import { describe, expect, it } from 'vitest';
-import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 import { endsReply, replyTurn } from './reply-turn.ts';
 
 const message = (id: string, role: 'user' | 'assistant'): TranscriptMessage => ({

@@ -1,4 +1,4 @@
-import type { TranscriptMessage } from '../transcript/transcript-state.ts';
+import type { TranscriptMessage } from '@drawbridge/react';
 
 /** A user message with its position among the thread's user messages: how the server names a turn. */
 export interface ReplyTurn {

@@ -1,5 +1,5 @@
+import { ApiError } from '@drawbridge/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/api-error.ts';
 import { rewindWhenIdle } from './rewind-when-idle.ts';
 
 const busy = () => new ApiError({ code: 'run_in_progress', message: 'busy', status: 409 });

@@ -1,6 +1,5 @@
 import type { RewindThreadBody, RewindThreadResponse } from '@drawbridge/protocol';
-import { rewindThread } from '../api/api-client.ts';
-import { ApiError } from '../api/api-error.ts';
+import { ApiError, rewindThread } from '@drawbridge/react';
 
 /** A stopped reply ends on the server a moment after the browser stopped reading it; that long, at most. */
 const attempts = 8;

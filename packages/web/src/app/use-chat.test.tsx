@@ -2,39 +2,42 @@
 import { type RunEvent, runEvents, type StoredMessage, type ThreadSummary } from '@drawbridge/protocol';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentRunRequest } from '../api/stream-agent-run.ts';
 import { type ChatController, useChat } from './use-chat.ts';
 
 // The chat updates from fetches and runs the test does not drive step by step: it waits for what it expects.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
+/** A run the chat started, as the server read it from `POST /api/agent`. */
+interface StartedRun {
+  threadId: string;
+  text: string;
+}
+
 // The run's stream is the transport's business (agent-run tests, e2e): here every run answers in one piece.
-const runs = vi.hoisted(() => ({
-  requests: [] as AgentRunRequest[],
-  onStart: (_request: AgentRunRequest) => {},
-}));
-vi.mock('../agent-run/agent-run-transport.ts', () => ({
-  httpAgentRunTransport: {
-    async *start(request: AgentRunRequest) {
-      runs.requests.push(request);
-      runs.onStart(request);
-      const reply: RunEvent[] = [
-        runEvents.textStart({ messageId: `reply-${runs.requests.length}` }),
-        runEvents.textContent({
-          messageId: `reply-${runs.requests.length}`,
-          delta: `Answer to ${request.text}`,
-        }),
-        runEvents.textEnd({ messageId: `reply-${runs.requests.length}` }),
-        runEvents.runFinished({ threadId: request.threadId, runId: request.runId }),
-      ];
-      for (const event of reply) yield { event };
-    },
-    follow: () => {
-      throw new Error('this test follows no run');
-    },
-    cancel: async () => {},
-  },
-}));
+const runs = {
+  requests: [] as StartedRun[],
+  onStart: (_run: StartedRun) => {},
+};
+
+function answerRun(init: RequestInit): Response {
+  const input = JSON.parse(String(init.body)) as {
+    threadId: string;
+    runId: string;
+    messages: Array<{ role: string; content: string }>;
+  };
+  const run = { threadId: input.threadId, text: input.messages.at(-1)?.content ?? '' };
+  runs.requests.push(run);
+  runs.onStart(run);
+  const messageId = `reply-${runs.requests.length}`;
+  const reply: RunEvent[] = [
+    runEvents.textStart({ messageId }),
+    runEvents.textContent({ messageId, delta: `Answer to ${run.text}` }),
+    runEvents.textEnd({ messageId }),
+    runEvents.runFinished({ threadId: input.threadId, runId: input.runId }),
+  ];
+  const body = reply.map((event, index) => `${JSON.stringify({ ...event, seq: index + 1 })}\n`).join('');
+  return new Response(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
+}
 
 /** The server's threads, as the routes the chat calls would answer. */
 let threads: Map<string, { summary: ThreadSummary; messages: StoredMessage[] }>;
@@ -54,6 +57,7 @@ function summary(id: string, title: string): ThreadSummary {
 async function answer(url: string, init: RequestInit = {}): Promise<Response> {
   const method = init.method ?? 'GET';
   const path = new URL(url, 'http://app.test').pathname;
+  if (path === '/api/agent' && method === 'POST') return answerRun(init);
   if (path === '/api/threads' && method === 'GET') {
     return Response.json({ threads: [...threads.values()].map((thread) => thread.summary) });
   }
@@ -139,10 +143,10 @@ beforeEach(() => {
   ]);
   created = 0;
   runs.requests = [];
-  runs.onStart = (request) => {
-    const thread = threads.get(request.threadId);
+  runs.onStart = (run) => {
+    const thread = threads.get(run.threadId);
     if (thread && thread.summary.title === 'New chat')
-      thread.summary = { ...thread.summary, title: request.text };
+      thread.summary = { ...thread.summary, title: run.text };
   };
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => answer(url, init));
   history.replaceState(null, '', '/');

@@ -1,17 +1,19 @@
+import type { ThreadSummary } from '@drawbridge/protocol';
+import type { RunStatus, ToolCallHandler, TranscriptState, UserMessageAnswers } from '@drawbridge/react';
+import {
+  createThread,
+  deleteThread,
+  describeRunFailure,
+  fetchThreads,
+  renameThread,
+  useAgentRun,
+} from '@drawbridge/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import type { UserMessageAnswers } from '../agent-run/agent-run-client.ts';
-import { describeRunFailure } from '../agent-run/describe-run-failure.ts';
-import { useAgentRun } from '../agent-run/use-agent-run.ts';
-import { createThread, deleteThread, fetchThreads, renameThread } from '../api/api-client.ts';
-import type { ThreadSummary } from '../api/api-schemas.ts';
 import type { UnavailableThread } from '../components/thread-unavailable.tsx';
 import { viewFromHash } from '../dashboard/dashboard-view.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
-import type { ToolCallHandler } from '../transcript/tool-call-hook.ts';
-import type { TranscriptState } from '../transcript/transcript-state.ts';
 import { replyTurn } from './reply-turn.ts';
 import { rewindWhenIdle } from './rewind-when-idle.ts';
-import type { RunStatus } from './run-status.ts';
 import { hashForThread, threadIdFromHash } from './thread-route.ts';
 
 export interface ChatController {

@@ -1,7 +1,6 @@
 import type { ThreadSearchResult } from '@drawbridge/protocol';
+import { describeRunFailure, searchThreads } from '@drawbridge/react';
 import { useEffect, useState } from 'react';
-import { describeRunFailure } from '../agent-run/describe-run-failure.ts';
-import { searchThreads } from '../api/api-client.ts';
 
 /** Keystrokes closer together than this are one search: the server is asked once the typing pauses. */
 const searchDelayMs = 200;

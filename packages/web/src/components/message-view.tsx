@@ -1,9 +1,9 @@
 import { a2uiActivityType } from '@drawbridge/protocol';
+import type { TranscriptMessage, TranscriptPart } from '@drawbridge/react';
 import type { ReactNode } from 'react';
 import { A2uiActivityCard } from '../a2ui/a2ui-activity-card.tsx';
 import { WidgetCard } from '../frame-host/widget-card.tsx';
 import { McpToolCall } from '../mcp-view/mcp-tool-call.tsx';
-import type { TranscriptMessage, TranscriptPart } from '../transcript/transcript-state.ts';
 import { MessageActions } from './message-actions.tsx';
 import { ProseBlock } from './prose-block.tsx';
 import { ToolCallCard } from './tool-call-card.tsx';

@@ -1,5 +1,5 @@
+import type { RunStatus } from '@drawbridge/react';
 import { useEffect, useState } from 'react';
-import type { RunStatus } from '../app/run-status.ts';
 
 function formatSeconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(1)} s`;

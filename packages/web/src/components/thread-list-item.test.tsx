@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { ThreadSummary } from '@drawbridge/protocol';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ThreadSummary } from '../api/api-schemas.ts';
 import { ThreadListItem } from './thread-list-item.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

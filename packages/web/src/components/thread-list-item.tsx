@@ -1,6 +1,6 @@
+import type { ThreadSummary } from '@drawbridge/protocol';
 import { maximumThreadTitleLength, oneLineTitle } from '@drawbridge/protocol';
 import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import type { ThreadSummary } from '../api/api-schemas.ts';
 import { type MatchSegment, matchSegments, snippetSegments } from '../app/search-match-segments.ts';
 import { ThreadActionsMenu } from './thread-actions-menu.tsx';
 

@@ -1,5 +1,5 @@
+import type { ThreadSummary } from '@drawbridge/protocol';
 import { useState } from 'react';
-import type { ThreadSummary } from '../api/api-schemas.ts';
 import { useThreadSearch } from '../app/use-thread-search.ts';
 import { AccountControl } from '../session/account-control.tsx';
 import { ThreadListItem } from './thread-list-item.tsx';

@@ -1,6 +1,6 @@
+import type { TranscriptToolCall } from '@drawbridge/react';
+import { toolCallNoun } from '@drawbridge/react';
 import type { ReactNode } from 'react';
-import type { TranscriptToolCall } from '../transcript/transcript-state.ts';
-import { toolCallNoun } from './tool-call-noun.ts';
 
 /**
  * A typed render-tool call: whatever the tool-call hook drew, or a neutral card saying, in words, where the

@@ -1,12 +1,8 @@
+import { messageProse, type TranscriptMessage, type TranscriptState } from '@drawbridge/react';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { endsReply } from '../app/reply-turn.ts';
 import { WidgetRepairHistoryContext, widgetRepairHistoryOf } from '../frame-host/widget-auto-repair.ts';
 import { WidgetLineagesContext, widgetLineagesOf } from '../frame-host/widget-lineages-context.ts';
-import {
-  messageProse,
-  type TranscriptMessage,
-  type TranscriptState,
-} from '../transcript/transcript-state.ts';
 import { type MessageActionOptions, MessageView } from './message-view.tsx';
 
 /** How close to the bottom (px) still counts as "following" the reply. */

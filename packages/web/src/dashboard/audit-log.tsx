@@ -1,6 +1,6 @@
 import type { AuditEntry, DashboardTimeRange } from '@drawbridge/protocol';
+import { ApiError } from '@drawbridge/react';
 import { useEffect, useId, useState } from 'react';
-import { ApiError } from '../api/api-error.ts';
 import { type AuditFilter, fetchAuditEntries } from './dashboard-api.ts';
 import { describeTimeRange } from './dashboard-view.ts';
 

@@ -1,10 +1,7 @@
+import type { TranscriptMessage } from '@drawbridge/react';
+import { createRenderToolHandler, deleteThread, describeRunFailure, useAgentRun } from '@drawbridge/react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { describeRunFailure } from '../agent-run/describe-run-failure.ts';
-import { useAgentRun } from '../agent-run/use-agent-run.ts';
-import { deleteThread } from '../api/api-client.ts';
 import { ProseBlock } from '../components/prose-block.tsx';
-import { createRenderToolHandler } from '../render-tools/render-tool-handler.tsx';
-import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 import { fetchMetricCatalogue } from './dashboard-api.ts';
 import type { DashboardController } from './dashboard-controller.ts';
 import { createDashboardThread, findDashboardThread } from './dashboard-thread.ts';

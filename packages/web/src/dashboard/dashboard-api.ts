@@ -9,7 +9,7 @@ import {
   type RunListResponse,
   runListResponseSchema,
 } from '@drawbridge/protocol';
-import { requestJson } from '../api/request-json.ts';
+import { requestJson } from '@drawbridge/react';
 import { timeRangeQuery } from './dashboard-view.ts';
 
 export interface AuditFilter {

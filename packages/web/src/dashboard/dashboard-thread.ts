@@ -1,4 +1,4 @@
-import { createThread, fetchThreads } from '../api/api-client.ts';
+import { createThread, fetchThreads } from '@drawbridge/react';
 
 /**
  * The dashboard assistant's conversation: the user's newest `dashboard` thread, so the panel continues it

@@ -1,8 +1,7 @@
 import { dashboardToolDefinitions, renderToolDefinitions } from '@drawbridge/protocol';
+import { renderStoredWidget, WidgetProblem } from '@drawbridge/react';
 import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderStoredWidget } from '../render-tools/render-stored-widget.tsx';
-import { WidgetProblem } from '../render-tools/widget-problem.tsx';
 import { chatWidgetRegistry } from '../render-tools/widget-registry.tsx';
 import type { DashboardController } from './dashboard-controller.ts';
 import { createDashboardWidgetRegistry } from './dashboard-widget-registry.tsx';
@@ -55,7 +54,7 @@ describe("the dashboard panel's registry", () => {
   it("cannot be stood in for by the chat's: the same name is another tool there", () => {
     // Why a thread keeps its agent's kind: the chat's `render_chart` wants a titled chart of labelled series.
     const [navigate, , chart] = storedDashboardCalls;
-    expect(isProblem(renderStoredWidget(navigate!))).toBe(true);
-    expect(isProblem(renderStoredWidget(chart!))).toBe(true);
+    expect(isProblem(renderStoredWidget(navigate!, { registry: chatWidgetRegistry }))).toBe(true);
+    expect(isProblem(renderStoredWidget(chart!, { registry: chatWidgetRegistry }))).toBe(true);
   });
 });

@@ -3,12 +3,12 @@ import {
   dashboardToolDefinition,
   type MetricChartArgs,
 } from '@drawbridge/protocol';
-import { validateWithSchema } from '../render-tools/validate-with-schema.ts';
 import {
   defineWidget,
+  validateWithSchema,
   type WidgetDefinition,
   type WidgetRegistry,
-} from '../render-tools/widget-definition.ts';
+} from '@drawbridge/react';
 import { type DashboardController, executeDashboardControl } from './dashboard-controller.ts';
 import { dashboardPageTitles, describeTimeRange } from './dashboard-view.ts';
 import { MetricChartLoader } from './metric-chart.tsx';

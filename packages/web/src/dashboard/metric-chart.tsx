@@ -1,6 +1,6 @@
 import type { DashboardTimeRange, MetricSeries } from '@drawbridge/protocol';
+import { ApiError } from '@drawbridge/react';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../api/api-error.ts';
 import { ChartCanvas } from '../render-tools/chart-canvas.tsx';
 import type { ChartModel, ChartSeries } from '../render-tools/chart-model.ts';
 import { fetchMetricSeries } from './dashboard-api.ts';

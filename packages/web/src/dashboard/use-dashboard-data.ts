@@ -1,6 +1,6 @@
 import type { DashboardTimeRange, MetricSeries, RunListResponse } from '@drawbridge/protocol';
+import { ApiError } from '@drawbridge/react';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../api/api-error.ts';
 import { fetchMetricSeries, fetchRuns } from './dashboard-api.ts';
 
 /** Every metric the dashboard pages draw; one request each, in parallel, per range and refresh. */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
+import type { FrameHost } from '@drawbridge/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adoptFrame, parkFrame } from './frame-handoff.ts';
-import type { FrameHost } from './frame-host.ts';
 
 /** A stand-in host: its "iframe" (an element is enough to move), and whether it was disposed. */
 function liveHost(container: HTMLElement) {

@@ -1,4 +1,4 @@
-import type { FrameHost } from './frame-host.ts';
+import type { FrameHost } from '@drawbridge/react';
 
 /**
  * Hands a live widget frame from the card of one revision to the card of the next. An edit's new revision is

@@ -1,8 +1,11 @@
+import type { BridgeOutcome } from '@drawbridge/react';
+
+// Defined by @drawbridge/react (what the run client's `send` answers); named here too for the bridge's callers.
+export type { BridgeOutcome };
+
 /** The most prompts widgets may send on the user's behalf per page load (docs/security.md, "The promise"). */
 export const widgetPromptLimit = 5;
 export const widgetPromptMaximumLength = 2000;
-
-export type BridgeOutcome = { ok: true; message: string } | { ok: false; message: string };
 
 /** Counts widget-started prompts; one budget lives for the whole page load. */
 export interface PromptBudget {

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { type WidgetPart, WidgetPartLog } from '@drawbridge/protocol';
+import { createTranscriptWidget, type FrameHostOptions, type TranscriptWidget } from '@drawbridge/react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTranscriptWidget, type TranscriptWidget } from '../transcript/transcript-state.ts';
-import type { FrameHostOptions } from './frame-host.ts';
 import { WidgetCard } from './widget-card.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from './widget-environment.ts';
 import { WidgetLineagesContext } from './widget-lineages-context.ts';
@@ -13,7 +12,8 @@ import { WidgetLineagesContext } from './widget-lineages-context.ts';
 
 // The frame itself is the browser's business (e2e); here a stand-in records what the card asked of it.
 const hosts = vi.hoisted(() => [] as Array<{ options: unknown; disposed: boolean }>);
-vi.mock('./frame-host.ts', () => ({
+vi.mock('@drawbridge/react', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@drawbridge/react')>()),
   FrameHost: class {
     // An element in the iframe's place: happy-dom would try to load a real one.
     readonly iframe = document.createElement('div');

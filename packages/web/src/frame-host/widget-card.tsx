@@ -1,9 +1,8 @@
 import { type WidgetRefusal, widgetLineageId, widgetRefusal, widgetTitle } from '@drawbridge/protocol';
+import type { TranscriptWidget } from '@drawbridge/react';
+import { FrameHost, type FrameHostCallbacks, standaloneWidgetUrl } from '@drawbridge/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { standaloneWidgetUrl } from '../api/api-client.ts';
-import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { adoptFrame, parkFrame } from './frame-handoff.ts';
-import { FrameHost, type FrameHostCallbacks } from './frame-host.ts';
 import { guardWidgetFrame } from './hardening/frame-guard.ts';
 import { pageWebglBudget } from './hardening/webgl-budget.ts';
 import { reportWidgetEvent, type WidgetEventKind } from './hardening/widget-event-reporter.ts';

@@ -1,5 +1,5 @@
+import { type TranscriptWidget, transcriptWidgetSource } from '@drawbridge/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type TranscriptWidget, transcriptWidgetSource } from '../transcript/transcript-state.ts';
 import { diffLines } from './line-diff.ts';
 
 const diffTabs = [

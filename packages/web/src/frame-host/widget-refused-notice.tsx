@@ -1,5 +1,5 @@
 import { widgetLineageId } from '@drawbridge/protocol';
-import type { TranscriptWidget } from '../transcript/transcript-state.ts';
+import type { TranscriptWidget } from '@drawbridge/react';
 
 /**
  * Stands for a widget the server stopped at a size or nesting limit: says why, in place of a frame. Nothing of

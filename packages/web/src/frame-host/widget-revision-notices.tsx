@@ -1,5 +1,5 @@
 import { widgetLineageId } from '@drawbridge/protocol';
-import type { TranscriptWidget } from '../transcript/transcript-state.ts';
+import type { TranscriptWidget } from '@drawbridge/react';
 import { useWidgetEnvironment } from './widget-environment.ts';
 
 /**

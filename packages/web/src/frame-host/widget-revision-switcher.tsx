@@ -1,5 +1,5 @@
+import type { TranscriptWidget } from '@drawbridge/react';
 import { useState } from 'react';
-import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { WidgetDiffDialog } from './widget-diff-dialog.tsx';
 
 /** ‹ 2 / 3 › over a widget's revisions, and the changes of the shown revision from the one before it. */

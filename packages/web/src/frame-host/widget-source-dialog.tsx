@@ -1,6 +1,6 @@
+import { type TranscriptWidget, transcriptWidgetSource } from '@drawbridge/react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ProseBlock } from '../components/prose-block.tsx';
-import { type TranscriptWidget, transcriptWidgetSource } from '../transcript/transcript-state.ts';
 
 const sourceTabs = [
   { key: 'html', label: 'HTML', language: 'html' },

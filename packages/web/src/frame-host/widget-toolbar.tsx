@@ -1,5 +1,5 @@
+import type { TranscriptWidget } from '@drawbridge/react';
 import { type RefObject, useState } from 'react';
-import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { WidgetSourceDialog } from './widget-source-dialog.tsx';
 
 const copyHtmlLabel = 'Copy HTML';

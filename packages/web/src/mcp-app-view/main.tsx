@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { renderToolView } from './render-tool-view.tsx';
 import '../styles/tokens.css';
+import '@drawbridge/react/styles.css';
 import './render-tool-view.css';
 
 /**

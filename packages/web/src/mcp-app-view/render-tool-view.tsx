@@ -1,8 +1,7 @@
 import type { RenderFormArgs } from '@drawbridge/protocol';
+import { formAnswersAsMessage, WidgetProblem } from '@drawbridge/react';
 import type { ReactNode } from 'react';
 import { AgentImage } from '../render-tools/agent-image.tsx';
-import { formAnswersAsMessage } from '../render-tools/form-answers-as-message.ts';
-import { WidgetProblem } from '../render-tools/widget-problem.tsx';
 import { chatWidgetRegistry } from '../render-tools/widget-registry.tsx';
 
 /** What a typed component in an MCP host's view may ask of that host. */

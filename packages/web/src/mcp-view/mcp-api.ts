@@ -6,8 +6,7 @@ import {
   mcpToolResultResponseSchema,
   mcpViewToolCallResponseSchema,
 } from '@drawbridge/protocol';
-import { ApiError } from '../api/api-error.ts';
-import { requestJson } from '../api/request-json.ts';
+import { ApiError, requestJson } from '@drawbridge/react';
 
 let catalogue: Promise<McpServerListResponse> | undefined;
 

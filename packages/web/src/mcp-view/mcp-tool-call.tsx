@@ -1,6 +1,6 @@
 import { mcpViewCarrierKey } from '@drawbridge/protocol';
+import type { TranscriptToolCall } from '@drawbridge/react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { TranscriptToolCall } from '../transcript/transcript-state.ts';
 import { useMcpCatalogue } from './use-mcp-catalogue.ts';
 
 // The host side (AppBridge and the SDK's schemas, ~150 KB) loads with the first view, not with the page.

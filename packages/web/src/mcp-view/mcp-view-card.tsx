@@ -1,4 +1,5 @@
 import { clampWidgetHeight, defaultWidgetHeight, type McpToolSummary } from '@drawbridge/protocol';
+import type { TranscriptToolCall } from '@drawbridge/react';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type {
   McpUiDisplayMode,
@@ -10,7 +11,6 @@ import { distanceFromViewport, pageWebglBudget } from '../frame-host/hardening/w
 import { WidgetStoppedNotice } from '../frame-host/hardening/widget-stopped-notice.tsx';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from '../frame-host/widget-bridge.ts';
 import { useWidgetEnvironment } from '../frame-host/widget-environment.ts';
-import type { TranscriptToolCall } from '../transcript/transcript-state.ts';
 import { hostStyleVariables } from './host-style-variables.ts';
 import {
   callMcpToolFromView,

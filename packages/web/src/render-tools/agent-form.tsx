@@ -1,13 +1,13 @@
 import type { FormAnswers, RenderFormArgs, RenderFormField } from '@drawbridge/protocol';
+import type { FormSubmitOutcome } from '@drawbridge/react';
+import { formAnswerLines } from '@drawbridge/react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { formAnswerLines } from './form-answers-as-message.ts';
 import {
   type FormDraft,
   fieldError,
   initialFormDraft,
   validateFormAnswers,
 } from './validate-form-answers.ts';
-import type { FormSubmitOutcome } from './widget-definition.ts';
 import './agent-form.css';
 
 /**

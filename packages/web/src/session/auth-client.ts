@@ -1,7 +1,6 @@
 import { type SessionResponse, sessionResponseSchema } from '@drawbridge/protocol';
+import { ApiError, requestJson } from '@drawbridge/react';
 import { z } from 'zod';
-import { ApiError } from '../api/api-error.ts';
-import { requestJson } from '../api/request-json.ts';
 
 /** Who is signed in and how this server signs people in. */
 export function fetchSession(): Promise<SessionResponse> {

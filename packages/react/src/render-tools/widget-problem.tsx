@@ -1,5 +1,3 @@
-import './widget-problem.css';
-
 /** Shown in place of a typed widget the browser refused, with the same reason the model was given. */
 export function WidgetProblem({ tool, message }: { tool: string; message: string }) {
   return (

@@ -1,4 +1,5 @@
 import type { SequencedRunEvent } from '@drawbridge/protocol';
+import type { ServerLocation } from '../api/api-url.ts';
 import { cancelRun, followRun } from '../api/run-api.ts';
 import { type AgentRunRequest, streamAgentRun } from '../api/stream-agent-run.ts';
 
@@ -22,9 +23,11 @@ export interface AgentRunTransport {
   cancel(input: { runId: string }): Promise<void>;
 }
 
-/** The transport over `POST /api/agent` and `/api/runs/:runId` (NDJSON). */
-export const httpAgentRunTransport: AgentRunTransport = {
-  start: (request) => streamAgentRun(request),
-  follow: (input) => followRun(input),
-  cancel: (input) => cancelRun(input),
-};
+/** The transport over `POST <baseUrl>/api/agent` and `<baseUrl>/api/runs/:runId` (NDJSON). */
+export function httpAgentRunTransport({ baseUrl }: ServerLocation = {}): AgentRunTransport {
+  return {
+    start: (request) => streamAgentRun({ ...request, baseUrl }),
+    follow: (input) => followRun({ ...input, baseUrl }),
+    cancel: (input) => cancelRun({ ...input, baseUrl }),
+  };
+}

@@ -1,10 +1,10 @@
 import { isDrawbridgeEvent, type RunEvent, type SequencedRunEvent } from '@drawbridge/protocol';
 import { ApiError } from '../api/api-error.ts';
-import type { RunStatus } from '../app/run-status.ts';
 import type { AgentRunTransport } from './agent-run-transport.ts';
 import { type Connectivity, waitToReconnect } from './connectivity.ts';
 import { describeRunFailure } from './describe-run-failure.ts';
 import { followRunEvents } from './follow-run-events.ts';
+import type { RunStatus } from './run-status.ts';
 import type { SessionRun, ThreadSession } from './thread-session.ts';
 
 /** How a followed run ended, or that the thread was busy with another run (`409 run_in_progress`). */

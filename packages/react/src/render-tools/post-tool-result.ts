@@ -1,5 +1,6 @@
 import type { ToolResult } from '@drawbridge/protocol';
 import { ApiError } from '../api/api-error.ts';
+import { apiUrl } from '../api/api-url.ts';
 
 export type PostToolResultOutcome = { ok: true } | { ok: false; message: string };
 
@@ -9,22 +10,28 @@ export type PostToolResultOutcome = { ok: true } | { ok: false; message: string 
  * by the server until the call is parked. Failures come back as values.
  */
 export async function postToolResult({
+  baseUrl,
   threadId,
   toolCallId,
   result,
   fetchImplementation = fetch,
 }: {
+  /** Where the server is mounted (`ServerLocation`); default the page's origin root. */
+  baseUrl?: string | undefined;
   threadId: string;
   toolCallId: string;
   result: ToolResult;
   fetchImplementation?: typeof fetch;
 }): Promise<PostToolResultOutcome> {
   try {
-    const response = await fetchImplementation(`/api/threads/${encodeURIComponent(threadId)}/tool-results`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ toolCallId, result }),
-    });
+    const response = await fetchImplementation(
+      apiUrl(baseUrl, `/api/threads/${encodeURIComponent(threadId)}/tool-results`),
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ toolCallId, result }),
+      },
+    );
     if (!response.ok) {
       return { ok: false, message: (await ApiError.fromResponse(response)).message };
     }

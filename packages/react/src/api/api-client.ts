@@ -17,11 +17,12 @@ import {
   threadSearchResponseSchema,
 } from '@drawbridge/protocol';
 import { ApiError } from './api-error.ts';
+import { apiUrl, type ServerLocation } from './api-url.ts';
 import { requestJson } from './request-json.ts';
 
 /** Reads which model the server runs (and whether it is the offline demo). */
-export function fetchHealth(): Promise<HealthResponse> {
-  return requestJson({ path: '/api/health', schema: healthResponseSchema });
+export function fetchHealth({ baseUrl }: ServerLocation = {}): Promise<HealthResponse> {
+  return requestJson({ baseUrl, path: '/api/health', schema: healthResponseSchema });
 }
 
 /**
@@ -31,20 +32,30 @@ export function fetchHealth(): Promise<HealthResponse> {
 export async function fetchThreads({
   kind = 'chat',
   signal,
-}: {
+  baseUrl,
+}: ServerLocation & {
   kind?: AgentThreadKind;
   signal?: AbortSignal;
 } = {}): Promise<ThreadSummary[]> {
   const path = kind === 'chat' ? '/api/threads' : `/api/threads?kind=${kind}`;
   return (
-    await requestJson({ path, schema: threadListResponseSchema, ...(signal ? { init: { signal } } : {}) })
+    await requestJson({
+      baseUrl,
+      path,
+      schema: threadListResponseSchema,
+      ...(signal ? { init: { signal } } : {}),
+    })
   ).threads;
 }
 
 /** Creates an empty thread of `kind` (a chat by default); the server titles it from the first message. */
-export async function createThread({ kind }: { kind?: AgentThreadKind } = {}): Promise<ThreadSummary> {
+export async function createThread({
+  kind,
+  baseUrl,
+}: ServerLocation & { kind?: AgentThreadKind } = {}): Promise<ThreadSummary> {
   const body: CreateThreadBody = kind === undefined ? {} : { kind };
   const created = await requestJson({
+    baseUrl,
     path: '/api/threads',
     schema: createThreadResponseSchema,
     init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
@@ -53,17 +64,31 @@ export async function createThread({ kind }: { kind?: AgentThreadKind } = {}): P
 }
 
 /** Chats whose title or messages contain `query`, newest first, each with the words around its first match. */
-export async function searchThreads(query: string, signal?: AbortSignal): Promise<ThreadSearchResult[]> {
+export async function searchThreads(
+  query: string,
+  signal?: AbortSignal,
+  { baseUrl }: ServerLocation = {},
+): Promise<ThreadSearchResult[]> {
   const path = `/api/threads/search?q=${encodeURIComponent(query)}`;
   return (
-    await requestJson({ path, schema: threadSearchResponseSchema, ...(signal ? { init: { signal } } : {}) })
+    await requestJson({
+      baseUrl,
+      path,
+      schema: threadSearchResponseSchema,
+      ...(signal ? { init: { signal } } : {}),
+    })
   ).results;
 }
 
 /** Gives a thread the name the user chose. */
-export async function renameThread(threadId: string, title: string): Promise<ThreadSummary> {
+export async function renameThread(
+  threadId: string,
+  title: string,
+  { baseUrl }: ServerLocation = {},
+): Promise<ThreadSummary> {
   const body: RenameThreadBody = { title };
   const renamed = await requestJson({
+    baseUrl,
     path: `/api/threads/${encodeURIComponent(threadId)}`,
     schema: renameThreadResponseSchema,
     init: { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
@@ -75,8 +100,13 @@ export async function renameThread(threadId: string, title: string): Promise<Thr
  * Rewinds a thread to its `turn`-th user message (dropping what followed; with `content`, replacing its
  * text), before that message is sent again for a regenerated reply or an edit.
  */
-export function rewindThread(threadId: string, body: RewindThreadBody): Promise<RewindThreadResponse> {
+export function rewindThread(
+  threadId: string,
+  body: RewindThreadBody,
+  { baseUrl }: ServerLocation = {},
+): Promise<RewindThreadResponse> {
   return requestJson({
+    baseUrl,
     path: `/api/threads/${encodeURIComponent(threadId)}/rewind`,
     schema: rewindThreadResponseSchema,
     init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
@@ -84,20 +114,32 @@ export function rewindThread(threadId: string, body: RewindThreadBody): Promise<
 }
 
 /** Loads a thread's stored messages, oldest first, with their widgets, and the run still writing to it. */
-export function fetchMessages(threadId: string): Promise<MessageListResponse> {
+export function fetchMessages(
+  threadId: string,
+  { baseUrl }: ServerLocation = {},
+): Promise<MessageListResponse> {
   const path = `/api/threads/${encodeURIComponent(threadId)}/messages`;
-  return requestJson({ path, schema: messageListResponseSchema });
+  return requestJson({ baseUrl, path, schema: messageListResponseSchema });
 }
 
 /** Deletes a thread with its messages. */
-export async function deleteThread(threadId: string): Promise<void> {
-  const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}`, { method: 'DELETE' });
+export async function deleteThread(threadId: string, { baseUrl }: ServerLocation = {}): Promise<void> {
+  const response = await fetch(apiUrl(baseUrl, `/api/threads/${encodeURIComponent(threadId)}`), {
+    method: 'DELETE',
+  });
   if (!response.ok && response.status !== 404) {
     throw await ApiError.fromResponse(response);
   }
 }
 
 /** The URL of a widget's standalone HTML download. */
-export function standaloneWidgetUrl(threadId: string, widgetId: string): string {
-  return `/api/threads/${encodeURIComponent(threadId)}/widgets/${encodeURIComponent(widgetId)}.html`;
+export function standaloneWidgetUrl(
+  threadId: string,
+  widgetId: string,
+  { baseUrl }: ServerLocation = {},
+): string {
+  return apiUrl(
+    baseUrl,
+    `/api/threads/${encodeURIComponent(threadId)}/widgets/${encodeURIComponent(widgetId)}.html`,
+  );
 }

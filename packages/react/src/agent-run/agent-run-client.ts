@@ -1,11 +1,11 @@
 import type { A2uiUserAction, FormAnswers, SequencedRunEvent, ThreadKind } from '@drawbridge/protocol';
 import { ApiError } from '../api/api-error.ts';
-import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 import type { ToolCallHookContext } from '../transcript/tool-call-hook.ts';
 import { messageProse } from '../transcript/transcript-state.ts';
 import { withoutActiveReply } from '../transcript/without-active-reply.ts';
 import type { AgentRunClientOptions, OpenThreadOutcome } from './agent-run-client-options.ts';
 import { type AgentRunTransport, httpAgentRunTransport } from './agent-run-transport.ts';
+import type { BridgeOutcome } from './bridge-outcome.ts';
 import { browserConnectivity, type Connectivity, reconnectDelayMs } from './connectivity.ts';
 import { describeRunFailure } from './describe-run-failure.ts';
 import { drawParkedCall, drawRestoredCalls } from './draw-tool-calls.ts';
@@ -54,7 +54,7 @@ export class AgentRunClient<View> {
 
   constructor(options: AgentRunClientOptions<View>) {
     this.#options = options;
-    this.#transport = options.transport ?? httpAgentRunTransport;
+    this.#transport = options.transport ?? httpAgentRunTransport({ baseUrl: options.baseUrl });
     this.#connectivity = options.connectivity ?? browserConnectivity;
     this.#current = this.#createSession(options.initialThreadId);
   }
@@ -168,7 +168,9 @@ export class AgentRunClient<View> {
     threadId: string,
     { onlyOnScreen }: { onlyOnScreen: boolean },
   ): Promise<LoadOutcome> {
-    const loaded = await (this.#options.loadThread ?? loadStoredThread)(threadId);
+    const loaded = await (
+      this.#options.loadThread ?? ((id: string) => loadStoredThread(id, { baseUrl: this.#options.baseUrl }))
+    )(threadId);
     if ((onlyOnScreen && this.#current !== session) || session.run !== undefined || this.#disposed) {
       return { status: 'superseded' };
     }

@@ -1,5 +1,6 @@
 import type { ThreadKind } from '@drawbridge/protocol';
 import { fetchMessages } from '../api/api-client.ts';
+import type { ServerLocation } from '../api/api-url.ts';
 import { transcriptFromStored } from '../transcript/transcript-from-stored.ts';
 import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 
@@ -13,8 +14,11 @@ export interface LoadedThread {
 }
 
 /** `GET /api/threads/:id/messages`, as the transcript the live run showed. */
-export async function loadStoredThread(threadId: string): Promise<LoadedThread> {
-  const { thread, messages, activeRun } = await fetchMessages(threadId);
+export async function loadStoredThread(
+  threadId: string,
+  location: ServerLocation = {},
+): Promise<LoadedThread> {
+  const { thread, messages, activeRun } = await fetchMessages(threadId, location);
   return {
     kind: thread.kind,
     messages: transcriptFromStored(messages),

@@ -1,5 +1,5 @@
+import type { StoredMessage } from '@drawbridge/protocol';
 import { applyReplyEvent, type FormAnswers, storedMessageEvents } from '@drawbridge/protocol';
-import type { StoredMessage } from '../api/api-schemas.ts';
 import type { TranscriptMessage } from './transcript-state.ts';
 
 /** Marks the form a user message answered as sent, with its answers, wherever in the transcript it is. */

@@ -9,6 +9,7 @@ import {
   WidgetPartLog,
   type WidgetRefusalCode,
 } from '@drawbridge/protocol';
+import { apiUrl } from '../api/api-url.ts';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 
 /** What the host needs of a widget: its parts so far, and the height the model asked for while it streams. */
@@ -36,7 +37,12 @@ export interface FrameHostOptions extends FrameHostCallbacks {
   container: HTMLElement;
   title: string;
   theme: FrameTheme;
-  /** Where the bootstrap document is served; the server gives it its own CSP header. */
+  /**
+   * Where the Drawbridge server is mounted (`/ai`): the bootstrap document is `<baseUrl>/frame`, served with its
+   * own CSP header. Its `frame-ancestors 'self'` lets only a page of the server's own origin frame it.
+   */
+  baseUrl?: string;
+  /** The bootstrap document's URL when it is not `<baseUrl>/frame`. */
   frameUrl?: string;
   /**
    * The content height an earlier frame of this widget reported (a restore or reload): the new frame
@@ -91,7 +97,7 @@ export class FrameHost {
     iframe.style.height = `${clampWidgetHeight(options.initialHeight ?? defaultWidgetHeight)}px`;
     iframe.addEventListener('load', this.handleLoad);
     window.addEventListener('message', this.handleMessage);
-    iframe.src = options.frameUrl ?? '/frame';
+    iframe.src = options.frameUrl ?? apiUrl(options.baseUrl, '/frame');
     this.iframe = iframe;
     options.container.append(iframe);
     this.visibilityObserver =

@@ -27,6 +27,20 @@ describe('postToolResult', () => {
     ]);
   });
 
+  it('posts under the base URL the server is mounted at', async () => {
+    const { fetchImplementation, requests } = recordingFetch(
+      new Response('{"accepted":true}', { status: 200 }),
+    );
+    await postToolResult({
+      baseUrl: '/ai',
+      threadId: 't1',
+      toolCallId: 'c1',
+      result: rendered,
+      fetchImplementation,
+    });
+    expect(requests.map((request) => request.url)).toEqual(['/ai/api/threads/t1/tool-results']);
+  });
+
   it("reports the server's refusal as a value", async () => {
     const refusal = new Response(
       JSON.stringify({

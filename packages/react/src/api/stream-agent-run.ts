@@ -5,9 +5,12 @@ import {
   runAgentRequestInit,
   type SequencedRunEvent,
 } from '@drawbridge/protocol';
+import { apiUrl } from './api-url.ts';
 import { readRunEvents } from './run-api.ts';
 
 export interface AgentRunRequest {
+  /** Where the server is mounted (`ServerLocation`); default the page's origin root. */
+  baseUrl?: string;
   threadId: string;
   runId: string;
   userMessageId: string;
@@ -42,6 +45,9 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
     },
     ...(request.a2uiAction === undefined ? {} : { a2uiAction: request.a2uiAction }),
   });
-  const response = await fetch('/api/agent', runAgentRequestInit({ input, signal: request.signal }));
+  const response = await fetch(
+    apiUrl(request.baseUrl, '/api/agent'),
+    runAgentRequestInit({ input, signal: request.signal }),
+  );
   yield* readRunEvents(response);
 }

@@ -1,10 +1,19 @@
+import { renderToolDefinitions } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { dispatchToolCall } from './dispatch-tool-call.ts';
 import { defineWidget, type WidgetDefinition } from './widget-definition.ts';
-import { chatWidgetRegistry } from './widget-registry.tsx';
+import { widgetRegistryFrom } from './widget-registry-from-definitions.ts';
+
+/** The chat's render tools, each drawing nothing: dispatch is about names, arguments and answers. */
+const registry = widgetRegistryFrom(renderToolDefinitions, {
+  render_image: () => null,
+  render_form: () => null,
+  render_table: () => null,
+  render_chart: () => null,
+});
 
 const dispatch = (toolCallName: string, args: unknown) =>
-  dispatchToolCall(chatWidgetRegistry, {
+  dispatchToolCall(registry, {
     toolCallName,
     argsJson: typeof args === 'string' ? args : JSON.stringify(args),
   });

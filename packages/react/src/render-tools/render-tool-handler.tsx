@@ -1,5 +1,4 @@
 import type { FormAnswers, RenderFormArgs, ToolResult } from '@drawbridge/protocol';
-import { toolCallNoun } from '../components/tool-call-noun.ts';
 import type {
   CompletedToolCall,
   ToolCallHandler,
@@ -10,9 +9,9 @@ import { dispatchToolCall } from './dispatch-tool-call.ts';
 import { formAnswersAsMessage } from './form-answers-as-message.ts';
 import { postToolResult } from './post-tool-result.ts';
 import { renderStoredWidget } from './render-stored-widget.tsx';
+import { toolCallNoun } from './tool-call-noun.ts';
 import type { WidgetRegistry } from './widget-definition.ts';
 import { WidgetProblem } from './widget-problem.tsx';
-import { chatWidgetRegistry } from './widget-registry.tsx';
 
 function parseStoredArgs(argsJson: string): unknown {
   try {
@@ -24,20 +23,24 @@ function parseStoredArgs(argsJson: string): unknown {
 }
 
 /**
- * The hook for typed render tools, of the chat (`<ChatApp onToolCall={createRenderToolHandler()} />`) and of
+ * The hook for typed render tools, of the chat (`createRenderToolHandler({ registry: chatWidgetRegistry })`) and of
  * the dashboard assistant (with its own registry): a call the server parked is dispatched through the
  * registry and ANSWERED once, for every parked call id: refused at once when it cannot be drawn, "rendered"
  * only after its widget mounted, or with the error it threw while drawing. A restored call is only drawn
  * again.
  */
 export function createRenderToolHandler({
-  registry = chatWidgetRegistry,
+  registry,
+  baseUrl,
   onResultFailure,
 }: {
-  registry?: WidgetRegistry;
+  /** The typed render tools this chat draws, by name (`widgetRegistryFrom`). */
+  registry: WidgetRegistry;
+  /** Where the Drawbridge server is mounted (`/ai`); default the page's origin root. */
+  baseUrl?: string;
   /** Called when the server refused or never received an answer (the run will then time out the call). */
   onResultFailure?(toolCallId: string, message: string): void;
-} = {}): ToolCallHandler {
+}): ToolCallHandler {
   return (call: CompletedToolCall, context: ToolCallHookContext) => {
     const onSubmitForm = (values: FormAnswers['values']) => {
       const form = registry.get(call.toolCallName)?.validate(parseStoredArgs(call.argsJson));
@@ -57,7 +60,7 @@ export function createRenderToolHandler({
     const answer = (result: ToolResult) => {
       if (answered) return;
       answered = true;
-      void postToolResult({ threadId: context.threadId, toolCallId: call.toolCallId, result }).then(
+      void postToolResult({ baseUrl, threadId: context.threadId, toolCallId: call.toolCallId, result }).then(
         (posted) => {
           if (!posted.ok) onResultFailure?.(call.toolCallId, posted.message);
         },

@@ -1,6 +1,6 @@
+import type { StoredMessage } from '@drawbridge/protocol';
 import { type RunEvent, replySegments, runEvents } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
-import type { StoredMessage } from '../api/api-schemas.ts';
 import { transcriptFromStored } from './transcript-from-stored.ts';
 import { transcriptReducer } from './transcript-reducer.ts';
 import {

@@ -1,7 +1,7 @@
-import { idleRunStatus, type RunStatus } from '../app/run-status.ts';
 import { type TranscriptAction, transcriptReducer } from '../transcript/transcript-reducer.ts';
 import { emptyTranscript, type TranscriptState } from '../transcript/transcript-state.ts';
 import type { RunPosition } from './follow-run-events.ts';
+import { idleRunStatus, type RunStatus } from './run-status.ts';
 
 /** Everything a UI draws from: the thread, its transcript, where the reply stands, and the drawn tool calls. */
 export interface AgentRunSnapshot<View> {

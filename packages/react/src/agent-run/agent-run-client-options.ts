@@ -17,6 +17,11 @@ export type OpenThreadOutcome =
   | { status: 'failed'; message: string };
 
 export interface AgentRunClientOptions<View> {
+  /**
+   * Where the Drawbridge server is mounted, as the browser reaches it (`/ai`, `https://host/ai`); default the
+   * page's origin root. The default transport and thread loading use it.
+   */
+  baseUrl?: string;
   /** Creates the thread a first message goes to; its id is kept for the following runs. */
   createThread(): Promise<string>;
   /** Called once a first message created the thread. */

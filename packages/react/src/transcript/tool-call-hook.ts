@@ -1,6 +1,6 @@
 import type { FormAnswers } from '@drawbridge/protocol';
 import type { ReactNode } from 'react';
-import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
+import type { BridgeOutcome } from '../agent-run/bridge-outcome.ts';
 
 /** A tool call to draw: one the server parked for this browser (draw and answer it) or one restored from the store. */
 export interface CompletedToolCall {

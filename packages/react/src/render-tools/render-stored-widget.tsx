@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { WidgetCall } from './dispatch-tool-call.ts';
 import type { WidgetRegistry, WidgetRenderProps } from './widget-definition.ts';
 import { WidgetProblem } from './widget-problem.tsx';
-import { chatWidgetRegistry } from './widget-registry.tsx';
 
 /**
  * Draws a stored carrier message's `render: { tool, args }` again after a reload. The arguments are
@@ -10,7 +9,7 @@ import { chatWidgetRegistry } from './widget-registry.tsx';
  */
 export function renderStoredWidget(
   { tool, args }: WidgetCall,
-  { registry = chatWidgetRegistry, ...props }: WidgetRenderProps & { registry?: WidgetRegistry } = {},
+  { registry, ...props }: WidgetRenderProps & { registry: WidgetRegistry },
 ): ReactNode {
   const definition = registry.get(tool);
   if (!definition) {

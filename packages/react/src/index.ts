@@ -1,0 +1,81 @@
+// The public entry of @drawbridge/react: a headless layer (the run client and its React hook, over the shared
+// reply reducer of @drawbridge/protocol), the sandboxed widget frame's host, and the typed render-tool registry.
+// Safe to import where there is no DOM (server rendering): nothing here touches `window` or `document` until a
+// client or a frame is created.
+
+export {
+  AgentRunClient,
+  type AgentRunClientOptions,
+  type AgentRunSnapshot,
+  type OpenThreadOutcome,
+  type UserMessageAnswers,
+} from './agent-run/agent-run-client.ts';
+export { type AgentRunTransport, httpAgentRunTransport } from './agent-run/agent-run-transport.ts';
+export type { BridgeOutcome } from './agent-run/bridge-outcome.ts';
+export type { Connectivity } from './agent-run/connectivity.ts';
+export { describeRunFailure } from './agent-run/describe-run-failure.ts';
+export type { LoadedThread } from './agent-run/load-stored-thread.ts';
+export { idleRunStatus, type RunStatus } from './agent-run/run-status.ts';
+export { type UseAgentRunOptions, useAgentRun } from './agent-run/use-agent-run.ts';
+export {
+  createThread,
+  deleteThread,
+  fetchHealth,
+  fetchMessages,
+  fetchThreads,
+  renameThread,
+  rewindThread,
+  searchThreads,
+  standaloneWidgetUrl,
+} from './api/api-client.ts';
+export { ApiError } from './api/api-error.ts';
+export { apiUrl, type ServerLocation } from './api/api-url.ts';
+export { requestJson } from './api/request-json.ts';
+export { cancelRun, followRun } from './api/run-api.ts';
+export { type AgentRunRequest, streamAgentRun } from './api/stream-agent-run.ts';
+export {
+  FrameHost,
+  type FrameHostCallbacks,
+  type FrameHostOptions,
+  type FrameHostUpdate,
+  type FrameHostWidget,
+} from './frame-host/frame-host.ts';
+export {
+  type DispatchOutcome,
+  dispatchToolCall,
+  type WidgetCall,
+} from './render-tools/dispatch-tool-call.ts';
+export { formAnswerLines, formAnswersAsMessage } from './render-tools/form-answers-as-message.ts';
+export { type PostToolResultOutcome, postToolResult } from './render-tools/post-tool-result.ts';
+export { renderStoredWidget } from './render-tools/render-stored-widget.tsx';
+export { createRenderToolHandler } from './render-tools/render-tool-handler.tsx';
+export { toolCallNoun } from './render-tools/tool-call-noun.ts';
+export { validateWithSchema } from './render-tools/validate-with-schema.ts';
+export {
+  defineWidget,
+  type FormSubmitOutcome,
+  type WidgetDefinition,
+  type WidgetRegistry,
+  type WidgetRenderProps,
+  type WidgetValidation,
+} from './render-tools/widget-definition.ts';
+export { WidgetProblem } from './render-tools/widget-problem.tsx';
+export { type WidgetRenderers, widgetRegistryFrom } from './render-tools/widget-registry-from-definitions.ts';
+export type {
+  CompletedToolCall,
+  ToolCallHandler,
+  ToolCallHookContext,
+} from './transcript/tool-call-hook.ts';
+export { transcriptFromStored } from './transcript/transcript-from-stored.ts';
+export { type TranscriptAction, transcriptReducer } from './transcript/transcript-reducer.ts';
+export {
+  createTranscriptWidget,
+  emptyTranscript,
+  messageProse,
+  type TranscriptMessage,
+  type TranscriptPart,
+  type TranscriptState,
+  type TranscriptToolCall,
+  type TranscriptWidget,
+  transcriptWidgetSource,
+} from './transcript/transcript-state.ts';

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+function withoutComments(css: string): string {
+  return css.replace(/\/\*[\s\S]*?\*\//g, '');
+}
+
+/** The selectors of a flat stylesheet (no at-rules). */
+function selectorsOf(css: string): string[] {
+  return [...withoutComments(css).matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((rule) =>
+    rule[1]!.split(',').map((selector) => selector.trim()),
+  );
+}
+
+describe("the package's stylesheet", () => {
+  const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
+
+  it('styles only its own classes: no element, :root, * or at-rule reaches the host page', () => {
+    const selectors = selectorsOf(css);
+    expect(selectors.length).toBeGreaterThan(0);
+    expect(withoutComments(css)).not.toContain('@');
+    expect(selectors.filter((selector) => !/^\.[a-z][\w-]*(\s+\.[a-z][\w-]*)*$/.test(selector))).toEqual([]);
+  });
+
+  it('gives every theme variable a default, so it draws without the host setting any', () => {
+    const uses = [...css.matchAll(/var\((--[\w-]+)(,?)/g)];
+    expect(uses.length).toBeGreaterThan(0);
+    expect(uses.filter(([, , comma]) => comma !== ',').map(([, name]) => name)).toEqual([]);
+    expect(new Set(uses.map(([, name]) => name!.slice(0, 5)))).toEqual(new Set(['--db-']));
+  });
+});
