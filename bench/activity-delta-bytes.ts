@@ -1,7 +1,8 @@
-// Wire bytes of one streamed widget as our CUSTOM `drawbridge.widget` parts beside the same widget as
-// AG-UI ACTIVITY_DELTA events. JSON Patch cannot append to a string, so each activity delta replaces the
-// channel so far; the numbers are what docs/protocol.md ("Widget parts: CUSTOM, not ACTIVITY_*") cites.
-// Run: npx tsx bench/activity-delta-bytes.ts
+// Wire bytes of one streamed widget three ways: the `drawbridge.widget` activity as the server sends it (a
+// snapshot, then one `add /parts/-` per part), the CUSTOM `drawbridge.widget` events it replaced (spelled here
+// by hand: no builder makes them any more), and activity deltas that replace a channel's whole string (JSON
+// Patch cannot append to a string, so the bytes grow with the square of the widget). The numbers are what
+// docs/protocol.md ("Widgets as activities") cites. Run: npx tsx bench/activity-delta-bytes.ts
 import { readFileSync } from 'node:fs';
 import {
   encodeNdjsonEvent,
@@ -47,14 +48,17 @@ for (const [name, reply] of replies) {
   chunks.push(...parser.end());
   const channels: Record<string, string> = { height: '', css: '', html: '', js: '' };
   let customBytes = 0;
+  let partsBytes = encodeNdjsonEvent(runEvents.widgetSnapshot({ widgetId: 'w' })).length;
   let activityBytes = 0;
   let widgetEvents = 0;
   for (const chunk of chunks) {
     // These replies make new widgets: an edit's chunks (edit target, hunks) do not occur in them.
     if (!isWidgetPartType(chunk.type)) continue;
     widgetEvents += 1;
-    customBytes += encodeNdjsonEvent(
-      runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: chunk.type, delta: chunk.delta }),
+    const value = { messageId: 'm', widgetId: 'w', part: chunk.type, delta: chunk.delta };
+    customBytes += `${JSON.stringify({ type: 'CUSTOM', name: 'drawbridge.widget', value })}\n`.length;
+    partsBytes += encodeNdjsonEvent(
+      runEvents.widgetPart({ widgetId: 'w', part: chunk.type, delta: chunk.delta }),
     ).length;
     if (chunk.type !== 'end') channels[chunk.type] += chunk.delta;
     const patch =
@@ -67,7 +71,8 @@ for (const [name, reply] of replies) {
   }
   console.log(
     `${name.padEnd(12)} ${String(reply.length).padStart(6)} chars, ${String(widgetEvents).padStart(4)} widget events: ` +
-      `CUSTOM ${String(customBytes).padStart(8)} B, ACTIVITY_DELTA ${String(activityBytes).padStart(9)} B ` +
+      `CUSTOM ${String(customBytes).padStart(8)} B, activity parts ${String(partsBytes).padStart(8)} B ` +
+      `(${(partsBytes / customBytes).toFixed(2)}×), replacing channels ${String(activityBytes).padStart(9)} B ` +
       `(${(activityBytes / customBytes).toFixed(1)}×)`,
   );
 }

@@ -22,9 +22,10 @@ function widgetEvents(markupBytes: number, chunkCount: number): RunEvent[] {
       text.slice(Math.round((index * text.length) / count), Math.round(((index + 1) * text.length) / count)),
     );
   const part = (name: 'height' | 'css' | 'html' | 'js' | 'end', delta: string) =>
-    runEvents.widgetPart({ messageId, widgetId, part: name, delta });
+    runEvents.widgetPart({ widgetId, part: name, delta });
   return [
     runEvents.textContent({ messageId, delta: 'Here is the table.' }),
+    runEvents.widgetSnapshot({ widgetId }),
     part('height', '480'),
     ...cut(css, 100).map((delta) => part('css', delta)),
     ...cut(markup, chunkCount).map((delta) => part('html', delta)),

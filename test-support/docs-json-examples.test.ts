@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { ActivityMessageSchema, EventSchemas, RunAgentInputSchema } from '@ag-ui/core/schemas';
 import {
   dashboardControlArgsSchema,
+  drawbridgeActivitySchema,
   findRenderTool,
   parseA2uiMessage,
   parseRunEvent,
@@ -60,9 +61,21 @@ const widgetChunksSchema = z.array(z.strictObject({ type: z.enum(widgetChunkType
 const valueChecks = new Map<string, ValueCheck>([
   [
     'run-events',
+    // Ours, and AG-UI's own: a stock client must take every event we document.
     (value) => {
       const parsed = parseRunEvent(value);
-      return parsed.success ? undefined : describeIssues(parsed.error);
+      if (!parsed.success) return describeIssues(parsed.error);
+      return againstSchema(EventSchemas)(value);
+    },
+  ],
+  [
+    'activity-message',
+    // An activity message as a stock client holds it: AG-UI's message schema, then our content for our types.
+    (value) => {
+      const parsed = ActivityMessageSchema.safeParse(value);
+      if (!parsed.success) return describeIssues(parsed.error);
+      const schemas = drawbridgeActivitySchema(parsed.data.activityType);
+      return schemas === undefined ? undefined : againstSchema(schemas.content)(parsed.data.content);
     },
   ],
   ['widget-chunks', againstSchema(widgetChunksSchema)],

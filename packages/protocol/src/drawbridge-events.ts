@@ -1,35 +1,15 @@
 import { type CustomEvent as AgUiCustomEvent, EventType } from '@ag-ui/core';
 import { z } from 'zod';
 import { replyDetailsSchema } from './api/reply-details.ts';
-import { widgetPartSchema, widgetRevisionSchema } from './generated-widget.ts';
-import { widgetRefusalSchema } from './widget-refusal.ts';
 
 /**
  * The CUSTOM events Drawbridge defines, by name, each with the schema of its `value` (a stock AG-UI client
  * strips unknown fields, so our data lives there). This is the one declaration: the run-event schema
- * validates with it, and the event types, the builders and {@link isDrawbridgeEvent} derive from it.
+ * validates with it, and the event types, the builders and {@link isDrawbridgeEvent} derive from it. They are
+ * what is not UI — the run, its heartbeat, parked calls, the reply's details; widgets travel as activities
+ * (`drawbridgeActivitySchemas`).
  */
 export const drawbridgeEventValueSchemas = {
-  /** One piece of the widget block, in the order the model wrote it. */
-  'drawbridge.widget': z.object({ messageId: z.string(), widgetId: z.string(), ...widgetPartSchema.shape }),
-  /**
-   * The widget an edit reply builds is a revision: sent once the edit's target is known, before its parts,
-   * and again with `failure` when a hunk does not apply.
-   */
-  'drawbridge.widget-revision': z.object({
-    messageId: z.string(),
-    widgetId: z.string(),
-    revision: widgetRevisionSchema,
-  }),
-  /**
-   * The server stopped the widget at one of `widgetLimits`: no part of it follows, and it is not drawn. Sent
-   * instead of the part that would have passed the limit.
-   */
-  'drawbridge.widget-refused': z.object({
-    messageId: z.string(),
-    widgetId: z.string(),
-    refusal: widgetRefusalSchema,
-  }),
   /** Sent while the run is idle (a parked call, a slow model), so proxies and the client see it alive. */
   'drawbridge.heartbeat': z.object({ at: z.number() }),
   /**

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { drawbridgeEventValueSchemas } from './drawbridge-events.ts';
+import {
+  widgetActivityContentSchema,
+  widgetActivityOperationSchema,
+} from './activities/drawbridge-activities.ts';
 import { generatedWidgetParts, generatedWidgetSchema, widgetPartSchema } from './generated-widget.ts';
 
 const widget = { id: 'w1', height: 420, css: 'p{}', html: '<p>hi</p>', js: 'go()', complete: true };
@@ -24,14 +27,9 @@ describe('generatedWidgetSchema', () => {
 });
 
 describe('widgetPartSchema', () => {
-  it('is the part and delta of the widget event value, which only adds where the part belongs', () => {
-    expect(Object.keys(drawbridgeEventValueSchemas['drawbridge.widget'].shape)).toEqual([
-      'messageId',
-      'widgetId',
-      'part',
-      'delta',
-      'replace',
-    ]);
+  it('is the part a widget activity appends, as it is', () => {
+    expect(widgetActivityOperationSchema.options[0].shape.value).toBe(widgetPartSchema);
+    expect(widgetActivityContentSchema.shape.parts.element).toBe(widgetPartSchema);
     expect(widgetPartSchema.safeParse({ part: 'html', delta: '<p' }).success).toBe(true);
     expect(widgetPartSchema.safeParse({ part: 'prose', delta: 'hi' }).success).toBe(false);
   });

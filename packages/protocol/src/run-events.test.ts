@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { isDrawbridgeActivity, widgetActivityContentSchema } from './activities/drawbridge-activities.ts';
+import { widgetActivityChanges } from './activities/widget-activity-changes.ts';
 import { decodeEventStream } from './codecs/decode-event-stream.ts';
 import { encodeNdjsonEvent } from './codecs/ndjson-encoder.ts';
 import {
@@ -16,13 +18,17 @@ const everyConstructedEvent: RunEvent[] = [
   runEvents.runInfo({ model: 'gpt-test', demo: false, runId: 'durable-1' }),
   runEvents.textStart({ messageId: 'm1' }),
   runEvents.textContent({ messageId: 'm1', delta: 'Hello ' }),
-  runEvents.widgetPart({ messageId: 'm1', widgetId: 'w1', part: 'height', delta: '320' }),
+  runEvents.widgetSnapshot({ widgetId: 'w1' }),
+  runEvents.widgetPart({ widgetId: 'w1', part: 'height', delta: '320' }),
   runEvents.heartbeat(1000),
-  runEvents.activitySnapshot({ messageId: 'w2', activityType: 'drawbridge.widget', content: { parts: [] } }),
-  runEvents.activityDelta({
-    messageId: 'w2',
-    activityType: 'drawbridge.widget',
-    patch: [{ op: 'add', path: '/parts/-', value: { part: 'html', delta: '<p>' } }],
+  runEvents.widgetSnapshot({
+    widgetId: 'w2',
+    parts: [{ part: 'css', delta: 'p{}', replace: true }],
+    revision: { of: 'w1', number: 2, baseId: 'w1' },
+  }),
+  runEvents.widgetRevision({
+    widgetId: 'w2',
+    revision: { of: 'w1', number: 2, baseId: 'w1', failure: { code: 'hunk_not_found', message: 'no match' } },
   }),
   runEvents.activitySnapshot({
     messageId: 'a2ui-1',
@@ -81,10 +87,17 @@ describe('runEvents constructors', () => {
   });
 
   it('spell the shapes the wire contract documents', () => {
-    expect(runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'end', delta: '' })).toEqual({
-      type: 'CUSTOM',
-      name: 'drawbridge.widget',
-      value: { messageId: 'm', widgetId: 'w', part: 'end', delta: '' },
+    expect(runEvents.widgetSnapshot({ widgetId: 'w' })).toEqual({
+      type: 'ACTIVITY_SNAPSHOT',
+      messageId: 'w',
+      activityType: 'drawbridge.widget',
+      content: { parts: [] },
+    });
+    expect(runEvents.widgetPart({ widgetId: 'w', part: 'end', delta: '' })).toEqual({
+      type: 'ACTIVITY_DELTA',
+      messageId: 'w',
+      activityType: 'drawbridge.widget',
+      patch: [{ op: 'add', path: '/parts/-', value: { part: 'end', delta: '' } }],
     });
     expect(runEvents.runInfo({ model: 'demo', demo: true, runId: 'durable-1' })).toEqual({
       type: 'CUSTOM',
@@ -111,11 +124,10 @@ describe('runEvents constructors', () => {
 describe('parseRunEvent', () => {
   it('reports a bad widget part at its exact path', () => {
     const text = errorText({
-      type: 'CUSTOM',
-      name: 'drawbridge.widget',
-      value: { messageId: 'm', widgetId: 'w', part: 'prose', delta: 'x' },
+      ...runEvents.widgetPart({ widgetId: 'w', part: 'css', delta: 'x' }),
+      patch: [{ op: 'add', path: '/parts/-', value: { part: 'prose', delta: 'x' } }],
     });
-    expect(text).toContain('→ at value.part');
+    expect(text).toContain('→ at patch[0].value.part');
     expect(text).not.toContain('Invalid input');
   });
 
@@ -126,7 +138,7 @@ describe('parseRunEvent', () => {
     expect(errorText({ type: 'CUSTOM', name: 'drawbridge.run', value: { model: 'x' } })).toContain(
       'value.demo',
     );
-    expect(errorText({ type: 'CUSTOM', name: 'drawbridge.widget' })).toContain('value');
+    expect(errorText({ type: 'CUSTOM', name: 'drawbridge.reply' })).toContain('value');
     expect(errorText({ type: 'CUSTOM', name: 'drawbridge.parked', value: {} })).toContain('value.toolCallId');
   });
 
@@ -209,15 +221,15 @@ describe('the drawbridge event declaration', () => {
   });
 
   it('checks a value once where the event enters, and the guard compares names only', async () => {
-    const widgetValueSchema = drawbridgeEventValueSchemas['drawbridge.widget'];
-    const check = vi.spyOn(widgetValueSchema, 'safeParse');
-    const widget = runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'css', delta: 'a{}' });
-    const body = new Blob([encodeNdjsonEvent(widget)]).stream();
+    const parkedValueSchema = drawbridgeEventValueSchemas['drawbridge.parked'];
+    const check = vi.spyOn(parkedValueSchema, 'safeParse');
+    const parked = runEvents.parkedCall({ toolCallId: 'c1' });
+    const body = new Blob([encodeNdjsonEvent(parked)]).stream();
     const decoded: RunEvent[] = [];
     for await (const event of decodeEventStream(body)) decoded.push(event);
-    expect(decoded).toEqual([widget]);
+    expect(decoded).toEqual([parked]);
     expect(check).toHaveBeenCalledTimes(1);
-    expect(decoded.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget'))).toEqual([widget]);
+    expect(decoded.filter((event) => isDrawbridgeEvent(event, 'drawbridge.parked'))).toEqual([parked]);
     expect(check).toHaveBeenCalledTimes(1);
   });
 
@@ -232,43 +244,75 @@ describe('the drawbridge event declaration', () => {
 
   it('rejects a forged value where the event enters', () => {
     expect(
-      errorText({ type: EventType.CUSTOM, name: 'drawbridge.widget', value: { part: 'css' } }),
+      errorText({ type: EventType.CUSTOM, name: 'drawbridge.reply', value: { model: 'demo' } }),
     ).toContain('value.messageId');
   });
 });
 
 describe('isDrawbridgeEvent', () => {
   it('picks out exactly the CUSTOM events of its name', () => {
-    const widget = runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'css', delta: 'a{}' });
     const heartbeat = runEvents.heartbeat(1);
     const runInfo = runEvents.runInfo({ model: 'demo', demo: true, runId: 'durable-1' });
     const foreign: RunEvent = { type: EventType.CUSTOM, name: 'someone.else', value: {} };
     const prose = runEvents.textContent({ messageId: 'm', delta: 'x' });
     const parked = runEvents.parkedCall({ toolCallId: 'c1' });
     const reply = runEvents.reply({ messageId: 'm', model: 'demo', inputTokens: 1, outputTokens: 2 });
-    const revision = runEvents.widgetRevision({
-      messageId: 'm',
-      widgetId: 'w2',
-      revision: { of: 'w', number: 2, baseId: 'w' },
-    });
-    const all: RunEvent[] = [widget, heartbeat, runInfo, parked, reply, revision, foreign, prose];
+    const widget = runEvents.widgetPart({ widgetId: 'w', part: 'css', delta: 'a{}' });
+    const all: RunEvent[] = [heartbeat, runInfo, parked, reply, widget, foreign, prose];
     const named = (name: DrawbridgeEventName) => all.filter((event) => isDrawbridgeEvent(event, name));
     expect(named('drawbridge.reply')).toEqual([reply]);
-    expect(named('drawbridge.widget')).toEqual([widget]);
-    expect(named('drawbridge.widget-revision')).toEqual([revision]);
     expect(named('drawbridge.parked')).toEqual([parked]);
     expect(named('drawbridge.heartbeat')).toEqual([heartbeat]);
     expect(named('drawbridge.run')).toEqual([runInfo]);
   });
 
   it('narrows the value type', () => {
-    const event: RunEvent = runEvents.widgetPart({
-      messageId: 'm',
-      widgetId: 'w',
-      part: 'html',
-      delta: '<p>',
+    const event: RunEvent = runEvents.parkedCall({ toolCallId: 'c1' });
+    expect(isDrawbridgeEvent(event, 'drawbridge.parked') ? event.value.toolCallId : undefined).toBe('c1');
+  });
+});
+
+describe('our activity declaration', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('checks content once where the event enters, and the guard compares the activity type only', async () => {
+    const check = vi.spyOn(widgetActivityContentSchema, 'safeParse');
+    const snapshot = runEvents.widgetSnapshot({ widgetId: 'w', parts: [{ part: 'css', delta: 'a{}' }] });
+    const body = new Blob([encodeNdjsonEvent(snapshot)]).stream();
+    const decoded: RunEvent[] = [];
+    for await (const event of decodeEventStream(body)) decoded.push(event);
+    expect(decoded).toEqual([snapshot]);
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(decoded.filter((event) => isDrawbridgeActivity(event, 'drawbridge.widget'))).toEqual([snapshot]);
+    expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('picks out the snapshots and deltas of its type, not another type nor a CUSTOM event', () => {
+    const snapshot = runEvents.widgetSnapshot({ widgetId: 'w' });
+    const part = runEvents.widgetPart({ widgetId: 'w', part: 'html', delta: '<p>' });
+    const surface = runEvents.activitySnapshot({ messageId: 's', activityType: 'a2ui-surface', content: {} });
+    const custom: RunEvent = { type: EventType.CUSTOM, name: 'drawbridge.widget', value: {} };
+    const all: RunEvent[] = [snapshot, part, surface, custom];
+    expect(all.filter((event) => isDrawbridgeActivity(event, 'drawbridge.widget'))).toEqual([snapshot, part]);
+  });
+
+  it('gives what a widget event brings, from a snapshot or a delta', () => {
+    const revision = { of: 'w0', number: 2, baseId: 'w0' };
+    expect(widgetActivityChanges(runEvents.widgetSnapshot({ widgetId: 'w', revision }))).toEqual({
+      parts: [],
+      revision,
     });
-    expect(isDrawbridgeEvent(event, 'drawbridge.widget') ? event.value.part : undefined).toBe('html');
+    expect(widgetActivityChanges(runEvents.widgetPart({ widgetId: 'w', part: 'js', delta: 'go()' }))).toEqual(
+      {
+        parts: [{ part: 'js', delta: 'go()' }],
+      },
+    );
+    expect(widgetActivityChanges(runEvents.widgetRevision({ widgetId: 'w', revision }))).toEqual({
+      parts: [],
+      revision,
+    });
   });
 });
 
@@ -286,11 +330,13 @@ describe('the example run in docs/protocol.md', () => {
     const labels = events.map((event) => (event.type === 'CUSTOM' ? event.name : event.type));
     expect(labels.slice(0, 3)).toEqual(['RUN_STARTED', 'drawbridge.run', 'TEXT_MESSAGE_START']);
     expect(labels.slice(-2)).toEqual(['TEXT_MESSAGE_END', 'RUN_FINISHED']);
+    const widgetEvents = events.filter((event) => isDrawbridgeActivity(event, 'drawbridge.widget'));
+    expect(widgetEvents.map((event) => event.type)[0]).toBe('ACTIVITY_SNAPSHOT');
     expect(
-      events.flatMap((event) => (isDrawbridgeEvent(event, 'drawbridge.widget') ? [event.value.part] : [])),
+      widgetEvents.flatMap((event) => widgetActivityChanges(event).parts.map(({ part }) => part)),
     ).toEqual(['height', 'css', 'html', 'html', 'js', 'end']);
-    const firstWidget = labels.indexOf('drawbridge.widget');
-    const lastWidget = labels.lastIndexOf('drawbridge.widget');
+    const firstWidget = events.indexOf(widgetEvents[0]!);
+    const lastWidget = events.indexOf(widgetEvents.at(-1)!);
     expect(labels.slice(0, firstWidget)).toContain('TEXT_MESSAGE_CONTENT');
     expect(labels.slice(lastWidget)).toContain('TEXT_MESSAGE_CONTENT');
   });

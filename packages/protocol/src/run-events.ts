@@ -34,6 +34,9 @@ import {
   drawbridgeEventValueSchema,
 } from './drawbridge-events.ts';
 
+import type { WidgetPart, WidgetRevision } from './generated-widget.ts';
+import type { WidgetRefusal } from './widget-refusal.ts';
+
 // The part names belong to the widget shape; they are re-exported beside the event that carries them.
 export { type WidgetPartType, widgetPartTypes } from './generated-widget.ts';
 export type { RunFinishedOutcome };
@@ -126,34 +129,79 @@ export const runEvents = {
   textEnd({ messageId }: { messageId: string }): RunEventOfType<EventType.TEXT_MESSAGE_END> {
     return { type: EventType.TEXT_MESSAGE_END, messageId };
   },
+  /**
+   * A widget starts (or is given whole): the activity `drawbridge.widget` with the parts so far — none for a
+   * widget the model starts writing, a revision's base parts, a stored widget's channels — and its revision.
+   */
+  widgetSnapshot({
+    widgetId,
+    parts = [],
+    revision,
+    refusal,
+  }: {
+    widgetId: string;
+    parts?: WidgetPart[];
+    revision?: WidgetRevision;
+    refusal?: WidgetRefusal;
+  }): DrawbridgeActivitySnapshot<'drawbridge.widget'> {
+    return {
+      type: EventType.ACTIVITY_SNAPSHOT,
+      messageId: widgetId,
+      activityType: 'drawbridge.widget',
+      content: {
+        parts,
+        ...(revision === undefined ? {} : { revision }),
+        ...(refusal === undefined ? {} : { refusal }),
+      },
+    };
+  },
+  /** One more piece of the widget block, in the order the model wrote it: an `add` at the end of its parts. */
   widgetPart({
-    messageId,
     widgetId,
     part,
     delta,
     replace,
-  }: DrawbridgeEventValue<'drawbridge.widget'>): DrawbridgeEvent<'drawbridge.widget'> {
-    return drawbridgeEvent('drawbridge.widget', {
-      messageId,
-      widgetId,
-      part,
-      delta,
-      ...(replace === true ? { replace } : {}),
-    });
+  }: WidgetPart & { widgetId: string }): DrawbridgeActivityDelta<'drawbridge.widget'> {
+    const value: WidgetPart = { part, delta, ...(replace === true ? { replace } : {}) };
+    return {
+      type: EventType.ACTIVITY_DELTA,
+      messageId: widgetId,
+      activityType: 'drawbridge.widget',
+      patch: [{ op: 'add', path: '/parts/-', value }],
+    };
   },
+  /** The widget's revision changes after its start: an edit that did not apply says why. */
   widgetRevision({
-    messageId,
     widgetId,
     revision,
-  }: DrawbridgeEventValue<'drawbridge.widget-revision'>): DrawbridgeEvent<'drawbridge.widget-revision'> {
-    return drawbridgeEvent('drawbridge.widget-revision', { messageId, widgetId, revision });
+  }: {
+    widgetId: string;
+    revision: WidgetRevision;
+  }): DrawbridgeActivityDelta<'drawbridge.widget'> {
+    return {
+      type: EventType.ACTIVITY_DELTA,
+      messageId: widgetId,
+      activityType: 'drawbridge.widget',
+      patch: [{ op: 'add', path: '/revision', value: revision }],
+    };
   },
+  /**
+   * The server stopped the widget at one of `widgetLimits`: no part of it follows, and it is not drawn. Sent
+   * instead of the part that would have passed the limit.
+   */
   widgetRefused({
-    messageId,
     widgetId,
     refusal,
-  }: DrawbridgeEventValue<'drawbridge.widget-refused'>): DrawbridgeEvent<'drawbridge.widget-refused'> {
-    return drawbridgeEvent('drawbridge.widget-refused', { messageId, widgetId, refusal });
+  }: {
+    widgetId: string;
+    refusal: WidgetRefusal;
+  }): DrawbridgeActivityDelta<'drawbridge.widget'> {
+    return {
+      type: EventType.ACTIVITY_DELTA,
+      messageId: widgetId,
+      activityType: 'drawbridge.widget',
+      patch: [{ op: 'add', path: '/refusal', value: refusal }],
+    };
   },
   /**
    * The whole content of the activity message `messageId` (any activity type). It replaces what a client

@@ -17,9 +17,10 @@ export const widgetActivityContentSchema = z.object({
 
 /**
  * The changes a widget activity takes: one more part, its revision (set again when an edit fails), or its
- * refusal (after which no part comes).
+ * refusal (after which no part comes). Told apart by `path`, so a bad part is reported at its field
+ * (`patch[0].value.part`), not as "invalid input".
  */
-export const widgetActivityOperationSchema = z.union([
+export const widgetActivityOperationSchema = z.discriminatedUnion('path', [
   z.object({ op: z.literal('add'), path: z.literal('/parts/-'), value: widgetPartSchema }),
   z.object({ op: z.literal('add'), path: z.literal('/revision'), value: widgetRevisionSchema }),
   z.object({ op: z.literal('add'), path: z.literal('/refusal'), value: widgetRefusalSchema }),

@@ -94,7 +94,12 @@ describe('decodeEventStream', () => {
   });
 
   it('yields the events before an invalid one, then names the bad event and its line', async () => {
-    const badWidget = { type: 'CUSTOM', name: 'drawbridge.widget', value: { messageId: 'm', widgetId: 'w' } };
+    const badWidget = {
+      type: 'ACTIVITY_DELTA',
+      messageId: 'w',
+      activityType: 'drawbridge.widget',
+      patch: [{ op: 'add', path: '/parts/-', value: { delta: '<p>' } }],
+    };
     const lines = [
       encodeNdjsonEvent(sampleRunEvents[0]!),
       `${JSON.stringify(badWidget)}\n`,
@@ -108,8 +113,8 @@ describe('decodeEventStream', () => {
     const decodeError = error as StreamDecodeError;
     expect(decodeError.code).toBe('invalid-event');
     expect(decodeError.lineNumber).toBe(2);
-    expect(decodeError.message).toContain('CUSTOM "drawbridge.widget" is not a valid run event');
-    expect(decodeError.message).toContain('→ at value.part');
+    expect(decodeError.message).toContain('ACTIVITY_DELTA "drawbridge.widget" is not a valid run event');
+    expect(decodeError.message).toContain('→ at patch[0].value.part');
     expect(wasCancelled()).toBe(true);
   });
 

@@ -81,7 +81,9 @@ function describeEvent(value: unknown): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return `the value ${excerptForError(JSON.stringify(value))}`;
   }
-  const { type, name } = value as { type?: unknown; name?: unknown };
+  const { type, name, activityType } = value as { type?: unknown; name?: unknown; activityType?: unknown };
   const typeText = typeof type === 'string' ? type : 'an event without a type';
-  return typeof name === 'string' ? `${typeText} "${name}"` : typeText;
+  // A CUSTOM event is told apart by its name, an activity by its type.
+  const kind = typeof name === 'string' ? name : activityType;
+  return typeof kind === 'string' ? `${typeText} "${kind}"` : typeText;
 }

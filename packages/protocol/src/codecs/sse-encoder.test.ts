@@ -33,7 +33,7 @@ describe('encodeSseEvent', () => {
 });
 
 describe('a stock @ag-ui/client HttpAgent reading our SSE', () => {
-  it('sees the prose, the tool call and the CUSTOM values', async () => {
+  it('sees the prose, the tool call, the CUSTOM values and the widget activity', async () => {
     // With the `id:` lines a resumable stream carries.
     const body = sampleRunEvents.map((event, index) => encodeSseEvent(event, index + 1)).join('');
     const bytes = new TextEncoder().encode(body);
@@ -70,9 +70,12 @@ describe('a stock @ag-ui/client HttpAgent reading our SSE', () => {
       name: 'drawbridge.run',
       value: { model: 'demo', demo: true, runId: 'durable-1' },
     });
-    expect(customValues).toContainEqual({
-      name: 'drawbridge.widget',
-      value: { messageId: 'message-1', widgetId: 'widget-1', part: 'html', delta: '<li>ラーメン</li></ul>' },
+    // The widget is an activity message of its own, beside the prose, holding every part as it arrived.
+    const widget = agent.messages.find((message) => message.role === 'activity');
+    expect(widget).toMatchObject({ id: 'widget-1', activityType: 'drawbridge.widget' });
+    expect(widget?.role === 'activity' ? widget.content.parts : undefined).toContainEqual({
+      part: 'html',
+      delta: '<li>ラーメン</li></ul>',
     });
     expect(agent.messages.find((message) => message.role === 'tool')?.content).toBe(
       'Displayed the table to the user.',

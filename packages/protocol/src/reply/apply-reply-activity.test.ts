@@ -11,14 +11,9 @@ const widgetId = 'wid-1';
 const revision: WidgetRevision = { of: 'wid-0', number: 2, baseId: 'wid-0' };
 
 const widgetStart = (
-  content: { parts: WidgetPart[]; revision?: WidgetRevision; refusal?: WidgetRefusal } = { parts: [] },
-) => runEvents.activitySnapshot({ messageId: widgetId, activityType: 'drawbridge.widget', content });
-const widgetPart = (part: WidgetPart['part'], delta = '') =>
-  runEvents.activityDelta({
-    messageId: widgetId,
-    activityType: 'drawbridge.widget',
-    patch: [{ op: 'add', path: '/parts/-', value: { part, delta } }],
-  });
+  content: { parts?: WidgetPart[]; revision?: WidgetRevision; refusal?: WidgetRefusal } = {},
+) => runEvents.widgetSnapshot({ widgetId, ...content });
+const widgetPart = (part: WidgetPart['part'], delta = '') => runEvents.widgetPart({ widgetId, part, delta });
 
 function fold(events: RunEvent[], start: ReplyMessage = emptyReplyMessage(messageId)): ReplyMessage {
   return events.reduce(applyReplyEvent, start);
@@ -61,11 +56,7 @@ describe('a drawbridge.widget activity in a reply', () => {
     const failed = { ...revision, failure: { code: 'hunk_not_found' as const, message: 'no match' } };
     const message = fold([
       widgetStart({ parts: [{ part: 'html', delta: '<p>', replace: true }], revision }),
-      runEvents.activityDelta({
-        messageId: widgetId,
-        activityType: 'drawbridge.widget',
-        patch: [{ op: 'add', path: '/revision', value: failed }],
-      }),
+      runEvents.widgetRevision({ widgetId, revision: failed }),
     ]);
     const part = message.parts[0];
     if (part?.kind !== 'widget') throw new Error('no widget');
@@ -103,15 +94,7 @@ describe('a drawbridge.widget activity in a reply', () => {
     const part = replaced.parts[0];
     if (part?.kind !== 'widget') throw new Error('no widget');
     expect(part.widget.parts.text('html')).toBe('<u>');
-    const kept = applyReplyEvent(
-      started,
-      runEvents.activitySnapshot({
-        messageId: widgetId,
-        activityType: 'drawbridge.widget',
-        content: { parts: [] },
-        replace: false,
-      }),
-    );
+    const kept = applyReplyEvent(started, { ...widgetStart(), replace: false });
     expect(kept).toBe(started);
   });
 

@@ -10,8 +10,9 @@ import {
 
 const messageId = 'msg-1';
 const widgetId = 'wid-1';
+const widgetStart = runEvents.widgetSnapshot({ widgetId });
 const widgetPart = (part: 'height' | 'css' | 'html' | 'js' | 'end', delta = '') =>
-  runEvents.widgetPart({ messageId, widgetId, part, delta });
+  runEvents.widgetPart({ widgetId, part, delta });
 
 function fold(events: RunEvent[], start: ReplyMessage = emptyReplyMessage(messageId)): ReplyMessage {
   return events.reduce(applyReplyEvent, start);
@@ -37,6 +38,7 @@ describe('applyReplyEvent', () => {
     const message = fold([
       runEvents.textContent({ messageId, delta: 'Here is ' }),
       runEvents.textContent({ messageId, delta: 'a cube.' }),
+      widgetStart,
       widgetPart('height', '4'),
       widgetPart('height', '20'),
       widgetPart('css', 'canvas{'),
@@ -74,12 +76,10 @@ describe('applyReplyEvent', () => {
       runEvents.runStarted({ threadId: 't', runId: 'r' }),
       runEvents.textStart({ messageId }),
       runEvents.textContent({ messageId: 'other', delta: 'not mine' }),
-      runEvents.widgetPart({ messageId: 'other', widgetId, part: 'html', delta: '<p>' }),
-      runEvents.widgetRevision({
-        messageId: 'other',
-        widgetId,
-        revision: { of: 'w', number: 2, baseId: 'w' },
-      }),
+      // A widget's deltas, when the reply does not hold the widget.
+      runEvents.widgetPart({ widgetId, part: 'html', delta: '<p>' }),
+      runEvents.widgetRevision({ widgetId, revision: { of: 'w', number: 2, baseId: 'w' } }),
+      runEvents.activityDelta({ messageId: 'a2ui-1', activityType: 'a2ui-surface', patch: [] }),
       runEvents.reply({ messageId: 'other', model: 'demo', inputTokens: 1, outputTokens: 1 }),
       runEvents.toolCallStart({ toolCallId: 'c', toolCallName: 'render_table', parentMessageId: 'other' }),
       runEvents.toolCallArgs({ toolCallId: 'unknown', delta: '{}' }),
@@ -98,6 +98,7 @@ describe('applyReplyEvent', () => {
   it('never changes the reply it is given', () => {
     const events = [
       runEvents.textContent({ messageId, delta: 'a' }),
+      widgetStart,
       widgetPart('html', '<p>'),
       runEvents.toolCallStart({ toolCallId: 'c', toolCallName: 'render_table', parentMessageId: messageId }),
       runEvents.toolCallArgs({ toolCallId: 'c', delta: '{}' }),
@@ -162,6 +163,7 @@ describe('applyReplyEvent', () => {
 
   it('counts markup in UTF-8 bytes and reads the height with the shared reader', () => {
     const message = fold([
+      widgetStart,
       widgetPart('height', ' 9000px'),
       widgetPart('html', '<p>é'),
       widgetPart('html', '🌍</p>'),
@@ -172,14 +174,18 @@ describe('applyReplyEvent', () => {
   it('marks a widget as a revision and starts a channel afresh at a replacing part', () => {
     const revision = { of: 'w0', number: 2, baseId: 'w0' };
     const message = fold([
-      runEvents.widgetRevision({ messageId, widgetId, revision }),
-      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: 'a{}', replace: true }),
-      runEvents.widgetPart({ messageId, widgetId, part: 'html', delta: '<p>old</p>', replace: true }),
-      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: 'b{', replace: true }),
-      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: '}' }),
+      runEvents.widgetSnapshot({
+        widgetId,
+        revision,
+        parts: [
+          { part: 'css', delta: 'a{}', replace: true },
+          { part: 'html', delta: '<p>old</p>', replace: true },
+        ],
+      }),
+      runEvents.widgetPart({ widgetId, part: 'css', delta: 'b{', replace: true }),
+      runEvents.widgetPart({ widgetId, part: 'css', delta: '}' }),
       widgetPart('end'),
       runEvents.widgetRevision({
-        messageId,
         widgetId,
         revision: { ...revision, failure: { code: 'hunk_not_found', message: 'no match' } },
       }),

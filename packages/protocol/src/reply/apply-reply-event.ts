@@ -1,14 +1,7 @@
 import { isDrawbridgeEvent } from '../drawbridge-events.ts';
 import { EventType, type RunEvent, type RunEventOfType } from '../run-events.ts';
 import { applyReplyActivity } from './apply-reply-activity.ts';
-import { applyWidgetPart } from './apply-widget-part.ts';
-import {
-  createReplyWidget,
-  type ReplyMessage,
-  type ReplyPart,
-  type ReplyToolCall,
-  type ReplyWidget,
-} from './reply-message.ts';
+import type { ReplyMessage, ReplyPart, ReplyToolCall } from './reply-message.ts';
 
 /** The text of a TOOL_CALL_RESULT: AG-UI 1.0 allows content parts there, and a reply keeps their text. */
 export function toolResultText(event: RunEventOfType<EventType.TOOL_CALL_RESULT>): string {
@@ -19,10 +12,11 @@ export function toolResultText(event: RunEventOfType<EventType.TOOL_CALL_RESULT>
 /**
  * Folds one run event into the reply it belongs to and returns the new reply; the reply given is never
  * changed, and an event that is not about it (another message's, a call it does not hold, the run's own
- * events) returns it as it is. Prose and widget parts are the reply's when they name its id; a TOOL_CALL_START
+ * events) returns it as it is. Prose is the reply's when it names its id; a TOOL_CALL_START
  * when its parent is the reply (or it names none: the caller decided it is this reply's); the other tool-call
- * events when the reply holds their call; an ACTIVITY_SNAPSHOT always (an activity names no parent: the caller
- * decided), an ACTIVITY_DELTA when the reply holds its activity. The server folds every event of a run with it to store the reply;
+ * events when the reply holds their call; an ACTIVITY_SNAPSHOT — a widget, or an activity of another type —
+ * always (an activity names no parent: the caller decided), an ACTIVITY_DELTA when the reply holds its
+ * activity. The server folds every event of a run with it to store the reply;
  * the browser folds them to draw it; a reloaded reply is the same fold over its stored segments.
  */
 export function applyReplyEvent(message: ReplyMessage, event: RunEvent): ReplyMessage {
@@ -62,27 +56,11 @@ export function applyReplyEvent(message: ReplyMessage, event: RunEvent): ReplyMe
 }
 
 /**
- * Our CUSTOM events that build a reply, told apart by name only (`isDrawbridgeEvent`): an event's value was
+ * Our CUSTOM event that labels a reply, told apart by name only (`isDrawbridgeEvent`): an event's value was
  * validated where it entered (`parseRunEvent`, the stream decoders) or built by `runEvents`, and the server
  * folds every event of every run, where a schema check per event would cost more than the fold.
  */
 function applyCustomEvent(message: ReplyMessage, event: RunEventOfType<EventType.CUSTOM>): ReplyMessage {
-  if (isDrawbridgeEvent(event, 'drawbridge.widget')) {
-    const { messageId, widgetId, part, delta, replace } = event.value;
-    if (messageId !== message.id) return message;
-    const widgetPart = { part, delta, ...(replace === true ? { replace } : {}) };
-    return updateWidget(message, widgetId, (widget) => applyWidgetPart(widget, widgetPart));
-  }
-  if (isDrawbridgeEvent(event, 'drawbridge.widget-revision')) {
-    const { messageId, widgetId, revision } = event.value;
-    if (messageId !== message.id) return message;
-    return updateWidget(message, widgetId, (widget) => ({ ...widget, revision }));
-  }
-  if (isDrawbridgeEvent(event, 'drawbridge.widget-refused')) {
-    const { messageId, widgetId, refusal } = event.value;
-    if (messageId !== message.id) return message;
-    return updateWidget(message, widgetId, (widget) => ({ ...widget, refusal }));
-  }
   if (isDrawbridgeEvent(event, 'drawbridge.reply')) {
     const { messageId, ...reply } = event.value;
     return messageId === message.id ? { ...message, reply } : message;
@@ -106,22 +84,6 @@ function appendProse(message: ReplyMessage, delta: string): ReplyMessage {
   const last = parts.at(-1);
   if (last?.kind === 'prose') parts[parts.length - 1] = { kind: 'prose', text: last.text + delta };
   else parts.push({ kind: 'prose', text: delta });
-  return { ...message, parts };
-}
-
-function updateWidget(
-  message: ReplyMessage,
-  widgetId: string,
-  update: (widget: ReplyWidget) => ReplyWidget,
-): ReplyMessage {
-  const parts = message.parts.slice();
-  // Searched from the end: a reply's parts arrive at its end, so the widget being built is nearly always last.
-  const index = parts.findLastIndex((part) => part.kind === 'widget' && part.widget.id === widgetId);
-  if (index === -1) parts.push({ kind: 'widget', widget: update(createReplyWidget(widgetId)) });
-  else {
-    const existing = parts[index] as Extract<ReplyPart, { kind: 'widget' }>;
-    parts[index] = { kind: 'widget', widget: update(existing.widget) };
-  }
   return { ...message, parts };
 }
 

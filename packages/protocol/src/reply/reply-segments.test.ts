@@ -6,8 +6,9 @@ import { replySegments } from './reply-segments.ts';
 
 const messageId = 'msg';
 const prose = (delta: string) => runEvents.textContent({ messageId, delta });
+const start = (widgetId: string) => runEvents.widgetSnapshot({ widgetId });
 const part = (widgetId: string, type: 'height' | 'css' | 'html' | 'js' | 'end', delta = '') =>
-  runEvents.widgetPart({ messageId, widgetId, part: type, delta });
+  runEvents.widgetPart({ widgetId, part: type, delta });
 const toolCall = (toolCallId: string): RunEvent[] => [
   runEvents.toolCallStart({ toolCallId, toolCallName: 'render_table', parentMessageId: messageId }),
   runEvents.toolCallArgs({ toolCallId, delta: '{}' }),
@@ -20,12 +21,14 @@ const fold = (events: RunEvent[]): ReplyMessage =>
 /** Prose, a finished widget, prose, a tool call, prose and a second widget, and a last tool call. */
 const longReply: RunEvent[] = [
   prose('Here it is.\n'),
+  start('w1'),
   part('w1', 'height', '200'),
   part('w1', 'html', '<p>one</p>'),
   part('w1', 'end'),
   prose('Drawn above.'),
   ...toolCall('call-1'),
   prose('And another:'),
+  start('w2'),
   part('w2', 'html', '<p>two</p>'),
   ...toolCall('call-2'),
 ];
@@ -55,7 +58,7 @@ describe('replySegments', () => {
 
   it('cuts between two widgets with nothing between them', () => {
     const segments = replySegments(
-      fold([part('w1', 'html', 'a'), part('w1', 'end'), part('w2', 'html', 'b')]),
+      fold([start('w1'), part('w1', 'html', 'a'), part('w1', 'end'), start('w2'), part('w2', 'html', 'b')]),
     );
     expect(segments.map(({ id, widget }) => [id, widget?.id])).toEqual([
       ['msg', 'w1'],
@@ -81,17 +84,15 @@ describe('replySegments', () => {
     const segments = replySegments(
       fold([
         prose('Made it blue.\n'),
-        runEvents.widgetRevision({ messageId, widgetId: 'w2', revision }),
-        runEvents.widgetPart({
-          messageId,
+        runEvents.widgetSnapshot({
           widgetId: 'w2',
-          part: 'css',
-          delta: 'p{color:red}',
-          replace: true,
+          revision,
+          parts: [
+            { part: 'css', delta: 'p{color:red}', replace: true },
+            { part: 'html', delta: '<p>hi</p>', replace: true },
+          ],
         }),
-        runEvents.widgetPart({ messageId, widgetId: 'w2', part: 'html', delta: '<p>hi</p>', replace: true }),
         runEvents.widgetPart({
-          messageId,
           widgetId: 'w2',
           part: 'css',
           delta: 'p{color:blue}',

@@ -7,8 +7,9 @@ import { storedMessageEvents } from './stored-message-events.ts';
 
 const messageId = 'msg';
 const prose = (delta: string) => runEvents.textContent({ messageId, delta });
+const start = (widgetId: string) => runEvents.widgetSnapshot({ widgetId });
 const part = (widgetId: string, type: 'height' | 'css' | 'html' | 'js' | 'end', delta = '') =>
-  runEvents.widgetPart({ messageId, widgetId, part: type, delta });
+  runEvents.widgetPart({ widgetId, part: type, delta });
 const revision = { of: 'w0', number: 2, baseId: 'w0' };
 
 const fold = (events: RunEvent[], start = emptyReplyMessage(messageId)): ReplyMessage =>
@@ -19,6 +20,7 @@ const replies: Record<string, RunEvent[]> = {
   'prose only': [prose('Hel'), prose('lo '), prose('there.')],
   'prose, widget, prose': [
     prose('Here:\n'),
+    start('w1'),
     part('w1', 'height', '3'),
     part('w1', 'height', '20'),
     part('w1', 'css', 'p{'),
@@ -32,31 +34,35 @@ const replies: Record<string, RunEvent[]> = {
   ],
   'an edit that failed': [
     prose('Bluer.\n'),
-    runEvents.widgetRevision({ messageId, widgetId: 'w2', revision }),
-    runEvents.widgetPart({ messageId, widgetId: 'w2', part: 'css', delta: 'a{}', replace: true }),
-    runEvents.widgetPart({ messageId, widgetId: 'w2', part: 'css', delta: 'b{', replace: true }),
+    runEvents.widgetSnapshot({
+      widgetId: 'w2',
+      revision,
+      parts: [{ part: 'css', delta: 'a{}', replace: true }],
+    }),
+    runEvents.widgetPart({ widgetId: 'w2', part: 'css', delta: 'b{', replace: true }),
     part('w2', 'css', '}'),
     part('w2', 'end'),
     runEvents.widgetRevision({
-      messageId,
       widgetId: 'w2',
       revision: { ...revision, failure: { code: 'hunk_not_found', message: 'no match' } },
     }),
   ],
   'a widget the server stopped at a limit, and one after it': [
+    start('w4'),
     part('w4', 'css', 'p{}'),
     part('w4', 'html', '<div><div>'),
     runEvents.widgetRefused({
-      messageId,
       widgetId: 'w4',
       refusal: { code: 'markup_too_deep', message: 'Too deep.' },
     }),
     prose('Next.'),
+    start('w5'),
     part('w5', 'html', '<p>fine</p>'),
     part('w5', 'end'),
   ],
   'a widget cut off by a tool call': [
     prose('Let me draw it. '),
+    start('w3'),
     part('w3', 'html', '<div>'),
     runEvents.toolCallStart({
       toolCallId: 'call-1',

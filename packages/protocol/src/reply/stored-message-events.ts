@@ -10,10 +10,10 @@ export type StoredReplyMessage = Pick<
 
 /**
  * The run events that make a stored message of a reply, named as the reply `replyId`'s: its prose, its widget
- * as the parts it streamed as (each channel in one delta, after its revision when an edit made it, before its
- * refusal when the server stopped it), a carrier's tool call whole, and the reply's model and token counts.
- * Folded with `applyReplyEvent`, they give back what the live events gave, so a reload draws a reply with the
- * same code that drew it live.
+ * as one snapshot of the parts it streamed as (each channel in one part) with its revision and its refusal when
+ * the server stopped it, a carrier's tool call whole, and the reply's model and token counts. Folded with
+ * `applyReplyEvent`, they give back what the live events gave, so a reload draws a reply with the same code that
+ * drew it live.
  */
 export function storedMessageEvents(message: StoredReplyMessage, replyId: string): RunEvent[] {
   const events: RunEvent[] = [];
@@ -21,19 +21,15 @@ export function storedMessageEvents(message: StoredReplyMessage, replyId: string
     events.push(runEvents.textContent({ messageId: replyId, delta: message.content }));
   const { widget } = message;
   if (widget !== undefined) {
-    if (widget.revision !== undefined) {
-      events.push(
-        runEvents.widgetRevision({ messageId: replyId, widgetId: widget.id, revision: widget.revision }),
-      );
-    }
-    for (const part of generatedWidgetParts(widget)) {
-      events.push(runEvents.widgetPart({ messageId: replyId, widgetId: widget.id, ...part }));
-    }
-    if (widget.refusal !== undefined) {
-      events.push(
-        runEvents.widgetRefused({ messageId: replyId, widgetId: widget.id, refusal: widget.refusal }),
-      );
-    }
+    const { revision, refusal } = widget;
+    events.push(
+      runEvents.widgetSnapshot({
+        widgetId: widget.id,
+        parts: generatedWidgetParts(widget),
+        ...(revision === undefined ? {} : { revision }),
+        ...(refusal === undefined ? {} : { refusal }),
+      }),
+    );
   }
   if (message.render !== undefined) {
     const toolCallId = message.toolCallId ?? message.id;

@@ -164,12 +164,13 @@ describe('transcriptFromStored', () => {
   it('draws a reloaded reply as the live run drew it: the store keeps what the same reducer folded', () => {
     const messageId = 'm1';
     const widget = (widgetId: string, part: 'height' | 'css' | 'html' | 'js' | 'end', delta = '') =>
-      runEvents.widgetPart({ messageId, widgetId, part, delta });
+      runEvents.widgetPart({ widgetId, part, delta });
     const revision = { of: 'w0', number: 2, baseId: 'w0' };
     const beforeCall: RunEvent[] = [
       runEvents.textStart({ messageId }),
       runEvents.textContent({ messageId, delta: 'A chart, ' }),
       runEvents.textContent({ messageId, delta: 'then a table.\n' }),
+      runEvents.widgetSnapshot({ widgetId: 'w1' }),
       widget('w1', 'height', '2'),
       widget('w1', 'height', '40'),
       widget('w1', 'css', '.c{color:red}'),
@@ -196,15 +197,12 @@ describe('transcriptFromStored', () => {
     ];
     const afterCall: RunEvent[] = [
       runEvents.textContent({ messageId, delta: 'And bluer:\n' }),
-      runEvents.widgetRevision({ messageId, widgetId: 'w2', revision }),
-      runEvents.widgetPart({ messageId, widgetId: 'w2', part: 'css', delta: '.c{color:red}', replace: true }),
-      runEvents.widgetPart({
-        messageId,
+      runEvents.widgetSnapshot({
         widgetId: 'w2',
-        part: 'css',
-        delta: '.c{color:blue}',
-        replace: true,
+        revision,
+        parts: [{ part: 'css', delta: '.c{color:red}', replace: true }],
       }),
+      runEvents.widgetPart({ widgetId: 'w2', part: 'css', delta: '.c{color:blue}', replace: true }),
       widget('w2', 'end'),
       runEvents.textEnd({ messageId }),
       runEvents.reply({ messageId, model: 'demo', inputTokens: 12, outputTokens: 345 }),

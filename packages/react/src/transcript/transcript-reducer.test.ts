@@ -22,8 +22,9 @@ function widgetOf(state: TranscriptState, partIndex = 0): TranscriptWidget {
 
 const messageId = 'msg-1';
 const widgetId = 'wid-1';
+const widgetStart = runEvents.widgetSnapshot({ widgetId });
 const widgetPart = (part: 'height' | 'css' | 'html' | 'js' | 'end', delta = '') =>
-  runEvents.widgetPart({ messageId, widgetId, part, delta });
+  runEvents.widgetPart({ widgetId, part, delta });
 
 describe('transcriptReducer', () => {
   it('keeps prose before and after a widget as separate parts of one message, in order', () => {
@@ -32,6 +33,7 @@ describe('transcriptReducer', () => {
       runEvents.textStart({ messageId }),
       runEvents.textContent({ messageId, delta: 'Here is ' }),
       runEvents.textContent({ messageId, delta: 'a cube.' }),
+      widgetStart,
       widgetPart('height', '4'),
       widgetPart('height', '20'),
       widgetPart('css', 'canvas{'),
@@ -74,7 +76,7 @@ describe('transcriptReducer', () => {
   });
 
   it('records which part arrived last, so the phase line can follow', () => {
-    const afterCss = fold([widgetPart('css', 'p{}')]);
+    const afterCss = fold([widgetStart, widgetPart('css', 'p{}')]);
     expect(widgetOf(afterCss)?.lastPart).toBe('css');
     expect(widgetOf(fold([widgetPart('html', '<p>')], afterCss))?.lastPart).toBe('html');
     expect(widgetOf(fold([widgetPart('html', '<p>')], afterCss))?.complete).toBe(false);
@@ -82,16 +84,17 @@ describe('transcriptReducer', () => {
 
   it('counts the markup in UTF-8 bytes and reads the height with the shared reader (clamped, px allowed)', () => {
     const state = fold([
+      widgetStart,
       widgetPart('height', ' 9000px'),
       widgetPart('html', '<p>é'),
       widgetPart('html', '🌍</p>'),
     ]);
     expect(widgetOf(state)).toMatchObject({ height: 4000, markupBytes: 3 + 2 + 4 + 4, complete: false });
-    expect(widgetOf(fold([widgetPart('height', 'auto')])).height).toBeNull();
+    expect(widgetOf(fold([widgetStart, widgetPart('height', 'auto')])).height).toBeNull();
   });
 
   it('leaves the earlier state of a widget untouched when a part arrives', () => {
-    const before = fold([widgetPart('html', '<p>')]);
+    const before = fold([widgetStart, widgetPart('html', '<p>')]);
     const after = fold([widgetPart('html', 'hi</p>')], before);
     expect(widgetOf(before).parts.all()).toEqual([{ part: 'html', delta: '<p>' }]);
     expect(widgetOf(after).parts.partsAfter(widgetOf(before).parts)).toEqual([
@@ -187,14 +190,18 @@ describe('transcriptReducer', () => {
   it('marks a widget as a revision and rebuilds the parts an edit replaced', () => {
     const revision = { of: 'w0', number: 2, baseId: 'w0' };
     const state = fold([
-      runEvents.widgetRevision({ messageId, widgetId, revision }),
-      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: 'a{}', replace: true }),
-      runEvents.widgetPart({ messageId, widgetId, part: 'html', delta: '<p>old</p>', replace: true }),
-      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: 'b{', replace: true }),
-      runEvents.widgetPart({ messageId, widgetId, part: 'css', delta: '}' }),
+      runEvents.widgetSnapshot({
+        widgetId,
+        revision,
+        parts: [
+          { part: 'css', delta: 'a{}', replace: true },
+          { part: 'html', delta: '<p>old</p>', replace: true },
+        ],
+      }),
+      runEvents.widgetPart({ widgetId, part: 'css', delta: 'b{', replace: true }),
+      runEvents.widgetPart({ widgetId, part: 'css', delta: '}' }),
       widgetPart('end'),
       runEvents.widgetRevision({
-        messageId,
         widgetId,
         revision: { ...revision, failure: { code: 'hunk_not_found', message: 'no match' } },
       }),

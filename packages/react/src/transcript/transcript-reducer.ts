@@ -51,7 +51,8 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
 
 /**
  * Where a run event goes: the id of the reply it names (opened when new), a reply that holds its call, or
- * the reply that holds its activity (an activity names no reply: a new one goes to the reply being written).
+ * the reply that holds its activity — a widget is one — (an activity names no reply: a new one goes to the
+ * reply being written).
  */
 type EventTarget =
   | { messageId: string; open: boolean }
@@ -77,12 +78,6 @@ function targetOf(state: TranscriptState, event: RunEvent): EventTarget {
     case EventType.ACTIVITY_DELTA:
       return { activityId: event.messageId, open: false };
     case EventType.CUSTOM:
-      if (
-        isDrawbridgeEvent(event, 'drawbridge.widget') ||
-        isDrawbridgeEvent(event, 'drawbridge.widget-revision') ||
-        isDrawbridgeEvent(event, 'drawbridge.widget-refused')
-      )
-        return { messageId: event.value.messageId, open: true };
       // Only a reply that exists: a reply that streamed nothing has nothing to label.
       if (isDrawbridgeEvent(event, 'drawbridge.reply'))
         return { messageId: event.value.messageId, open: false };

@@ -2,9 +2,11 @@ import {
   applyReplyEvent,
   EventType,
   emptyReplyMessage,
+  isDrawbridgeActivity,
   type ReplyMessage,
   type RunEvent,
   replySegments,
+  widgetActivityChanges,
 } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
@@ -56,10 +58,11 @@ function proseOf(reply: ReplyMessage): string {
   return reply.parts.flatMap((part) => (part.kind === 'prose' ? [part.text] : [])).join('');
 }
 
+/** The widget parts the events carry, in order, each with the id of its widget. */
 function widgetParts(events: RunEvent[]): { part: string; delta: string; widgetId: string }[] {
   return events.flatMap((event) =>
-    event.type === EventType.CUSTOM && event.name === 'drawbridge.widget'
-      ? [event.value as { part: string; delta: string; widgetId: string }]
+    isDrawbridgeActivity(event, 'drawbridge.widget')
+      ? widgetActivityChanges(event).parts.map((part) => ({ ...part, widgetId: event.messageId }))
       : [],
   );
 }

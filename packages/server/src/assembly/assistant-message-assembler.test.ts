@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   applyReplyEvent,
+  EventType,
   emptyReplyMessage,
-  isDrawbridgeEvent,
+  isDrawbridgeActivity,
   type RunEvent,
   replySegments,
+  widgetActivityChanges,
   widgetLimits,
   widgetRefusal,
 } from '@drawbridge/protocol';
@@ -37,9 +39,15 @@ describe('AssistantMessageAssembler', () => {
     ]
       .flatMap((text) => assembler.push(text))
       .concat(assembler.end());
-    const parts = events
-      .filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget'))
-      .map((event) => [event.value.part, event.value.delta]);
+    const widgetEvents = events.filter((event) => isDrawbridgeActivity(event, 'drawbridge.widget'));
+    // One snapshot as the widget starts, then one delta per part.
+    expect(widgetEvents.map((event) => event.type)).toEqual([
+      EventType.ACTIVITY_SNAPSHOT,
+      ...widgetEvents.slice(1).map(() => EventType.ACTIVITY_DELTA),
+    ]);
+    const parts = widgetEvents.flatMap((event) =>
+      widgetActivityChanges(event).parts.map(({ part, delta }) => [part, delta]),
+    );
     expect(parts[0]).toEqual(['height', '420']);
     expect(parts.at(-1)).toEqual(['end', '']);
     expect(storedOf(events)).toEqual([
@@ -74,7 +82,7 @@ describe('AssistantMessageAssembler', () => {
     ]);
   });
 
-  it('keeps one message id on the live events when prose follows a finished widget', () => {
+  it('keeps the prose under one message id and the widget under its own when prose follows it', () => {
     const assembler = assemblerWithIds();
     const events = ['Before.\n@@HTML@@\n<p>one</p>\n@@END@@', 'After', ' one.'].flatMap((text) =>
       assembler.push(text),
@@ -88,12 +96,14 @@ describe('AssistantMessageAssembler', () => {
       },
       { id: 'm1-2', content: 'After one.' },
     ]);
-    expect(
-      events.map((event) => {
-        if (isDrawbridgeEvent(event, 'drawbridge.widget')) return event.value.messageId;
-        return 'messageId' in event ? event.messageId : undefined;
-      }),
-    ).toEqual(['m1', 'm1', 'm1', 'm1', 'm1']);
+    expect(events.map((event) => [event.type, 'messageId' in event ? event.messageId : undefined])).toEqual([
+      ['TEXT_MESSAGE_CONTENT', 'm1'],
+      ['ACTIVITY_SNAPSHOT', 'id-1'],
+      ['ACTIVITY_DELTA', 'id-1'],
+      ['ACTIVITY_DELTA', 'id-1'],
+      ['TEXT_MESSAGE_CONTENT', 'm1'],
+      ['TEXT_MESSAGE_CONTENT', 'm1'],
+    ]);
   });
 });
 
@@ -114,14 +124,21 @@ describe('AssistantMessageAssembler at the widget limits', () => {
     return events.concat(assembler.end());
   }
   const harmless = '@@HTML@@\n<p>fine</p>\n@@END@@\n';
+  /** The widget events that refuse a widget, each with its refusal. */
+  const refusalsOf = (events: RunEvent[]) =>
+    events.flatMap((event) => {
+      if (!isDrawbridgeActivity(event, 'drawbridge.widget')) return [];
+      const { refusal } = widgetActivityChanges(event);
+      return refusal === undefined ? [] : [{ event, refusal }];
+    });
   const widgetsOf = (events: RunEvent[]) => storedOf(events).flatMap((segment) => segment.widget ?? []);
 
   it('stops a widget past the size limit there, says so, and keeps the next widget whole', () => {
     const huge = `Before.\n@@CSS@@\np{}\n@@HTML@@\n<p>${'0123456789'.repeat(600_000)}</p>\n@@JS@@\ngo()\n@@END@@\nAfter.\n`;
     const events = assemble([huge, harmless]);
-    const refusals = events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-refused'));
-    expect(refusals.map((event) => event.value)).toEqual([
-      { messageId: 'm1', widgetId: 'id-1', refusal: widgetRefusal('widget_too_large') },
+    const refusals = refusalsOf(events);
+    expect(refusals.map(({ event, refusal }) => [event.messageId, refusal])).toEqual([
+      ['id-1', widgetRefusal('widget_too_large')],
     ]);
     const [first, second] = widgetsOf(events);
     expect(first).toMatchObject({
@@ -141,10 +158,10 @@ describe('AssistantMessageAssembler at the widget limits', () => {
       complete: true,
     });
     // Nothing of the stopped widget is sent past the refusal, and the prose after it is kept.
-    const afterRefusal = events.slice(events.indexOf(refusals[0]!) + 1);
+    const afterRefusal = events.slice(events.indexOf(refusals[0]!.event) + 1);
     expect(
       afterRefusal.some(
-        (event) => isDrawbridgeEvent(event, 'drawbridge.widget') && event.value.widgetId === 'id-1',
+        (event) => isDrawbridgeActivity(event, 'drawbridge.widget') && event.messageId === 'id-1',
       ),
     ).toBe(false);
     expect(storedOf(events).map((segment) => segment.content)).toEqual(['Before.\n', 'After.\n']);
@@ -167,10 +184,7 @@ describe('AssistantMessageAssembler at the widget limits', () => {
     for (const file of await readdir(directory)) {
       if (!file.endsWith('.txt')) continue;
       const events = assemble([await readFile(join(directory, file), 'utf8')], 7);
-      expect(
-        events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-refused')),
-        file,
-      ).toEqual([]);
+      expect(refusalsOf(events), file).toEqual([]);
     }
   });
 });

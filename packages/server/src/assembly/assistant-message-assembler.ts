@@ -4,6 +4,8 @@ import {
   runEvents,
   type WidgetChunk,
   type WidgetPart,
+  type WidgetRefusal,
+  type WidgetRevision,
   WidgetStreamParser,
 } from '@drawbridge/protocol';
 import {
@@ -22,16 +24,17 @@ interface StreamedWidget {
 
 /**
  * Turns one assistant message's text into run events: the text goes through a `WidgetStreamParser`, prose
- * becomes TEXT_MESSAGE_CONTENT and each widget part a `drawbridge.widget` event, all under one message id. A
- * widget block gets a fresh widget id when it starts after a finished widget or after a tool call
- * (`endBeforeToolCall`). What the message amounts to (its prose, its widgets, how it is stored) is the
- * protocol's reducer's to say (`applyReplyEvent`, `replySegments`), from these events alone.
+ * becomes TEXT_MESSAGE_CONTENT of the message, and a widget a `drawbridge.widget` activity — a snapshot when it
+ * starts, then one delta per part. A widget block gets a fresh widget id when it starts after a finished
+ * widget or after a tool call (`endBeforeToolCall`). What the message amounts to (its prose, its widgets, how
+ * it is stored) is the protocol's reducer's to say (`applyReplyEvent`, `replySegments`), from these events
+ * alone.
  *
  * A block that starts with `@@EDIT:id@@` makes a revision of that widget (`WidgetEditBuilder`): the widget
- * streamed is the whole result, announced by a `drawbridge.widget-revision` event.
+ * streamed is the whole result, its snapshot carrying the revision and the base it was applied to.
  *
- * Every widget part passes a `WidgetLimitGuard` on its way out: a widget past `widgetLimits` gets a
- * `drawbridge.widget-refused` event instead of the part that crossed, and nothing more of it follows.
+ * Every widget part passes a `WidgetLimitGuard` on its way out: a widget past `widgetLimits` gets its refusal
+ * (an `add /refusal` delta) instead of the part that crossed, and nothing more of it follows.
  */
 export class AssistantMessageAssembler {
   readonly messageId: string;
@@ -113,7 +116,11 @@ export class AssistantMessageAssembler {
     const edit = new WidgetEditBuilder({ widgetId: this.createId(), target, lookup });
     this.edit = edit;
     this.widget = edit.widget;
-    return [this.revisionEvent(), ...this.partEvents(edit.baseParts())];
+    // The base was drawn before, so it is within the limits; it still counts towards them.
+    const base = this.limitedParts(edit.widget.id, edit.baseParts());
+    return [
+      runEvents.widgetSnapshot({ widgetId: edit.widget.id, ...base, revision: this.currentRevision() }),
+    ];
   }
 
   /** Records the current edit as its lineage's latest revision, once it is complete and applied. */
@@ -132,38 +139,50 @@ export class AssistantMessageAssembler {
   }
 
   private editEvents({ parts, revision }: EditBuilderOutput): RunEvent[] {
-    return revision === undefined
-      ? this.partEvents(parts)
-      : [this.revisionEvent(), ...this.partEvents(parts)];
-  }
-
-  private revisionEvent(): RunEvent {
-    const widget = this.edit!.widget;
-    // A copy: the builder may still add a failure, and the event must say what was true when it was sent.
-    return runEvents.widgetRevision({
-      messageId: this.messageId,
-      widgetId: widget.id,
-      revision: structuredClone(this.edit!.revision),
-    });
-  }
-
-  private partEvents(parts: WidgetPart[]): RunEvent[] {
     const widgetId = this.edit!.widget.id;
-    return parts.flatMap((part) => this.limitedPartEvents(widgetId, part));
+    const partEvents = parts.flatMap((part) => this.limitedPartEvents(widgetId, part));
+    return revision === undefined
+      ? partEvents
+      : [runEvents.widgetRevision({ widgetId, revision: this.currentRevision() }), ...partEvents];
+  }
+
+  /** A copy: the builder may still add a failure, and an event must say what was true when it was sent. */
+  private currentRevision(): WidgetRevision {
+    return structuredClone(this.edit!.revision);
+  }
+
+  /** The guard of `widgetId`'s limits, a new one when the widget is new. */
+  private guardOf(widgetId: string): WidgetLimitGuard {
+    if (this.limits?.widgetId !== widgetId) this.limits = { widgetId, guard: new WidgetLimitGuard() };
+    return this.limits.guard;
   }
 
   /** The part's event, the widget's refusal instead when the part would pass a limit, or none after that. */
   private limitedPartEvents(widgetId: string, part: WidgetPart): RunEvent[] {
-    if (this.limits?.widgetId !== widgetId) this.limits = { widgetId, guard: new WidgetLimitGuard() };
-    const verdict = this.limits.guard.admit(part);
+    const verdict = this.guardOf(widgetId).admit(part);
     switch (verdict.kind) {
       case 'admitted':
-        return [runEvents.widgetPart({ messageId: this.messageId, widgetId, ...part })];
+        return [runEvents.widgetPart({ widgetId, ...part })];
       case 'refused':
-        return [runEvents.widgetRefused({ messageId: this.messageId, widgetId, refusal: verdict.refusal })];
+        return [runEvents.widgetRefused({ widgetId, refusal: verdict.refusal })];
       case 'dropped':
         return [];
     }
+  }
+
+  /** The parts a snapshot may carry, and the refusal in place of the first that would pass a limit. */
+  private limitedParts(
+    widgetId: string,
+    parts: WidgetPart[],
+  ): { parts: WidgetPart[]; refusal?: WidgetRefusal } {
+    const guard = this.guardOf(widgetId);
+    const admitted: WidgetPart[] = [];
+    for (const part of parts) {
+      const verdict = guard.admit(part);
+      if (verdict.kind === 'refused') return { parts: admitted, refusal: verdict.refusal };
+      if (verdict.kind === 'admitted') admitted.push(part);
+    }
+    return { parts: admitted };
   }
 
   private apply(chunk: WidgetChunk): RunEvent[] {
@@ -175,14 +194,14 @@ export class AssistantMessageAssembler {
     }
     // Hunk markers outside an edit block are text to the parser; nothing else can arrive here.
     if (!isWidgetPartType(chunk.type)) return [];
-    const widget = this.currentWidget();
+    const events: RunEvent[] = [];
+    if (this.widget === undefined) {
+      this.widget = { id: this.createId(), complete: false };
+      events.push(runEvents.widgetSnapshot({ widgetId: this.widget.id }));
+    }
     // The block is over even when a limit dropped its `end`: what follows starts a new widget.
-    if (chunk.type === 'end') widget.complete = true;
-    return this.limitedPartEvents(widget.id, { part: chunk.type, delta: chunk.delta });
-  }
-
-  private currentWidget(): StreamedWidget {
-    this.widget ??= { id: this.createId(), complete: false };
-    return this.widget;
+    if (chunk.type === 'end') this.widget.complete = true;
+    events.push(...this.limitedPartEvents(this.widget.id, { part: chunk.type, delta: chunk.delta }));
+    return events;
   }
 }

@@ -2,10 +2,13 @@ import {
   applyReplyEvent,
   createSeededRandom,
   emptyReplyMessage,
-  isDrawbridgeEvent,
+  isDrawbridgeActivity,
   type ReplySegment,
   type RunEvent,
   replySegments,
+  type WidgetPart,
+  type WidgetRevision,
+  widgetActivityChanges,
 } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
@@ -39,11 +42,26 @@ function assemble(pieces: string[]): { last: ReplySegment; events: RunEvent[] } 
   return { last: segmentsOf(events).at(-1)!, events };
 }
 
+/** The widget parts the events carry, in order. */
+function widgetPartsOf(events: RunEvent[]): WidgetPart[] {
+  return events.flatMap((event) =>
+    isDrawbridgeActivity(event, 'drawbridge.widget') ? widgetActivityChanges(event).parts : [],
+  );
+}
+
+/** The revisions the events announce, in order, with the widget each is of. */
+function revisionsOf(events: RunEvent[]): { widgetId: string; revision: WidgetRevision }[] {
+  return events.flatMap((event) => {
+    if (!isDrawbridgeActivity(event, 'drawbridge.widget')) return [];
+    const { revision } = widgetActivityChanges(event);
+    return revision === undefined ? [] : [{ widgetId: event.messageId, revision }];
+  });
+}
+
 /** The channels as a consumer that honours `replace` rebuilds them from the events. */
 function replayChannels(events: RunEvent[]): Record<string, string> {
   const channels: Record<string, string> = { height: '', css: '', html: '', js: '' };
-  for (const event of events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget'))) {
-    const { part, delta, replace } = event.value;
+  for (const { part, delta, replace } of widgetPartsOf(events)) {
     if (part === 'end') continue;
     channels[part] = replace === true ? delta : channels[part] + delta;
   }
@@ -82,11 +100,7 @@ describe('edit replies', () => {
     const { last, first, events } = assembleTwoSegments(hunkReply, secondEdit);
     expect(first.widget?.revision).toEqual({ of: 'w1', number: 2, baseId: 'w1' });
     const firstId = first.widget!.id;
-    expect(
-      events
-        .filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-revision'))
-        .map((event) => event.value.revision),
-    ).toEqual([
+    expect(revisionsOf(events).map(({ revision }) => revision)).toEqual([
       { of: 'w1', number: 2, baseId: 'w1' },
       { of: 'w1', number: 3, baseId: firstId },
     ]);
@@ -111,9 +125,8 @@ describe('edit replies', () => {
 
   it('make a revision of the named widget: the base, then each hunk applied, stored whole', () => {
     const { last, events } = assemble([hunkReply]);
-    const revisionEvents = events.filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-revision'));
-    expect(revisionEvents.map((event) => event.value)).toEqual([
-      { messageId: 'm2', widgetId: 'id-1', revision: { of: 'w1', number: 2, baseId: 'w1' } },
+    expect(revisionsOf(events)).toEqual([
+      { widgetId: 'id-1', revision: { of: 'w1', number: 2, baseId: 'w1' } },
     ]);
     const widget = last.widget!;
     expect(widget).toEqual({
@@ -165,10 +178,8 @@ describe('edit replies', () => {
     expect(widget.css).toBe('.counter { color: #eee; }\n');
     expect(widget.html).toContain('<output>10</output>');
     expect(widget.js).toBe(counter.latest.js);
-    const cssParts = events
-      .filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget'))
-      .filter((event) => event.value.part === 'css');
-    expect(cssParts.map((event) => [event.value.delta, event.value.replace])).toEqual([
+    const cssParts = widgetPartsOf(events).filter(({ part }) => part === 'css');
+    expect(cssParts.map(({ delta, replace }) => [delta, replace])).toEqual([
       [counter.latest.css, true],
       ['.counter { color', true],
       [': #eee; }\n', undefined],
@@ -190,9 +201,7 @@ describe('edit replies', () => {
       js: counter.latest.js,
       complete: true,
     });
-    const revisions = events
-      .filter((event) => isDrawbridgeEvent(event, 'drawbridge.widget-revision'))
-      .map((event) => event.value.revision);
+    const revisions = revisionsOf(events).map(({ revision }) => revision);
     expect(revisions[0]?.failure).toBeUndefined();
     expect(revisions[1]?.failure?.code).toBe('hunk_not_found');
     expect(replayChannels(events)).toMatchObject({ css: counter.latest.css, js: counter.latest.js });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { EventType, isDrawbridgeEvent, type RunEvent, replySegments } from '@drawbridge/protocol';
+import {
+  EventType,
+  isDrawbridgeActivity,
+  type RunEvent,
+  replySegments,
+  widgetActivityChanges,
+} from '@drawbridge/protocol';
 import { type AgentModel, runAgent } from '../agent/run-agent.ts';
 import { createStandaloneRenderer } from '../http/standalone-renderer.ts';
 import { ModelConfigError, resolveModel } from '../models/index.ts';
@@ -104,10 +110,11 @@ export async function chatCommand(args: string[], dependencies: ChatCommandDepen
   });
   const emit = (event: RunEvent) => {
     if (event.type === EventType.TEXT_MESSAGE_CONTENT) output.write(event.delta);
-    else if (isDrawbridgeEvent(event, 'drawbridge.widget'))
-      progress.onPart(event.value.part, event.value.delta);
-    else if (isDrawbridgeEvent(event, 'drawbridge.widget-refused'))
-      errorOutput.write(`\n(${event.value.refusal.message})\n`);
+    else if (isDrawbridgeActivity(event, 'drawbridge.widget')) {
+      const { parts, refusal } = widgetActivityChanges(event);
+      for (const { part, delta } of parts) progress.onPart(part, delta);
+      if (refusal !== undefined) errorOutput.write(`\n(${refusal.message})\n`);
+    }
   };
 
   try {

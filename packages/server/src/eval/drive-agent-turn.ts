@@ -2,9 +2,10 @@ import {
   buildRunAgentInput,
   decodeEventStream,
   EventType,
-  isDrawbridgeEvent,
+  isDrawbridgeActivity,
   runAgentRequestInit,
   type ToolResult,
+  widgetActivityChanges,
 } from '@drawbridge/protocol';
 import { checkRenderCall } from './check-render-call.ts';
 import type { EvalProblem } from './eval-problem.ts';
@@ -78,28 +79,27 @@ export async function driveAgentTurn({
   };
   try {
     for await (const event of decodeEventStream(response.body)) {
-      if (isDrawbridgeEvent(event, 'drawbridge.widget-revision')) {
+      if (isDrawbridgeActivity(event, 'drawbridge.widget')) {
+        const { parts, revision, refusal } = widgetActivityChanges(event);
         // The server keeps the widget as it was and says why; the page would show the old widget working.
-        const failure = event.value.revision.failure;
-        if (failure !== undefined && !failedEdits.has(event.value.widgetId)) {
-          failedEdits.add(event.value.widgetId);
+        const failure = revision?.failure;
+        if (failure !== undefined && !failedEdits.has(event.messageId)) {
+          failedEdits.add(event.messageId);
           problem('edit_failed', `${failure.code}: ${failure.message}`);
         }
-        continue;
-      }
-      if (isDrawbridgeEvent(event, 'drawbridge.widget-refused')) {
-        // Stopped at a limit: nothing more of it comes, and the page does not draw it.
-        widgetOpen = false;
-        problem('widget_refused', `${event.value.refusal.code}: ${event.value.refusal.message}`);
-        continue;
-      }
-      if (isDrawbridgeEvent(event, 'drawbridge.widget')) {
-        noteOutput();
-        if (event.value.part === 'end') {
+        for (const { part } of parts) {
+          noteOutput();
+          if (part === 'end') {
+            widgetOpen = false;
+            record.kinds.push('widget');
+            record.widgetCompleteSeconds = elapsed();
+          } else widgetOpen = true;
+        }
+        if (refusal !== undefined) {
+          // Stopped at a limit: nothing more of it comes, and the page does not draw it.
           widgetOpen = false;
-          record.kinds.push('widget');
-          record.widgetCompleteSeconds = elapsed();
-        } else widgetOpen = true;
+          problem('widget_refused', `${refusal.code}: ${refusal.message}`);
+        }
         continue;
       }
       switch (event.type) {

@@ -2,9 +2,10 @@ import { type BaseEvent, EventType, HttpAgent } from '@ag-ui/client';
 import { encodeSseEvent, type RunEvent, runEvents } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 
-// Decides B3 of issue 15 (docs/protocol.md, "Widget parts: CUSTOM, not ACTIVITY_*"): what a stock AG-UI client
-// (`HttpAgent`, whose pipeline verifies and enforces every event) does with widget parts sent as CUSTOM events
-// and with the same parts sent as ACTIVITY_SNAPSHOT / ACTIVITY_DELTA.
+// What a stock AG-UI client (`HttpAgent`, whose pipeline verifies and enforces every event) does with a widget
+// sent as the `drawbridge.widget` activity (docs/protocol.md, "Widgets as activities"), and with the CUSTOM
+// `drawbridge.widget` events that carried widgets before — which a run log written by an older server may
+// still hold.
 
 const threadId = 'thread-1';
 const messageId = 'assistant-1';
@@ -36,41 +37,34 @@ function run(body: BaseEvent[]): BaseEvent[] {
   ];
 }
 
-/** The same widget as activity events: a snapshot, then JSON Patch deltas (there is no "append to a string"). */
+/** A widget as the server sends it: a snapshot as it starts, then one `add /parts/-` per part. */
 function widgetAsActivity(activityMessageId: string): BaseEvent[] {
   return [
-    {
-      type: EventType.ACTIVITY_SNAPSHOT,
-      messageId: activityMessageId,
-      activityType: 'drawbridge.widget',
-      content: { css: '', html: '', js: '', complete: false },
-    } as BaseEvent,
-    {
-      type: EventType.ACTIVITY_DELTA,
-      messageId: activityMessageId,
-      activityType: 'drawbridge.widget',
-      patch: [{ op: 'replace', path: '/html', value: '<button>' }],
-    } as BaseEvent,
-    {
-      type: EventType.ACTIVITY_DELTA,
-      messageId: activityMessageId,
-      activityType: 'drawbridge.widget',
-      patch: [
-        { op: 'replace', path: '/html', value: '<button>0</button>' },
-        { op: 'replace', path: '/complete', value: true },
-      ],
-    } as BaseEvent,
+    runEvents.widgetSnapshot({ widgetId: activityMessageId }),
+    runEvents.widgetPart({ widgetId: activityMessageId, part: 'html', delta: '<button>' }),
+    runEvents.widgetPart({ widgetId: activityMessageId, part: 'html', delta: '0</button>' }),
+    runEvents.widgetPart({ widgetId: activityMessageId, part: 'end', delta: '' }),
   ];
 }
 
+const widgetContent = {
+  parts: [
+    { part: 'html', delta: '<button>' },
+    { part: 'html', delta: '0</button>' },
+    { part: 'end', delta: '' },
+  ],
+};
+
 describe('widget parts in a stock AG-UI client', () => {
-  it('passes CUSTOM widget parts through verification untouched and keeps the messages to prose', async () => {
+  it('passes the CUSTOM widget parts of an older server through verification and keeps the messages to prose', async () => {
+    const legacyPart = (part: string, delta: string): BaseEvent =>
+      ({
+        type: EventType.CUSTOM,
+        name: 'drawbridge.widget',
+        value: { messageId, widgetId, part, delta },
+      }) as BaseEvent;
     const { agent } = agentOver(
-      run([
-        runEvents.widgetPart({ messageId, widgetId, part: 'html', delta: '<button>' }),
-        runEvents.widgetPart({ messageId, widgetId, part: 'html', delta: '0</button>' }),
-        runEvents.widgetPart({ messageId, widgetId, part: 'end', delta: '' }),
-      ]),
+      run([legacyPart('html', '<button>'), legacyPart('html', '0</button>'), legacyPart('end', '')]),
     );
     const custom: unknown[] = [];
     await agent.runAgent({}, { onCustomEvent: ({ event }) => void custom.push(event.value) });
@@ -83,7 +77,7 @@ describe('widget parts in a stock AG-UI client', () => {
     expect(agent.messages).toEqual([{ id: messageId, role: 'assistant', content: 'A counter:' }]);
   });
 
-  it('accepts ACTIVITY_* and keeps only the latest content as an activity message, which it never sends back', async () => {
+  it('keeps the widget as one activity message holding every part, which it never sends back', async () => {
     const { agent, requests } = agentOver(run(widgetAsActivity(widgetId)));
     await agent.runAgent({});
 
@@ -93,7 +87,7 @@ describe('widget parts in a stock AG-UI client', () => {
         id: widgetId,
         role: 'activity',
         activityType: 'drawbridge.widget',
-        content: { css: '', html: '<button>0</button>', js: '', complete: true },
+        content: widgetContent,
       },
     ]);
     await agent.runAgent({});
@@ -102,7 +96,7 @@ describe('widget parts in a stock AG-UI client', () => {
     );
   });
 
-  it("replaces the prose message when the activity takes the assistant message's id", async () => {
+  it("would replace the prose if a widget took the assistant message's id, so it never does", async () => {
     const { agent } = agentOver(run(widgetAsActivity(messageId)));
     await agent.runAgent({});
 
@@ -112,7 +106,7 @@ describe('widget parts in a stock AG-UI client', () => {
         id: messageId,
         role: 'activity',
         activityType: 'drawbridge.widget',
-        content: { css: '', html: '<button>0</button>', js: '', complete: true },
+        content: widgetContent,
       },
     ]);
   });

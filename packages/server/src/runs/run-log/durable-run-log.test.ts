@@ -191,7 +191,8 @@ describe('DurableRunLog', () => {
       started,
       runEvents.textStart({ messageId: 'm' }),
       text('What the client saw: '),
-      runEvents.widgetPart({ messageId: 'm', widgetId: 'w', part: 'html', delta: '<p>half' }),
+      runEvents.widgetSnapshot({ widgetId: 'w' }),
+      runEvents.widgetPart({ widgetId: 'w', part: 'html', delta: '<p>half' }),
     ];
     for (const event of events) writer.append(event);
     await writer.flushed();
@@ -204,8 +205,9 @@ describe('DurableRunLog', () => {
       [1, EventType.RUN_STARTED],
       [2, EventType.TEXT_MESSAGE_START],
       [3, EventType.TEXT_MESSAGE_CONTENT],
-      [4, EventType.CUSTOM],
-      [5, EventType.RUN_ERROR],
+      [4, EventType.ACTIVITY_SNAPSHOT],
+      [5, EventType.ACTIVITY_DELTA],
+      [6, EventType.RUN_ERROR],
     ]);
     const [message] = await store.listMessages('t');
     expect(message).toMatchObject({ id: 'm', content: 'What the client saw: ', widget: { html: '<p>half' } });
