@@ -13,6 +13,7 @@ import { ShortcutSheet } from '../components/shortcut-sheet.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';
 import { TranscriptView } from '../components/transcript-view.tsx';
+import { useLinkConfirmation } from '../frame-host/link-confirmation.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/widget-environment.ts';
 import { useTheme } from '../theme/use-theme.ts';
 import { useChat } from './use-chat.ts';
@@ -29,6 +30,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
     fetchHealth().then(setHealth, () => setHealth(undefined));
   }, []);
 
+  const { confirmLink, dialog: linkDialog } = useLinkConfirmation();
   const running = chat.status.phase === 'running';
   const environment = useMemo<WidgetEnvironment>(
     () => ({
@@ -36,8 +38,10 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
       threadId: chat.activeThreadId,
       sendPrompt: chat.send,
       autoRepair: health?.autoRepair ?? false,
+      trustedLinkHosts: health?.trustedLinkHosts ?? [],
+      confirmLink,
     }),
-    [theme, chat.activeThreadId, chat.send, health],
+    [theme, chat.activeThreadId, chat.send, health, confirmLink],
   );
   // A user action on an A2UI surface is the user's next message: the sentence the agent reads, and the action.
   const sendA2uiAction = useMemo<A2uiActionSender>(
@@ -119,6 +123,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
         </button>
         <DeletionToast deletion={deletions.pending.at(-1)} onUndo={deletions.undo} />
         {shortcutsOpen && <ShortcutSheet onClose={() => setShortcutsOpen(false)} />}
+        {linkDialog}
         <div className="layout">
           <ThreadSidebar
             threads={visibleThreads}
