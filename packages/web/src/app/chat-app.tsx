@@ -1,10 +1,9 @@
 import type { HealthResponse } from '@drawbridge/protocol';
 import { describeA2uiUserAction } from '@drawbridge/protocol';
 import type { ToolCallHandler } from '@drawbridge/react';
-import { fetchHealth } from '@drawbridge/react';
+import { Composer, fetchHealth } from '@drawbridge/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-action-sender.ts';
-import { Composer } from '../components/composer.tsx';
 import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -213,7 +212,12 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
               />
             )}
             <div className="composer-dock">
-              <Composer running={running} onSend={(text) => chat.send(text).ok} onStop={chat.stop} />
+              <Composer
+                inputId="composer-input"
+                running={running}
+                onSend={(text) => chat.send(text).ok}
+                onStop={chat.stop}
+              />
               <p className="composer-dock__note">
                 Widgets run sandboxed: they cannot reach this page, your cookies or your data.
               </p>
