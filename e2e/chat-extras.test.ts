@@ -140,7 +140,7 @@ describe('code blocks, fullscreen widgets, shortcuts and long pastes', () => {
     await composer.fill('What do these logs say?');
     await composer.press('Enter');
     const sent = page.locator('.message--user');
-    const block = sent.locator('details.pasted-block');
+    const block = sent.locator('details.db-pasted-block');
     await block.waitFor();
     expect(await attachment.count()).toBe(0);
     expect(await sent.locator('.message__user-text').textContent()).toBe('What do these logs say?');
@@ -157,6 +157,6 @@ describe('code blocks, fullscreen widgets, shortcuts and long pastes', () => {
     expect(stored.messages[0]?.content).toBe(`What do these logs say?\n\n\`\`\`\n${pasted}\n\`\`\``);
     // A reload shows the same block.
     await page.reload();
-    await page.locator('.message--user details.pasted-block').waitFor();
+    await page.locator('.message--user details.db-pasted-block').waitFor();
   });
 });

@@ -193,7 +193,7 @@ describe('the dashboard agent in Chromium', () => {
     try {
       const { page } = chat;
       await page.getByRole('heading', { name: 'This conversation is on the dashboard' }).waitFor();
-      expect(await page.locator('.widget-problem').count()).toBe(0);
+      expect(await page.locator('.db-widget-problem').count()).toBe(0);
       expect(await page.locator('#composer-input').count()).toBe(0);
       await page.getByRole('link', { name: 'Open the dashboard' }).click();
       await expect.poll(() => page.locator('.agent-panel__user').count()).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ describe('the demo answers what its own widgets and forms invite', () => {
   async function replyText(page: Page, count: number): Promise<string> {
     const reply = page.locator('.message--assistant').nth(count - 1);
     await reply.waitFor({ timeout: 30_000 });
-    await page.locator('.composer__button--stop').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.locator('.db-composer__button--stop').waitFor({ state: 'detached', timeout: 30_000 });
     return (await reply.textContent()) ?? '';
   }
 

@@ -358,7 +358,21 @@ describe('the widget frame in Chromium', () => {
     await waitForMessage("message.kind === 'pong' && message.seq === 41");
     const frame = widgetFrame();
     await frame.locator('#out').click();
-    await waitForMessage("message.kind === 'link' && message.url === 'https://example.org/docs'");
+    await waitForMessage(
+      "message.kind === 'link' && message.url === 'https://example.org/docs' && message.viaPrivatePort === true",
+    );
+    // Widget code asking for a link with no click is refused in the frame; nothing reaches the host.
+    const unclicked = await frame.evaluate(() =>
+      (window as unknown as { host: { openLink(url: string): Promise<void> } }).host
+        .openLink('https://example.org/?secret=42')
+        .then(
+          () => 'opened',
+          (error: Error) => error.message,
+        ),
+    );
+    expect(unclicked).toBe('A link opens only from a click in the widget.');
+    await roundTrip();
+    expect((await received()).filter((message) => message.kind === 'link')).toHaveLength(1);
     expect(frame.url()).toBe(`${server.origin}/frame`);
 
     const accepted = await frame.evaluate(() =>

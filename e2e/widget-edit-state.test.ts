@@ -14,7 +14,7 @@ describe('an edit of a widget the user has been using', () => {
       .locator('.message--assistant')
       .nth(count - 1)
       .waitFor({ timeout: 30_000 });
-    await page.locator('.composer__button--stop').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.locator('.db-composer__button--stop').waitFor({ state: 'detached', timeout: 30_000 });
   }
 
   async function tallyAtThree(page: Page): Promise<FrameLocator> {
@@ -89,7 +89,7 @@ describe('an edit of a widget the user has been using', () => {
       .poll(
         async () => {
           samples.push(await countButton.evaluate((button) => getComputedStyle(button).borderRadius));
-          return page.locator('.composer__button--stop').count();
+          return page.locator('.db-composer__button--stop').count();
         },
         { timeout: 60_000, interval: 50 },
       )

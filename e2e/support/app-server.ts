@@ -27,6 +27,8 @@ export interface AppServerOptions {
   holdBefore?: string;
   /** Widgets that report errors ask for their own repair once (`DRAWBRIDGE_AUTO_REPAIR=1`). */
   autoRepair?: boolean;
+  /** Hosts a widget's link opens on without asking first (`DRAWBRIDGE_TRUSTED_LINK_HOSTS`). */
+  trustedLinkHosts?: string[];
 }
 
 export interface AppServer {
@@ -54,6 +56,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
     runs: {
       ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
       autoRepair: options.autoRepair ?? false,
+      trustedLinkHosts: options.trustedLinkHosts ?? [],
     },
   });
   const store = await openSqliteStore({ path: databasePath });

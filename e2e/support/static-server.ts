@@ -10,7 +10,8 @@ const threePackage = new URL('node_modules/three/', repositoryRoot);
 /**
  * A test host page for the widget frame. It embeds `/frame` exactly as the web client does, keeps
  * every message the frame posts in `window.received`, sizes the iframe from `height` reports and
- * answers bridge requests with `window.bridgeAnswer`.
+ * answers bridge requests with `window.bridgeAnswer`. Like the web client, it answers the frame's first
+ * `ready` with an `init` that transfers the private port links come on (their messages are received too).
  */
 const hostPage = `<!doctype html>
 <html><head><meta charset="utf-8"><title>frame test host</title></head>
@@ -22,9 +23,8 @@ const hostPage = `<!doctype html>
   window.heightReports = 0;
   window.bridgeAnswer = { ok: true, message: '' };
   window.sendToFrame = (message) => frame.contentWindow.postMessage(message, '*');
-  window.addEventListener('message', (event) => {
-    if (event.source !== frame.contentWindow) return;
-    const message = event.data;
+  let privatePort;
+  const receive = (message) => {
     window.received.push(message);
     if (message.kind === 'height') {
       window.heightReports += 1;
@@ -33,6 +33,16 @@ const hostPage = `<!doctype html>
     if (message.kind === 'prompt' || message.kind === 'link') {
       window.sendToFrame({ drawbridge: 1, op: 'bridge-reply', id: message.id, ...window.bridgeAnswer });
     }
+  };
+  window.addEventListener('message', (event) => {
+    if (event.source !== frame.contentWindow) return;
+    if (event.data?.kind === 'ready' && privatePort === undefined) {
+      const channel = new MessageChannel();
+      privatePort = channel.port1;
+      privatePort.onmessage = (portEvent) => receive({ ...portEvent.data, viaPrivatePort: true });
+      frame.contentWindow.postMessage({ drawbridge: 1, op: 'init', theme: 'light', height: 120 }, '*', [channel.port2]);
+    }
+    receive(event.data);
   });
 </script>
 </body></html>`;

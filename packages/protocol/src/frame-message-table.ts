@@ -39,7 +39,8 @@ const theme = { kind: 'one-of', values: frameThemes } as const;
  * their part, forwarded as it streamed: CSS is appended to the widget's style element, markup to the
  * incremental builder, script text to the pending script; with `replace: true` the delta starts its part
  * afresh (an edit replaced it: the stylesheet's text is swapped, the markup rebuilt, the pending script
- * replaced). `end` finishes the markup and runs the script, once.
+ * replaced). `end` finishes the markup and runs the script, once. The first `init` transfers a `MessagePort`: the
+ * private channel on which the frame runtime (never widget code) sends `link` requests.
  */
 export const hostToFrameMessageTable = {
   init: { theme, height: finiteNumber },
@@ -72,6 +73,7 @@ export const frameToHostMessageTable = {
   },
   pong: { seq: integer },
   prompt: { id: string, text: string },
+  // Taken by the host only from the port of the first `init`, never from the window channel widget code shares.
   link: { id: string, url: string },
   rendered: {},
   // The frame stopped the widget past one of `widgetLimits` (a widget that reached it without the server's

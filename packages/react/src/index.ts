@@ -33,6 +33,15 @@ export { apiUrl, type ServerLocation } from './api/api-url.ts';
 export { requestJson } from './api/request-json.ts';
 export { cancelRun, followRun } from './api/run-api.ts';
 export { type AgentRunRequest, streamAgentRun } from './api/stream-agent-run.ts';
+export { Composer } from './components/composer.tsx';
+export {
+  composeMessage,
+  describePastedText,
+  isLargeText,
+  type MessageSegment,
+  messageSegments,
+} from './components/pasted-text.ts';
+export { PastedTextBlock } from './components/pasted-text-block.tsx';
 export {
   FrameHost,
   type FrameHostCallbacks,

@@ -6,21 +6,44 @@ export interface HostBridge {
   openLink(url: string): Promise<void>;
 }
 
-/** Widget code calls `host.sendPrompt` / `host.openLink`; the host answers with a `bridge-reply`. */
+type Post = (message: FrameToHostMessage) => void;
+
+/**
+ * Widget code calls `host.sendPrompt` / `host.openLink`; the host answers with a `bridge-reply`. A link is asked
+ * for only after a click in the widget (`mayOpenLink`), and on the private channel (`postLink`) the host takes
+ * links from.
+ */
 export class HostBridgeClient {
-  private readonly post: ((message: FrameToHostMessage) => void) | undefined;
+  private readonly post: Post | undefined;
+  private readonly postLink: Post | undefined;
+  private readonly mayOpenLink: () => boolean;
   private readonly waiting = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 1;
   readonly host: HostBridge;
 
   /** Without `post` (a standalone export has no host) every call rejects with a plain reason. */
-  constructor({ post }: { post: ((message: FrameToHostMessage) => void) | undefined }) {
+  constructor({
+    post,
+    postLink = post,
+    mayOpenLink = () => true,
+  }: {
+    post: Post | undefined;
+    postLink?: Post | undefined;
+    mayOpenLink?: () => boolean;
+  }) {
     this.post = post;
+    this.postLink = postLink;
+    this.mayOpenLink = mayOpenLink;
     this.host = Object.freeze({
       sendPrompt: (text: string) =>
-        this.request((id) => ({ drawbridge: 1, kind: 'prompt', id, text: String(text) })),
-      openLink: (url: string) =>
-        this.request((id) => ({ drawbridge: 1, kind: 'link', id, url: String(url) })),
+        this.request(this.post, (id) => ({ drawbridge: 1, kind: 'prompt', id, text: String(text) })),
+      openLink: (url: string) => {
+        // Asked whether or not the widget is inside Drawbridge, so a click is spent the same way everywhere.
+        if (!this.mayOpenLink()) {
+          return Promise.reject(new Error('A link opens only from a click in the widget.'));
+        }
+        return this.request(this.postLink, (id) => ({ drawbridge: 1, kind: 'link', id, url: String(url) }));
+      },
     });
   }
 
@@ -33,9 +56,8 @@ export class HostBridgeClient {
     else call.reject(new Error(message));
   }
 
-  private request(build: (id: string) => FrameToHostMessage): Promise<void> {
-    const post = this.post;
-    if (post === undefined) {
+  private request(post: Post | undefined, build: (id: string) => FrameToHostMessage): Promise<void> {
+    if (this.post === undefined || post === undefined) {
       return Promise.reject(new Error('This widget is not inside Drawbridge, so it cannot reach the chat.'));
     }
     const id = `bridge-${this.nextId++}`;

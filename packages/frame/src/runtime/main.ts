@@ -8,7 +8,9 @@ import { HeightReporter } from './height-reporter.ts';
 import { HostBridgeClient } from './host-bridge-client.ts';
 import { MarkupBuilder } from './markup-builder.ts';
 import { MarkupScheduler } from './markup-scheduler.ts';
+import { PrivateHostChannel } from './private-host-channel.ts';
 import { Stage } from './stage.ts';
+import { UserGestureGate } from './user-gesture-gate.ts';
 import { reportWebglContexts } from './webgl-context-reporter.ts';
 import { runWidgetScript } from './widget-script.ts';
 import { WidgetStylesheet } from './widget-stylesheet.ts';
@@ -33,7 +35,14 @@ const post = isStandalone
   : (message: FrameToHostMessage) => window.parent.postMessage(message, hostOrigin);
 
 removePeerConnections(window);
-const bridge = new HostBridgeClient({ post });
+// Before `routeAnchorClicks`, so an anchor's click is counted before it asks to open its link.
+const gestures = new UserGestureGate({ window });
+const privateChannel = new PrivateHostChannel();
+const bridge = new HostBridgeClient({
+  post,
+  postLink: post === undefined ? undefined : (message) => privateChannel.post(message),
+  mayOpenLink: () => gestures.take(),
+});
 const stage = new Stage({ window, root });
 const defineGlobal = (name: string, value: object) =>
   Object.defineProperty(window, name, { value: Object.freeze(value), writable: false, configurable: false });
@@ -179,6 +188,8 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
     if (event.source !== window.parent || event.origin !== hostOrigin || !isHostToFrameMessage(event.data)) {
       return;
     }
+    // The first `init` arrives before any widget code runs, so only this listener sees the port it carries.
+    if (event.data.op === 'init') privateChannel.adopt(event.ports[0]);
     handle(event.data);
   });
   // A frame that navigates itself away asks this document to unload first. Saying so then, while the

@@ -19,6 +19,7 @@ describe('requestJson', () => {
       ok: true,
       model: { id: 'demo', demo: true, hint: 'Set DRAWBRIDGE_MODEL.' },
       autoRepair: false,
+      trustedLinkHosts: [],
     };
     answer(200, health);
     expect(await requestJson({ path: '/api/health', schema: healthResponseSchema })).toEqual(health);

@@ -15,6 +15,12 @@ import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 /** What the host needs of a widget: its parts so far, and the height the model asked for while it streams. */
 export type FrameHostWidget = Pick<TranscriptWidget, 'parts' | 'height' | 'complete'>;
 
+/** What the host answers a bridge request with. */
+export interface BridgeReply {
+  ok: boolean;
+  message: string;
+}
+
 /** `forwarded`, or `diverged` when the parts do not continue what the frame has (recreate the frame to replay). */
 export type FrameHostUpdate = 'forwarded' | 'diverged';
 
@@ -26,11 +32,14 @@ export interface FrameHostCallbacks {
   onRefused(code: WidgetRefusalCode): void;
   /** The frame loaded a second document: it navigated away from the bootstrap and has been torn down. */
   onNavigatedAway(): void;
-  /** A bridge request from the widget (`host.sendPrompt` / `host.openLink`); answered with the outcome. */
-  onBridgeRequest(request: Extract<FrameToHostMessage, { kind: 'prompt' | 'link' }>): {
-    ok: boolean;
-    message: string;
-  };
+  /**
+   * A bridge request from the widget (`host.sendPrompt` / `host.openLink`); answered with the outcome, which may
+   * wait for the user (a link to a host not on the trusted list asks first). A `link` comes only from the
+   * frame runtime's private port.
+   */
+  onBridgeRequest(
+    request: Extract<FrameToHostMessage, { kind: 'prompt' | 'link' }>,
+  ): BridgeReply | Promise<BridgeReply>;
 }
 
 export interface FrameHostOptions extends FrameHostCallbacks {
@@ -81,6 +90,8 @@ export class FrameHost {
   private scriptRendered = false;
   /** Set by `continueWithRevision` until the revision's `end`: the channels it has not replaced yet. */
   private unreplacedChannels: Set<string> | undefined;
+  /** The host's end of the private channel handed to the frame with its first `init`. */
+  private privatePort: MessagePort | undefined;
   /** How many WebGL contexts the frame last said it holds; undefined before it said. */
   webglContexts: number | undefined;
 
@@ -163,6 +174,7 @@ export class FrameHost {
     }
     this.disposed = true;
     window.removeEventListener('message', this.handleMessage);
+    this.privatePort?.close();
     this.iframe.removeEventListener('load', this.handleLoad);
     this.visibilityObserver?.disconnect();
     this.iframe.remove();
@@ -251,12 +263,34 @@ export class FrameHost {
     }
   }
 
-  private post(message: HostToFrameMessage): void {
+  private post(message: HostToFrameMessage, transfer: Transferable[] = []): void {
     if (!this.ready || this.disposed) {
       return;
     }
     // The frame's origin is opaque ("null"), so '*' is the only target origin that reaches it.
-    this.iframe.contentWindow?.postMessage(message, '*');
+    this.iframe.contentWindow?.postMessage(message, '*', transfer);
+  }
+
+  /**
+   * The private channel, made at the frame's first `ready`: that message comes from the runtime, before any
+   * widget code exists. A `ready` widget code posts later gets its `init` again, never another port.
+   */
+  private openPrivateChannel(): MessagePort[] {
+    if (this.privatePort !== undefined || typeof MessageChannel === 'undefined') return [];
+    const channel = new MessageChannel();
+    this.privatePort = channel.port1;
+    channel.port1.onmessage = (event: MessageEvent) => {
+      const parsed = frameToHostMessageSchema.safeParse(event.data);
+      if (this.disposed || !parsed.success || parsed.data.kind !== 'link') return;
+      this.answerBridgeRequest(parsed.data);
+    };
+    return [channel.port2];
+  }
+
+  private answerBridgeRequest(request: Extract<FrameToHostMessage, { kind: 'prompt' | 'link' }>): void {
+    void Promise.resolve(this.callbacks.onBridgeRequest(request)).then((outcome) =>
+      this.post({ drawbridge: 1, op: 'bridge-reply', id: request.id, ...outcome }),
+    );
   }
 
   private readonly handleLoad = (): void => {
@@ -287,12 +321,15 @@ export class FrameHost {
     switch (message.kind) {
       case 'ready':
         this.ready = true;
-        this.post({
-          drawbridge: 1,
-          op: 'init',
-          theme: this.theme,
-          height: clampWidgetHeight(this.widget.height ?? defaultWidgetHeight),
-        });
+        this.post(
+          {
+            drawbridge: 1,
+            op: 'init',
+            theme: this.theme,
+            height: clampWidgetHeight(this.widget.height ?? defaultWidgetHeight),
+          },
+          this.openPrivateChannel(),
+        );
         if (!this.visible) {
           this.post({ drawbridge: 1, op: 'visibility', visible: false });
         }
@@ -333,11 +370,18 @@ export class FrameHost {
         this.webglContexts = message.contexts;
         return;
       case 'prompt':
-      case 'link': {
-        const outcome = this.callbacks.onBridgeRequest(message);
-        this.post({ drawbridge: 1, op: 'bridge-reply', id: message.id, ...outcome });
+        this.answerBridgeRequest(message);
         return;
-      }
+      case 'link':
+        // On the window channel it can only be widget code posting past `host.openLink` and its click check.
+        this.post({
+          drawbridge: 1,
+          op: 'bridge-reply',
+          id: message.id,
+          ok: false,
+          message: 'A link opens only through host.openLink, from a click in the widget.',
+        });
+        return;
     }
   }
 }

@@ -102,7 +102,7 @@ describe('createRenderToolHandler', () => {
         result: { status: 'error', message: 'The broken could not be drawn: the chart has no canvas' },
       },
     ]);
-    expect(container.querySelector('.widget-problem')?.textContent).toContain('the chart has no canvas');
+    expect(container.querySelector('.db-widget-problem')?.textContent).toContain('the chart has no canvas');
   });
 
   it('refuses invalid arguments at once, with the reason, and draws the refusal', async () => {
@@ -115,7 +115,7 @@ describe('createRenderToolHandler', () => {
       },
     ]);
     act(() => root.render(view));
-    expect(container.querySelector('.widget-problem')).not.toBeNull();
+    expect(container.querySelector('.db-widget-problem')).not.toBeNull();
   });
 
   it('draws a restored call again without answering it', async () => {

@@ -52,7 +52,7 @@ export async function serveCommand(
   const graceMs = config.server.shutdownGraceMs;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ config });
+    server = await startServer({ config, releaseIdleMemory: true });
   } catch (error) {
     if (
       ConfigError.isInstance(error) ||

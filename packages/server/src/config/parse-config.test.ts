@@ -13,6 +13,7 @@ describe('parseConfig (a configuration built in code)', () => {
       leaseMs: 15_000,
       toolTimeoutMs: 60_000,
       autoRepair: true,
+      trustedLinkHosts: [],
     });
   });
 

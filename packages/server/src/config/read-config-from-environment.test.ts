@@ -16,7 +16,13 @@ describe('readConfigFromEnvironment', () => {
       model: { kind: 'demo', pace: undefined },
       store: { location: { dialect: 'sqlite', path: './data/drawbridge.db' }, retentionDays: 30 },
       redis: {},
-      runs: { timeoutMs: 600_000, leaseMs: 15_000, toolTimeoutMs: 60_000, autoRepair: false },
+      runs: {
+        timeoutMs: 600_000,
+        leaseMs: 15_000,
+        toolTimeoutMs: 60_000,
+        autoRepair: false,
+        trustedLinkHosts: [],
+      },
       auth: { mode: 'local', limits: { runsPerMinute: 0, tokensPerDay: 0 } },
       mcp: { sandboxPort: 0, allowedOrigins: [] },
       skills: { directory: defaultSkillsDirectory },
@@ -78,6 +84,10 @@ describe('readConfigFromEnvironment', () => {
       eval: { chromiumPath: '/opt/chromium' },
     });
     expect(configFromEnvironment({ DRAWBRIDGE_AUTO_REPAIR: '0' }).runs.autoRepair).toBe(false);
+    expect(
+      configFromEnvironment({ DRAWBRIDGE_TRUSTED_LINK_HOSTS: 'Docs.Example.com, *.wikipedia.org' }).runs
+        .trustedLinkHosts,
+    ).toEqual(['docs.example.com', '*.wikipedia.org']);
   });
 
   it('puts every table on PostgreSQL for a postgres URL, whatever DRAWBRIDGE_DB says', () => {

@@ -11,4 +11,16 @@ export const runsConfigSchema = z.strictObject({
   toolTimeoutMs: positiveMilliseconds.default(60_000),
   /** `DRAWBRIDGE_AUTO_REPAIR`: a widget that reports errors sends its "Fix it" request once by itself. */
   autoRepair: z.boolean({ error: '{} must be 1 (on) or 0 (off)' }).default(false),
+  /**
+   * `DRAWBRIDGE_TRUSTED_LINK_HOSTS`: hosts a widget's `host.openLink` opens without asking first (`docs.example.com`,
+   * or `*.example.com` for every host below it); a link anywhere else shows its destination and asks.
+   */
+  trustedLinkHosts: z
+    .array(
+      z
+        .string()
+        .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/i, { error: '{} must be a host name, or *. and one' })
+        .transform((host) => host.toLowerCase()),
+    )
+    .default([]),
 });

@@ -38,6 +38,7 @@ export interface AssembleDrawbridgeOptions
       | 'runSupervisor'
       | 'allowedHosts'
       | 'autoRepair'
+      | 'trustedLinkHosts'
       | 'mcpAllowedOrigins'
       | 'basePath'
     >
@@ -193,6 +194,7 @@ export async function assembleDrawbridge(
     signIn,
     shutdown,
     autoRepair: config.runs.autoRepair,
+    trustedLinkHosts: config.runs.trustedLinkHosts,
     mcpAllowedOrigins: config.mcp.allowedOrigins,
   });
   // Only storage opened here is swept; a caller's own store keeps what the caller decides.

@@ -63,7 +63,7 @@ export async function inspectThreadPage({
     const widgetCount = Math.min(completeWidgets, await page.locator(widgetFrameSelector).count());
     await waitForFramesToRender({ page, log, widgetCount, renderTimeoutMs });
     const frames = await findWidgetFrames({ page });
-    for (const message of await page.locator('.widget-problem').allTextContents()) {
+    for (const message of await page.locator('.db-widget-problem').allTextContents()) {
       log.problems.push({ code: 'typed_widget_problem', phase: 'render', message: message.trim() });
     }
     if (frames.length > 0)

@@ -85,6 +85,7 @@ describe('createApp: API basics', () => {
       ok: true,
       model: { id: 'replay:test', demo: false, hint: 'A scripted test model.' },
       autoRepair: false,
+      trustedLinkHosts: [],
     });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
@@ -92,6 +93,13 @@ describe('createApp: API basics', () => {
   it('tells the web app when widgets repair themselves once (DRAWBRIDGE_AUTO_REPAIR)', async () => {
     const response = await buildApp({ autoRepair: true }).request('/api/health');
     expect((await readJsonResponse(response, healthResponseSchema)).autoRepair).toBe(true);
+  });
+
+  it('tells the web app which hosts its widgets link to without asking (DRAWBRIDGE_TRUSTED_LINK_HOSTS)', async () => {
+    const response = await buildApp({ trustedLinkHosts: ['docs.example.com'] }).request('/api/health');
+    expect((await readJsonResponse(response, healthResponseSchema)).trustedLinkHosts).toEqual([
+      'docs.example.com',
+    ]);
   });
 
   it('answers unknown API paths with 404 JSON', async () => {

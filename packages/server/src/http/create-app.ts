@@ -95,6 +95,8 @@ export interface AppDependencies {
   mcp?: { servers: McpServers; sandbox: SandboxLocation };
   /** Whether the web app asks once, by itself, for the repair of a widget that reports errors; default off. */
   autoRepair?: boolean;
+  /** Hosts a widget's link opens on without the user confirming first (`/api/health`); default none. */
+  trustedLinkHosts?: readonly string[];
   /**
    * Where the app is mounted (normalised: `/ai`, or `''` for the root). Routes and every path check see the path
    * below it; a request outside it is for the caller to refuse (`createDrawbridge` does). Under a base path the
@@ -210,7 +212,11 @@ export function createApp(dependencies: AppDependencies): Hono {
   app.route('/api', createAuthRoutes({ signIn, peerAddress }));
   app.route(
     '/api/health',
-    createHealthRoutes({ model: dependencies.model, autoRepair: dependencies.autoRepair ?? false }),
+    createHealthRoutes({
+      model: dependencies.model,
+      autoRepair: dependencies.autoRepair ?? false,
+      trustedLinkHosts: dependencies.trustedLinkHosts ?? [],
+    }),
   );
   app.route(
     '/api/agent',

@@ -4,6 +4,7 @@ import type { ServedModel } from '../http/create-app.ts';
 import { AsyncDisposableStack } from '../lifecycle/async-disposable-stack.ts';
 import type { EventStreamLimits } from '../transport/event-stream-sink.ts';
 import { connectionCap, defaultHeadersTimeoutMs, defaultRequestTimeoutMs } from './connection-limits.ts';
+import { startIdleMemoryRelease } from './idle-memory-release.ts';
 import { listenHttpServer } from './listen-http-server.ts';
 import { stopServing } from './stop-serving.ts';
 
@@ -14,6 +15,12 @@ export interface StartServerOptions extends AssembleDrawbridgeOptions {
   requestTimeoutMs?: number;
   /** How far one run stream's client may fall behind before it is dropped; default `defaultEventStreamLimits`. */
   streamLimits?: Partial<EventStreamLimits>;
+  /**
+   * The process is the server's own (`drawbridge serve`): once idle after a burst of runs, it gives the memory
+   * the heap grew into back to the system (`startIdleMemoryRelease`). Off by default, for a process that runs
+   * more than the server.
+   */
+  releaseIdleMemory?: boolean;
 }
 
 export interface RunningServer {
@@ -38,6 +45,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     headersTimeoutMs = defaultHeadersTimeoutMs,
     requestTimeoutMs = defaultRequestTimeoutMs,
     streamLimits,
+    releaseIdleMemory = false,
     ...rest
   } = options;
   // Disposed here if anything below throws; moved out to `close` once the server listens.
@@ -54,6 +62,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   let graceMs = 0;
   opening.defer(() => stopServing({ server, shutdown, runs, supervisor, graceMs }));
+  if (releaseIdleMemory) {
+    const release = startIdleMemoryRelease({
+      activeRuns: () => runs.size,
+      reportError: rest.logError ?? ((message, error) => console.error(`[drawbridge] ${message}:`, error)),
+    });
+    opening.defer(() => release.stop());
+  }
 
   const resources = opening.move();
   let closing: Promise<void> | undefined;

@@ -1,10 +1,9 @@
 import type { HealthResponse } from '@drawbridge/protocol';
 import { describeA2uiUserAction } from '@drawbridge/protocol';
 import type { ToolCallHandler } from '@drawbridge/react';
-import { fetchHealth } from '@drawbridge/react';
+import { Composer, fetchHealth } from '@drawbridge/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-action-sender.ts';
-import { Composer } from '../components/composer.tsx';
 import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -14,6 +13,7 @@ import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';
 import { ThreadUnavailable } from '../components/thread-unavailable.tsx';
 import { TranscriptView } from '../components/transcript-view.tsx';
+import { useLinkConfirmation } from '../frame-host/link-confirmation.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/widget-environment.ts';
 import { useTheme } from '../theme/use-theme.ts';
 import { useChat } from './use-chat.ts';
@@ -30,6 +30,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
     fetchHealth().then(setHealth, () => setHealth(undefined));
   }, []);
 
+  const { confirmLink, dialog: linkDialog } = useLinkConfirmation();
   const running = chat.status.phase === 'running';
   const environment = useMemo<WidgetEnvironment>(
     () => ({
@@ -37,8 +38,10 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
       threadId: chat.activeThreadId,
       sendPrompt: chat.send,
       autoRepair: health?.autoRepair ?? false,
+      trustedLinkHosts: health?.trustedLinkHosts ?? [],
+      confirmLink,
     }),
-    [theme, chat.activeThreadId, chat.send, health],
+    [theme, chat.activeThreadId, chat.send, health, confirmLink],
   );
   // A user action on an A2UI surface is the user's next message: the sentence the agent reads, and the action.
   const sendA2uiAction = useMemo<A2uiActionSender>(
@@ -122,6 +125,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
         </button>
         <DeletionToast deletion={deletions.pending.at(-1)} onUndo={deletions.undo} />
         {shortcutsOpen && <ShortcutSheet onClose={() => setShortcutsOpen(false)} />}
+        {linkDialog}
         <div className="layout">
           <ThreadSidebar
             threads={visibleThreads}
@@ -217,7 +221,12 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
             {/* A message typed under a chat that cannot be shown would go to that chat: start a new one first. */}
             {!chat.unavailableThread && (
               <div className="composer-dock">
-                <Composer running={running} onSend={(text) => chat.send(text).ok} onStop={chat.stop} />
+                <Composer
+                  inputId="composer-input"
+                  running={running}
+                  onSend={(text) => chat.send(text).ok}
+                  onStop={chat.stop}
+                />
                 <p className="composer-dock__note">
                   Widgets run sandboxed: they cannot reach this page, your cookies or your data.
                 </p>

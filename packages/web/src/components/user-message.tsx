@@ -1,8 +1,7 @@
+import { messageSegments, PastedTextBlock } from '@drawbridge/react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { readWidgetRepairRequest } from '../frame-host/widget-repair-request.ts';
 import { MessageActions } from './message-actions.tsx';
-import { messageSegments } from './pasted-text.ts';
-import { PastedTextBlock } from './pasted-text-block.tsx';
 import { ProseBlock } from './prose-block.tsx';
 import { WidgetRepairRequestBubble } from './widget-repair-request-bubble.tsx';
 

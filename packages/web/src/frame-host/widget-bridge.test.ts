@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { isTrustedLinkHost } from './trusted-link-hosts.ts';
 import {
   type BridgeOutcome,
   createPromptBudget,
   handleWidgetLink,
   handleWidgetPrompt,
   type WidgetBridgeOptions,
+  type WidgetLinkOptions,
+  widgetLinkLimit,
   widgetPromptLimit,
 } from './widget-bridge.ts';
 
@@ -17,11 +20,34 @@ function bridgeOptions(sendOutcome: BridgeOutcome = { ok: true, message: 'sent' 
       sent.push(text);
       return sendOutcome;
     },
+  };
+  return { options, sent, opened };
+}
+
+function linkOptions({
+  activated = true,
+  trusted = ['example.com'],
+  confirms = true,
+}: {
+  activated?: boolean;
+  trusted?: string[];
+  confirms?: boolean;
+} = {}) {
+  const opened: string[] = [];
+  const asked: string[] = [];
+  const options: WidgetLinkOptions = {
+    budget: createPromptBudget(widgetLinkLimit),
+    hasUserActivation: () => activated,
+    isTrustedHost: (hostname) => isTrustedLinkHost({ hostname, trustedHosts: trusted }),
+    confirmLink: async (url) => {
+      asked.push(url.href);
+      return confirms;
+    },
     openWindow: (url) => {
       opened.push(url);
     },
   };
-  return { options, sent, opened };
+  return { options, opened, asked };
 }
 
 describe('handleWidgetPrompt', () => {
@@ -57,10 +83,11 @@ describe('handleWidgetPrompt', () => {
 });
 
 describe('handleWidgetLink', () => {
-  it('opens https links', () => {
-    const { options, opened } = bridgeOptions();
-    expect(handleWidgetLink('https://example.com/a?b=1', options).ok).toBe(true);
+  it('opens an https link to a trusted host at once', async () => {
+    const { options, opened, asked } = linkOptions();
+    expect((await handleWidgetLink('https://example.com/a?b=1', options)).ok).toBe(true);
     expect(opened).toEqual(['https://example.com/a?b=1']);
+    expect(asked).toEqual([]);
   });
 
   it.each([
@@ -70,9 +97,75 @@ describe('handleWidgetLink', () => {
     '/relative',
     'file:///etc/passwd',
     '',
-  ])('refuses %s', (url) => {
-    const { options, opened } = bridgeOptions();
-    expect(handleWidgetLink(url, options).ok).toBe(false);
+  ])('refuses %s', async (url) => {
+    const { options, opened } = linkOptions();
+    expect((await handleWidgetLink(url, options)).ok).toBe(false);
     expect(opened).toEqual([]);
+  });
+
+  it.each([
+    'https://user:pass@example.com/',
+    'https://example.com@evil.example/',
+    'https://:secret@example.com/',
+  ])('refuses a link with user info: %s', async (url) => {
+    const { options, opened, asked } = linkOptions();
+    const outcome = await handleWidgetLink(url, options);
+    expect(outcome).toEqual({
+      ok: false,
+      message: 'A link with a user name or password in it is not opened.',
+    });
+    expect([...opened, ...asked]).toEqual([]);
+  });
+
+  it('refuses without a user activation, spending nothing', async () => {
+    const { options, opened } = linkOptions({ activated: false });
+    expect(await handleWidgetLink('https://example.com/?secret=42', options)).toEqual({
+      ok: false,
+      message: 'A link opens only from a click in the widget.',
+    });
+    expect(opened).toEqual([]);
+    expect(options.budget.remaining()).toBe(widgetLinkLimit);
+  });
+
+  it(`opens at most ${widgetLinkLimit} links per widget, however many it asks for`, async () => {
+    const { options, opened } = linkOptions();
+    const outcomes = [];
+    for (let index = 0; index < 36; index += 1) {
+      outcomes.push(await handleWidgetLink(`https://example.com/${index}`, options));
+    }
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(widgetLinkLimit);
+    expect(outcomes.at(-1)?.message).toMatch(/at most 5 links/);
+    expect(opened).toHaveLength(widgetLinkLimit);
+  });
+
+  it('asks before a host not on the trusted list, and opens only when the user agrees', async () => {
+    const agreed = linkOptions({ trusted: ['*.example.com'] });
+    expect((await handleWidgetLink('https://elsewhere.test/page', agreed.options)).ok).toBe(true);
+    expect(agreed.asked).toEqual(['https://elsewhere.test/page']);
+    expect(agreed.opened).toEqual(['https://elsewhere.test/page']);
+    expect((await handleWidgetLink('https://docs.example.com/', agreed.options)).ok).toBe(true);
+    expect(agreed.asked).toHaveLength(1);
+
+    const declined = linkOptions({ trusted: [], confirms: false });
+    expect(await handleWidgetLink('https://example.com/', declined.options)).toEqual({
+      ok: false,
+      message: 'The user did not open the link.',
+    });
+    expect(declined.opened).toEqual([]);
+  });
+});
+
+describe('isTrustedLinkHost', () => {
+  it('matches a host exactly, and *. entries below their host only', () => {
+    const trustedHosts = ['docs.example.com', '*.wikipedia.org'];
+    const trusted = (hostname: string) => isTrustedLinkHost({ hostname, trustedHosts });
+    expect(trusted('docs.example.com')).toBe(true);
+    expect(trusted('DOCS.example.com')).toBe(true);
+    expect(trusted('example.com')).toBe(false);
+    expect(trusted('evil-docs.example.com')).toBe(false);
+    expect(trusted('en.wikipedia.org')).toBe(true);
+    expect(trusted('wikipedia.org')).toBe(false);
+    expect(trusted('notwikipedia.org')).toBe(false);
+    expect(trusted('wikipedia.org.evil.test')).toBe(false);
   });
 });

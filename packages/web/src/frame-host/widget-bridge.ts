@@ -31,7 +31,6 @@ export interface WidgetBridgeOptions {
   budget: PromptBudget;
   /** Sends the text as the user's next message; refuses (with a reason) while a reply is still running. */
   sendPrompt(text: string): BridgeOutcome;
-  openWindow(url: string): void;
 }
 
 /** Validates and carries out a widget's `host.sendPrompt(text)`. */
@@ -59,8 +58,46 @@ export function handleWidgetPrompt(text: unknown, options: WidgetBridgeOptions):
   return outcome;
 }
 
-/** Validates and carries out a widget's `host.openLink(url)`: only absolute https URLs, opened without an opener. */
-export function handleWidgetLink(url: unknown, options: WidgetBridgeOptions): BridgeOutcome {
+/** The most links one widget may open per page load (docs/security.md, *Links*). */
+export const widgetLinkLimit = 5;
+
+/** Each widget's link budget, by lineage (an edit or a Reload does not refill it), for the whole page load. */
+const pageLinkBudgets = new Map<string, PromptBudget>();
+
+/** The page's link budget of the widget `lineageId`. */
+export function pageLinkBudget(lineageId: string): PromptBudget {
+  let budget = pageLinkBudgets.get(lineageId);
+  if (budget === undefined) {
+    budget = createPromptBudget(widgetLinkLimit);
+    pageLinkBudgets.set(lineageId, budget);
+  }
+  return budget;
+}
+
+export interface WidgetLinkOptions {
+  /** This widget's budget (`pageLinkBudget`). */
+  budget: PromptBudget;
+  /**
+   * Whether the page holds a user activation now: a click in the widget gives the page one, and the frame runtime
+   * asks only after a click in it (the private channel makes that check the only way in).
+   */
+  hasUserActivation(): boolean;
+  /** Whether `hostname` is on the trusted list: links there open without asking. */
+  isTrustedHost(hostname: string): boolean;
+  /** Shows the destination and asks; resolves whether the user chose to open it. */
+  confirmLink(url: URL): Promise<boolean>;
+  openWindow(url: string): void;
+}
+
+/**
+ * Validates and carries out a widget's `host.openLink(url)`: only absolute https URLs without user info, only
+ * with the user activation of a click, at most `widgetLinkLimit` per widget, opened without an opener; a host not
+ * on the trusted list opens only once the user saw where it goes and agreed.
+ */
+export function handleWidgetLink(
+  url: unknown,
+  options: WidgetLinkOptions,
+): BridgeOutcome | Promise<BridgeOutcome> {
   if (typeof url !== 'string') {
     return { ok: false, message: 'The link must be a URL string.' };
   }
@@ -73,6 +110,24 @@ export function handleWidgetLink(url: unknown, options: WidgetBridgeOptions): Br
   if (parsed.protocol !== 'https:') {
     return { ok: false, message: `Only https: links can be opened (got ${parsed.protocol}).` };
   }
-  options.openWindow(parsed.href);
-  return { ok: true, message: 'Opened in a new tab.' };
+  if (parsed.username !== '' || parsed.password !== '') {
+    // `https://trusted.example@evil.example/` reads as one host and goes to the other.
+    return { ok: false, message: 'A link with a user name or password in it is not opened.' };
+  }
+  if (!options.hasUserActivation()) {
+    return { ok: false, message: 'A link opens only from a click in the widget.' };
+  }
+  if (options.budget.remaining() <= 0) {
+    return { ok: false, message: `A widget may open at most ${widgetLinkLimit} links per page load.` };
+  }
+  options.budget.spend();
+  if (options.isTrustedHost(parsed.hostname)) {
+    options.openWindow(parsed.href);
+    return { ok: true, message: 'Opened in a new tab.' };
+  }
+  return options.confirmLink(parsed).then((confirmed) => {
+    if (!confirmed) return { ok: false, message: 'The user did not open the link.' };
+    options.openWindow(parsed.href);
+    return { ok: true, message: 'Opened in a new tab.' };
+  });
 }

@@ -61,6 +61,8 @@ function environment(overrides: Partial<WidgetEnvironment> = {}): WidgetEnvironm
       return { ok: true, message: 'Sent as your next message.' };
     },
     autoRepair: false,
+    trustedLinkHosts: [],
+    confirmLink: async () => false,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { shouldRepairAutomatically, useWidgetRepairHistory } from './widget-auto
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
+import { widgetLinkOptions } from './widget-link-options.ts';
 import { describeStoppedWidget, describeWidgetPhase } from './widget-phase.ts';
 import { WidgetProblemsNotice } from './widget-problems-notice.tsx';
 import { WidgetRefusedNotice } from './widget-refused-notice.tsx';
@@ -20,10 +21,6 @@ import { buildWidgetRepairRequest, type WidgetProblem, withWidgetProblem } from 
 import { SupersededWidgetNotice, WidgetEditFailedNotice } from './widget-revision-notices.tsx';
 import { WidgetRevisionSwitcher } from './widget-revision-switcher.tsx';
 import { WidgetToolbar } from './widget-toolbar.tsx';
-
-function openInNewTab(url: string): void {
-  window.open(url, '_blank', 'noopener,noreferrer');
-}
 
 /**
  * One generated widget in the transcript. Of a widget's revisions only the latest is drawn, in the reply
@@ -114,8 +111,8 @@ function LatestWidgetCard({
     const bridgeOptions = {
       budget: pagePromptBudget,
       sendPrompt: (text: string) => environmentRef.current.sendPrompt(text),
-      openWindow: openInNewTab,
     };
+    const linkOptions = widgetLinkOptions({ lineageId, environment: () => environmentRef.current });
     const callbacks: FrameHostCallbacks = {
       onError: (message, line) => {
         setErrors((current) =>
@@ -146,7 +143,7 @@ function LatestWidgetCard({
       onBridgeRequest: (request) =>
         request.kind === 'prompt'
           ? handleWidgetPrompt(request.text, bridgeOptions)
-          : handleWidgetLink(request.url, bridgeOptions),
+          : handleWidgetLink(request.url, linkOptions),
     };
     const title = frameTitle(widgetRef.current.parts.text('html'));
     // The first frame of an edit's new revision is the live frame of the revision it was made from, when

@@ -9,6 +9,10 @@ export interface WidgetEnvironment {
   sendPrompt(text: string): BridgeOutcome;
   /** The server's `autoRepair`: a revision that reports errors asks for its repair once by itself. */
   autoRepair: boolean;
+  /** The server's `trustedLinkHosts`: a widget's link to one of these opens without asking first. */
+  trustedLinkHosts: readonly string[];
+  /** Shows where a widget's link goes and asks (`useLinkConfirmation`); resolves whether to open it. */
+  confirmLink(url: URL): Promise<boolean>;
 }
 
 export const WidgetEnvironmentContext = createContext<WidgetEnvironment>({
@@ -16,6 +20,8 @@ export const WidgetEnvironmentContext = createContext<WidgetEnvironment>({
   threadId: undefined,
   sendPrompt: () => ({ ok: false, message: 'The chat is not ready.' }),
   autoRepair: false,
+  trustedLinkHosts: [],
+  confirmLink: async () => false,
 });
 
 /** Reads the shared widget environment. */

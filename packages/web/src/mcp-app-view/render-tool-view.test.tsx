@@ -69,7 +69,7 @@ describe('renderToolView', () => {
     });
     expect(state).toBe('refused');
     expect(container.querySelector('table')).toBeNull();
-    expect(container.querySelector('.widget-problem__message')?.textContent).toBe(
+    expect(container.querySelector('.db-widget-problem__message')?.textContent).toBe(
       'rows.0.year: expected a number in column "year"',
     );
   });

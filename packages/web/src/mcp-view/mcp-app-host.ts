@@ -19,8 +19,8 @@ export interface McpAppHostHandlers {
   sendMessage(text: string): { ok: boolean; message: string };
   /** `ui/update-model-context`: kept for the model's next turn, replacing what the view said before. */
   updateModelContext(context: McpViewModelContext): Promise<void>;
-  /** `ui/open-link`: https only, opened without an opener. */
-  openLink(url: string): { ok: boolean; message: string };
+  /** `ui/open-link`: as a widget's `host.openLink` (`handleWidgetLink`); may wait for the user to confirm. */
+  openLink(url: string): { ok: boolean; message: string } | Promise<{ ok: boolean; message: string }>;
   sizeChanged(size: { height?: number; width?: number }): void;
   /** `ui/request-display-mode`: answers the mode the card now shows. */
   requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
@@ -135,7 +135,7 @@ export class McpAppHost {
       });
       return {};
     };
-    bridge.onopenlink = async ({ url }) => (handlers.openLink(url).ok ? {} : { isError: true });
+    bridge.onopenlink = async ({ url }) => ((await handlers.openLink(url)).ok ? {} : { isError: true });
     bridge.onsizechange = (size) => handlers.sizeChanged(size);
     bridge.onrequestdisplaymode = async ({ mode }) => ({ mode: handlers.requestDisplayMode(mode) });
     bridge.onloggingmessage = () => {

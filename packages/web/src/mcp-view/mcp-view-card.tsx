@@ -11,6 +11,7 @@ import { distanceFromViewport, pageWebglBudget } from '../frame-host/hardening/w
 import { WidgetStoppedNotice } from '../frame-host/hardening/widget-stopped-notice.tsx';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from '../frame-host/widget-bridge.ts';
 import { useWidgetEnvironment } from '../frame-host/widget-environment.ts';
+import { widgetLinkOptions } from '../frame-host/widget-link-options.ts';
 import { hostStyleVariables } from './host-style-variables.ts';
 import {
   callMcpToolFromView,
@@ -23,10 +24,6 @@ import type { RestoredMcpCall } from './mcp-tool-call.tsx';
 import { partialJsonArguments } from './partial-json-arguments.ts';
 
 type ViewPhase = 'loading' | 'ready' | 'failed' | 'navigated' | 'released' | 'unresponsive';
-
-function openInNewTab(url: string): void {
-  window.open(url, '_blank', 'noopener,noreferrer');
-}
 
 /** The view's HTML and declared policy, from the first content of its `ui://` resource. */
 function viewFromResource(result: Record<string, unknown>): { html: string; meta: McpUiResourceMeta } {
@@ -108,8 +105,12 @@ export function McpViewCard({
     const bridgeOptions = {
       budget: pagePromptBudget,
       sendPrompt: (text: string) => environmentRef.current.sendPrompt(text),
-      openWindow: openInNewTab,
     };
+    // A view's links count as its tool call's: one budget per call, like one per widget.
+    const linkOptions = widgetLinkOptions({
+      lineageId: `mcp:${toolCallId}`,
+      environment: () => environmentRef.current,
+    });
     void (async () => {
       const { html, meta } = viewFromResource(
         await readMcpResource({ server: serverName, uri: resourceUri }),
@@ -154,7 +155,7 @@ export function McpViewCard({
             if (threadId === undefined) throw new Error('The view has no thread to tell.');
             await updateMcpModelContext({ threadId, body: { toolCallId, ...context } });
           },
-          openLink: (url) => handleWidgetLink(url, bridgeOptions),
+          openLink: (url) => handleWidgetLink(url, linkOptions),
           sizeChanged: ({ height: reported }) => {
             if (reported !== undefined) setHeight(clampWidgetHeight(Math.ceil(reported)));
           },

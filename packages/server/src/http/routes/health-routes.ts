@@ -8,14 +8,23 @@ export interface HealthModel {
   hint: string;
 }
 
-/** `GET /` → `{ ok: true, model: { id, demo, hint }, autoRepair }`; mounted at `/api/health`. */
-export function createHealthRoutes({ model, autoRepair }: { model: HealthModel; autoRepair: boolean }): Hono {
+/** `GET /` → `{ ok: true, model: { id, demo, hint }, autoRepair, trustedLinkHosts }`; mounted at `/api/health`. */
+export function createHealthRoutes({
+  model,
+  autoRepair,
+  trustedLinkHosts,
+}: {
+  model: HealthModel;
+  autoRepair: boolean;
+  trustedLinkHosts: readonly string[];
+}): Hono {
   const routes = new Hono();
   routes.get('/', (context) =>
     context.json({
       ok: true,
       model: { id: model.id, demo: model.demo, hint: model.hint },
       autoRepair,
+      trustedLinkHosts: [...trustedLinkHosts],
     } satisfies HealthResponse),
   );
   return routes;

@@ -2,6 +2,7 @@ import {
   type ClipboardEvent,
   type FormEvent,
   type KeyboardEvent,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -25,11 +26,22 @@ export function Composer({
   running,
   onSend,
   onStop,
+  inputId,
+  placeholder = 'Ask for a chart, a form, a 3D scene…',
 }: {
+  /** Whether a reply runs (`snapshot.status.phase === 'running'`): Stop shows in place of Send. */
   running: boolean;
+  /** Sends the message (`client.send`); true when it was taken, and the box is then emptied. */
   onSend(text: string): boolean;
+  /** Stops the reply (`client.stop`). */
   onStop(): void;
+  /** The text box's id (a page's shortcuts may focus it); default one of React's own. */
+  inputId?: string;
+  placeholder?: string;
 }) {
+  const generatedId = useId();
+  const textboxId = inputId ?? generatedId;
+  const hintId = `${textboxId}-hint`;
   const [text, setText] = useState('');
   const [pasted, setPasted] = useState<PastedAttachment[]>([]);
   const nextPasteId = useRef(1);
@@ -84,19 +96,19 @@ export function Composer({
   };
 
   return (
-    <form className="composer" onSubmit={handleSubmit} aria-label="Send a message">
+    <form className="db-composer" onSubmit={handleSubmit} aria-label="Send a message">
       {pasted.length > 0 && (
-        <ul className="composer__attachments" aria-label="Pasted text to send">
+        <ul className="db-composer__attachments" aria-label="Pasted text to send">
           {pasted.map((attachment) => (
-            <li key={attachment.id} className="composer__attachment">
+            <li key={attachment.id} className="db-composer__attachment">
               <PasteIcon />
-              <span className="composer__attachment-text">
-                <span className="composer__attachment-title">Pasted text</span>
-                <span className="composer__attachment-size">{describePastedText(attachment.text)}</span>
+              <span className="db-composer__attachment-text">
+                <span className="db-composer__attachment-title">Pasted text</span>
+                <span className="db-composer__attachment-size">{describePastedText(attachment.text)}</span>
               </span>
               <button
                 type="button"
-                className="icon-button composer__attachment-remove"
+                className="db-composer__attachment-remove"
                 aria-label={`Remove pasted text (${describePastedText(attachment.text)})`}
                 onClick={() => removePasted(attachment.id)}
               >
@@ -114,22 +126,22 @@ export function Composer({
           ))}
         </ul>
       )}
-      <label htmlFor="composer-input" className="visually-hidden">
+      <label htmlFor={textboxId} className="db-visually-hidden">
         Message
       </label>
       <textarea
-        id="composer-input"
+        id={textboxId}
         ref={textareaRef}
-        className="composer__input"
+        className="db-composer__input"
         rows={1}
-        placeholder="Ask for a chart, a form, a 3D scene…"
+        placeholder={placeholder}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={handleKeyDown}
         onPaste={handlePaste}
-        aria-describedby="composer-hint"
+        aria-describedby={hintId}
       />
-      <span id="composer-hint" className="visually-hidden">
+      <span id={hintId} className="db-visually-hidden">
         Enter sends, Shift+Enter starts a new line.
       </span>
       {/* Distinct keys: the Send button must be a new element, or the click that stops the reply would
@@ -138,20 +150,20 @@ export function Composer({
         <button
           key="stop"
           type="button"
-          className="composer__button composer__button--stop"
+          className="db-composer__button db-composer__button--stop"
           onClick={(event) => {
             event.preventDefault();
             onStop();
           }}
         >
-          <span className="composer__stop-icon" aria-hidden="true" />
+          <span className="db-composer__stop-icon" aria-hidden="true" />
           Stop
         </button>
       ) : (
         <button
           key="send"
           type="submit"
-          className="composer__button"
+          className="db-composer__button"
           disabled={!hasContent}
           aria-label="Send message"
         >
