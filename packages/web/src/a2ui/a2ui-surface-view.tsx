@@ -1,5 +1,6 @@
 import {
   type A2uiSurface,
+  a2uiUserActionOf,
   callA2uiFunction,
   type JsonObject,
   type JsonValue,
@@ -9,7 +10,6 @@ import { useId, useMemo, useState } from 'react';
 import { useA2uiActionSender } from './a2ui-action-sender.ts';
 import { A2uiNode } from './a2ui-node.tsx';
 import { type A2uiRenderContext, A2uiRenderContextValue } from './a2ui-render-context.ts';
-import { a2uiUserActionOf } from './a2ui-user-action-of.ts';
 
 /** A primary colour the surface may ask for, as `#rrggbb` only (it is put into a style). */
 function primaryColourOf(surface: A2uiSurface): string | undefined {
