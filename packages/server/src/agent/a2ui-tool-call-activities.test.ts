@@ -82,8 +82,18 @@ describe('A2UI tool calls', () => {
       messageId: a2uiActivityIdOf('call-1'),
       activityType: 'a2ui-surface',
     });
-    // More than one step: components arrive one by one, not all at the end.
+    // More than one step: components arrive one by one, not all at the end, each sent once.
     expect(drawn.length).toBeGreaterThan(3);
+    const componentAdds = drawn.flatMap((event) =>
+      event.type === EventType.ACTIVITY_DELTA
+        ? event.patch.filter(
+            (operation) => operation.path === '/a2ui_operations/1/updateComponents/components/-',
+          )
+        : [],
+    );
+    expect(componentAdds.length).toBeGreaterThan(1);
+    const sentBytes = drawn.reduce((total, event) => total + JSON.stringify(event).length, 0);
+    expect(sentBytes).toBeLessThan(2 * JSON.stringify(booking).length + 1_000);
     let partial = emptyReplyMessage(result.reply.id);
     for (const event of events) {
       partial = applyReplyEvent(partial, event);

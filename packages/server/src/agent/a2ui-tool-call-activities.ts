@@ -19,8 +19,8 @@ interface DrawnCall {
 
 /**
  * Draws each call of `send_a2ui_json_to_client` as an `a2ui-surface` activity while its arguments stream: a
- * snapshot with the first messages, then JSON Patch deltas that add each message (and replace the growing
- * last one as its components arrive), as `@ag-ui/a2ui-middleware` shapes the content (`a2ui_operations`). The
+ * snapshot with the first messages, then JSON Patch deltas that add each further message and each component
+ * of the message being written as it ends (`growthPatch`), as `@ag-ui/a2ui-middleware` shapes the content (`a2ui_operations`). The
  * complete arguments have the last word. Only a run that offers the tool draws its calls: a call of a tool the
  * agent was not given is refused by governance, and must not have been shown first.
  */
@@ -81,23 +81,7 @@ export class A2uiToolCallActivities {
       );
       return;
     }
-    const patch = messages.flatMap((message, index): JsonPatchOperation[] => {
-      if (index >= sent.length) return [{ op: 'add', path: `/${a2uiOperationsKey}/-`, value: message }];
-      return isSameJson(sent[index], message)
-        ? []
-        : [{ op: 'replace', path: `/${a2uiOperationsKey}/${index}`, value: message }];
-    });
-    if (messages.length < sent.length) {
-      // The final arguments hold fewer messages than were streamed (a stray brace read as one): start again.
-      this.#emit(
-        runEvents.activitySnapshot({
-          messageId,
-          activityType: a2uiActivityType,
-          content: { [a2uiOperationsKey]: messages },
-        }),
-      );
-      return;
-    }
+    const patch = growthPatch(sent, messages, `/${a2uiOperationsKey}`);
     if (patch.length > 0)
       this.#emit(runEvents.activityDelta({ messageId, activityType: a2uiActivityType, patch }));
   }
@@ -116,4 +100,39 @@ export class A2uiToolCallActivities {
 
 function isSameJson(left: unknown, right: unknown): boolean {
   return left === right || JSON.stringify(left) === JSON.stringify(right);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The JSON Patch from `before` to `after` that sends only what is new where `after` grew from `before` — a list
+ * that gained items, an object that gained keys — and replaces only what changed. A streamed message grows one
+ * component at a time, so its deltas add one component each instead of the whole message again (which would
+ * send a surface's bytes quadratically).
+ */
+function growthPatch(before: unknown, after: unknown, path: string): JsonPatchOperation[] {
+  if (isSameJson(before, after)) return [];
+  if (Array.isArray(before) && Array.isArray(after) && after.length >= before.length) {
+    return [
+      ...before.flatMap((item, index) => growthPatch(item, after[index], `${path}/${index}`)),
+      ...after
+        .slice(before.length)
+        .map((value): JsonPatchOperation => ({ op: 'add', path: `${path}/-`, value })),
+    ];
+  }
+  if (
+    isPlainObject(before) &&
+    isPlainObject(after) &&
+    Object.keys(before).every((key) => Object.hasOwn(after, key))
+  ) {
+    return Object.entries(after).flatMap(([key, value]): JsonPatchOperation[] => {
+      const keyPath = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      return Object.hasOwn(before, key)
+        ? growthPatch(before[key], value, keyPath)
+        : [{ op: 'add', path: keyPath, value }];
+    });
+  }
+  return [{ op: 'replace', path, value: after }];
 }
