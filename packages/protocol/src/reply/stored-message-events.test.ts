@@ -130,4 +130,25 @@ describe('storedMessageEvents', () => {
       },
     ]);
   });
+
+  it('draws a stored A2UI call again as the surface its arguments hold, under the live activity id', () => {
+    const messages = [{ version: 'v0.9', deleteSurface: { surfaceId: 's' } }];
+    const args = { a2ui_json: JSON.stringify(messages) };
+    const reply = fold(
+      storedMessageEvents(
+        {
+          id: 'carrier',
+          content: '',
+          toolCallId: 'call-9',
+          render: { tool: 'send_a2ui_json_to_client', args },
+        },
+        messageId,
+      ),
+    );
+    expect(reply.parts.map((part) => part.kind)).toEqual(['tool-call', 'activity']);
+    expect(reply.parts[1]).toEqual({
+      kind: 'activity',
+      activity: { id: 'a2ui-call-9', activityType: 'a2ui-surface', content: { a2ui_operations: messages } },
+    });
+  });
 });

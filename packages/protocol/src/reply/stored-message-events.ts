@@ -1,3 +1,5 @@
+import { a2uiActivityType, a2uiOperationsKey } from '../a2ui/a2ui-activity.ts';
+import { a2uiActivityIdOf, readA2uiToolArguments, sendA2uiToolName } from '../a2ui/a2ui-tool-arguments.ts';
 import type { StoredMessage } from '../api/stored-message.ts';
 import { generatedWidgetParts } from '../generated-widget.ts';
 import { type RunEvent, runEvents } from '../run-events.ts';
@@ -38,6 +40,18 @@ export function storedMessageEvents(message: StoredReplyMessage, replyId: string
       runEvents.toolCallArgs({ toolCallId, delta: JSON.stringify(message.render.args ?? {}) }),
       runEvents.toolCallEnd({ toolCallId }),
     );
+    // An A2UI call is drawn as the surface its arguments hold, as it was live.
+    const surface =
+      message.render.tool === sendA2uiToolName ? readA2uiToolArguments(message.render.args) : undefined;
+    if (surface?.success === true) {
+      events.push(
+        runEvents.activitySnapshot({
+          messageId: a2uiActivityIdOf(toolCallId),
+          activityType: a2uiActivityType,
+          content: { [a2uiOperationsKey]: surface.messages },
+        }),
+      );
+    }
   }
   if (message.reply !== undefined) events.push(runEvents.reply({ messageId: replyId, ...message.reply }));
   return events;

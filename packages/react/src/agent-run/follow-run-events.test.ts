@@ -69,4 +69,27 @@ describe('followRunEvents', () => {
       }),
     ).rejects.toThrow('network error');
   });
+  it('never takes an event across a gap in seqs: it drops the connection and resumes after the last it took', async () => {
+    const position: RunPosition = { runId: undefined, lastSeq: 0 };
+    const taken: number[] = [];
+    const resumedAfter: number[] = [];
+    const waits: number[] = [];
+    await followRunEvents({
+      position,
+      signal: new AbortController().signal,
+      // The connection skips seq 3 and 4, then says the run finished.
+      open: () => play([log[0]!, log[1]!, log[4]!]),
+      resume: ({ after }) => {
+        resumedAfter.push(after);
+        return play(log.slice(after));
+      },
+      onEvent: () => taken.push(position.lastSeq),
+      waitToReconnect: async ({ attempt }) => {
+        waits.push(attempt);
+      },
+    });
+    expect(taken).toEqual([1, 2, 3, 4, 5]);
+    expect(resumedAfter).toEqual([2]);
+    expect(waits).toEqual([]);
+  });
 });

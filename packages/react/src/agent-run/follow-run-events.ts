@@ -44,8 +44,11 @@ function isFinalEvent(event: RunEvent): boolean {
 /**
  * Follows one run's events to its final event across dropped connections: a connection that ends or fails
  * before the run's final event is followed by another after a backoff, resuming after the last event taken
- * in, so nothing is missed and nothing is taken twice (an event at or before `lastSeq` is skipped). The
- * run's server id comes from its `drawbridge.run` event. Resolves once the final event was handed on;
+ * in, so nothing is missed and nothing is taken twice (an event at or before `lastSeq` is skipped). An event
+ * whose seq skips one is never taken: the connection ends there and the run is read again after the last
+ * event taken in — at once the first time, after the backoff when it keeps happening — so a reply never ends
+ * short of what the server stored. The run's server id comes from its `drawbridge.run` event. Resolves once
+ * the final event was handed on;
  * rejects when the run cannot be followed (refused by the server, no run id to resume by, out of attempts)
  * or when `signal` aborts.
  */
@@ -60,6 +63,9 @@ export async function followRunEvents(options: FollowRunEventsOptions): Promise<
     signal.addEventListener('abort', stopConnection, { once: true });
     const unwatch = options.watchConnection?.(stopConnection);
     let failure: unknown;
+    // The connection skipped a seq: what it skipped would be missing for good, and a final event after it
+    // would end the reply short.
+    let gap = false;
     try {
       const events =
         first || position.runId === undefined
@@ -69,6 +75,10 @@ export async function followRunEvents(options: FollowRunEventsOptions): Promise<
       for await (const { seq, event } of events) {
         if (seq !== undefined) {
           if (seq <= position.lastSeq) continue;
+          if (seq > position.lastSeq + 1) {
+            gap = true;
+            break;
+          }
           position.lastSeq = seq;
         }
         attempt = 0;
@@ -81,6 +91,8 @@ export async function followRunEvents(options: FollowRunEventsOptions): Promise<
     } finally {
       unwatch?.();
       signal.removeEventListener('abort', stopConnection);
+      // Left early (a gap): the connection goes with the loop.
+      connection.abort();
     }
     signal.throwIfAborted();
     if (isRefusal(failure)) throw failure;
@@ -91,6 +103,8 @@ export async function followRunEvents(options: FollowRunEventsOptions): Promise<
     if (attempt > maxAttempts) {
       throw failure ?? new Error('The connection to the run kept closing.');
     }
+    // A gap is read again at once; only one that keeps coming waits its turn, as a dropped connection does.
+    if (gap && attempt === 1) continue;
     await options.waitToReconnect({ attempt, signal });
     signal.throwIfAborted();
   }

@@ -5,12 +5,14 @@ import {
   type ReplyMessage,
   type RunEvent,
   runEvents,
+  sendA2uiToolName,
 } from '@drawbridge/protocol';
 import type { LanguageModel, ModelMessage } from 'ai';
 import { AssistantMessageAssembler } from '../assembly/assistant-message-assembler.ts';
 import type { EditableWidgetLookup } from '../assembly/widget-edit-builder.ts';
 import { describeRunStop } from '../runs/run-stop.ts';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
+import { A2uiToolCallActivities } from './a2ui-tool-call-activities.ts';
 import { createAgentToolSet } from './agent-tool-set.ts';
 import { describeModelError } from './describe-model-error.ts';
 import { ParkedCallAnnouncer } from './parked-call-announcer.ts';
@@ -176,6 +178,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       ? {}
       : { onUnofferedToolCall: options.onUnofferedToolCall }),
   });
+  const a2uiCalls = new A2uiToolCallActivities({
+    emit,
+    offered: (options.tools ?? []).some((tool) => tool.name === sendA2uiToolName),
+  });
   announceRun(options, emit, messageId);
 
   const end: TurnEnd = {
@@ -198,7 +204,9 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
         end.error = describeModelError(part.error);
         return;
       default:
-        return toolCalls.handle(part);
+        // An A2UI call is drawn as its surface after the call's own events (a provider that does not stream
+        // input announces the call whole, then it is drawn).
+        return toolCalls.handle(part).then(() => a2uiCalls.handle(part));
     }
   };
   try {

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import type { RenderToolDefinition } from '@drawbridge/protocol';
+import { type RenderToolDefinition, sendA2uiToolName } from '@drawbridge/protocol';
 import type { ClientToolBridge } from '../bridge/client-tool-bridge.ts';
 import type { MetricSources } from '../dashboard/compute-metric.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
 import { loadSkills } from '../skills/load-skills.ts';
-import { skillGrantsServer } from '../skills/skill-grants-tool.ts';
+import { skillGrantsServer, skillGrantsTool } from '../skills/skill-grants-tool.ts';
+import { type DisplayedA2uiSurface, sendA2uiJsonTool } from '../tools/a2ui/send-a2ui-json-tool.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 import { dashboardControlTool } from '../tools/dashboard/dashboard-control-tool.ts';
 import { listMetricsTool } from '../tools/dashboard/list-metrics-tool.ts';
@@ -31,6 +32,10 @@ export interface BuildAgentProfilesOptions {
   tools?: readonly AgentTool[];
   /** An embedding app's own typed render tools, parked like ours: in every chat agent's toolbox, and granted. */
   renderTools?: readonly RenderToolDefinition[];
+  /** Where a chat agent's A2UI surfaces are kept once drawn (`send_a2ui_json_to_client`), for reloads. */
+  onA2uiSurfaceDisplayed?(surface: DisplayedA2uiSurface): Promise<void>;
+  /** Teaches A2UI where a skill grants `send_a2ui_json_to_client`; absent, the tool is offered untaught. */
+  a2uiSystemPrompt?: string;
 }
 
 /**
@@ -44,7 +49,10 @@ export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentPro
     ...(options.renderTools ?? []).map((definition) => renderTool(definition, bridgeOptions)),
     ...(options.tools ?? []),
   ];
-  const chatTools = [...createRenderTools(bridgeOptions), ...ownTools];
+  const a2uiTool = sendA2uiJsonTool(
+    options.onA2uiSurfaceDisplayed === undefined ? {} : { onDisplayed: options.onA2uiSurfaceDisplayed },
+  ) as AgentTool;
+  const chatTools = [...createRenderTools(bridgeOptions), a2uiTool, ...ownTools];
   const dashboardTools: AgentTool[] = [
     dashboardControlTool(bridgeOptions) as AgentTool,
     listMetricsTool() as AgentTool,
@@ -71,9 +79,14 @@ export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentPro
       : { ...loaded, allowedTools: new Set([...loaded.allowedTools, ...ownTools.map((tool) => tool.name)]) };
     const threadKind = isDashboard ? 'dashboard' : 'chat';
     const agentTools = isDashboard ? dashboardTools : chatTools;
+    // A2UI is taught only to an agent that may draw it: a prompt never describes a tool the agent lacks.
+    const a2uiPrompt =
+      options.a2uiSystemPrompt !== undefined && skillGrantsTool({ skill, toolName: sendA2uiToolName })
+        ? `\n\n${options.a2uiSystemPrompt}`
+        : '';
     const system = isDashboard
       ? `You are the assistant inside the Drawbridge dashboard.\n\n${skill.instructions}`
-      : `${options.widgetSystemPrompt}\n\n${skill.instructions}`;
+      : `${options.widgetSystemPrompt}${a2uiPrompt}\n\n${skill.instructions}`;
     const grantsMcp = [...mcpServerNames].some((serverName) => skillGrantsServer({ skill, serverName }));
     if (mcpServers === undefined || !grantsMcp) {
       profiles.set(skill.name, { skill, threadKind, tools: agentTools, system });

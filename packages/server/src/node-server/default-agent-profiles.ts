@@ -7,6 +7,7 @@ import type { DrawbridgeConfig } from '../config/drawbridge-config-schema.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
 import type { Store } from '../store/store.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
+import { storeA2uiSurfaceCall } from '../tools/a2ui/store-a2ui-surface-call.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 
 /**
@@ -35,8 +36,11 @@ export async function defaultAgentProfiles({
 }): Promise<AgentProfiles> {
   if (systemPrompt !== undefined) return singleAgentProfiles({ system: systemPrompt, tools: tools ?? [] });
   const { loadWidgetSystemPrompt } = await import('../prompts/widget-system-prompt.ts');
+  const { loadA2uiSystemPrompt } = await import('../prompts/a2ui-system-prompt.ts');
   return buildAgentProfiles({
     widgetSystemPrompt: loadWidgetSystemPrompt(),
+    a2uiSystemPrompt: loadA2uiSystemPrompt(),
+    onA2uiSurfaceDisplayed: (surface) => storeA2uiSurfaceCall({ store, surface }),
     bridge,
     metricSources: { store, telemetry },
     mcpServers,

@@ -163,4 +163,55 @@ describe('parseRunRequest', () => {
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(parsed.rejection.message).toMatch(/^messages\.0/);
   });
+
+  describe('an A2UI user action (forwardedProps.a2uiAction.userAction)', () => {
+    const userAction = {
+      name: 'book',
+      surfaceId: 'booking',
+      sourceComponentId: 'book-button',
+      timestamp: '2026-12-05T02:00:00.000Z',
+      context: { guests: 2 },
+    };
+    const sentence =
+      'User performed action "book" on surface "booking" (component: book-button). Context: {"guests":2}';
+
+    it("is the turn, in the middleware's words, whatever the client wrote", () => {
+      const body = buildRunAgentInput({
+        threadId: 'thread_1',
+        runId: 'run-1',
+        userMessageId: 'u1',
+        text: 'something else',
+        a2uiAction: userAction,
+      });
+      const parsed = parseRunRequest(JSON.parse(JSON.stringify(body)));
+      expect(parsed).toMatchObject({
+        success: true,
+        request: { userText: sentence, a2uiAction: userAction },
+      });
+    });
+
+    it('needs no new user message, as a stock client sends it', () => {
+      const parsed = parseRunRequest({
+        ...validInput,
+        messages: [...validInput.messages, { id: 'm4', role: 'tool', toolCallId: 'c1', content: 'ok' }],
+        forwardedProps: { a2uiAction: { userAction } },
+      });
+      expect(parsed).toMatchObject({
+        success: true,
+        request: { userText: sentence, continuesAfterToolResults: false },
+      });
+      expect(
+        parseRunRequest({ ...validInput, messages: [], forwardedProps: { a2uiAction: { userAction } } }),
+      ).toMatchObject({ success: true, request: { userText: sentence } });
+    });
+
+    it('is refused with the field when malformed', () => {
+      const parsed = parseRunRequest({
+        ...validInput,
+        forwardedProps: { a2uiAction: { userAction: { name: '' } } },
+      });
+      expect(parsed).toMatchObject({ success: false, rejection: { status: 422, code: 'invalid_run_input' } });
+      expect(!parsed.success && parsed.rejection.message).toContain('a2uiAction.userAction');
+    });
+  });
 });

@@ -1,6 +1,9 @@
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import {
+  type A2uiUserAction,
   type AgentRouteErrorCode,
+  a2uiActionForwardedPropsSchema,
+  describeA2uiUserAction,
   drawbridgeForwardedPropsSchema,
   type FormAnswers,
   toolResultSchema,
@@ -13,8 +16,13 @@ export interface RunRequest {
   threadId: string;
   /** The client's id for the run: unique among its user's runs, and a second name for it at `/api/runs/:runId`. */
   runId: string;
-  /** The text of the last `user` message: the turn this run answers. */
+  /**
+   * The text of the last `user` message: the turn this run answers. For a user action on an A2UI surface, the
+   * sentence `@ag-ui/a2ui-middleware` gives its agent for it, whatever the client wrote.
+   */
   userText: string;
+  /** `forwardedProps.a2uiAction.userAction`: the turn is this action on an A2UI surface. */
+  a2uiAction?: A2uiUserAction;
   /** `forwardedProps.drawbridge.clientTools === true`: a browser is attached that can answer tool calls. */
   clientAttached: boolean;
   /** `forwardedProps.drawbridge.skill`: which agent answers; absent means the default one. */
@@ -128,23 +136,29 @@ export function parseRunRequest(body: unknown): RunRequestParse {
   const runId = urlSafeIdSchema.safeParse(input.runId);
   if (!runId.success) return reject(422, 'invalid_run_input', `runId: ${describeIssues(runId.error)}`);
 
-  const lastUserIndex = input.messages.findLastIndex((message) => message.role === 'user');
-  const lastUserMessage = input.messages[lastUserIndex];
-  if (lastUserMessage === undefined) {
-    return reject(400, 'missing_user_message', 'messages must contain at least one user message.');
-  }
-  const userText = messageText(lastUserMessage.content);
-  if (userText.trim() === '') {
-    return reject(400, 'empty_user_message', 'The last user message has no text.');
-  }
-
-  // forwardedProps is free-form in AG-UI; only our own `drawbridge` key is validated.
+  // forwardedProps is free-form in AG-UI; only our own `drawbridge` key and the A2UI action are validated.
   const forwardedProps: unknown = input.forwardedProps;
-  const hasOurKey =
-    typeof forwardedProps === 'object' && forwardedProps !== null && 'drawbridge' in forwardedProps;
-  const forwarded = forwardedPropsSchema.safeParse(hasOurKey ? forwardedProps : {});
+  const record = typeof forwardedProps === 'object' && forwardedProps !== null ? forwardedProps : {};
+  const forwarded = forwardedPropsSchema.safeParse('drawbridge' in record ? record : {});
   if (!forwarded.success) {
     return reject(422, 'invalid_run_input', `forwardedProps: ${describeIssues(forwarded.error)}`);
+  }
+  const action = a2uiActionForwardedPropsSchema.safeParse('a2uiAction' in record ? record : {});
+  if (!action.success) {
+    return reject(422, 'invalid_run_input', `forwardedProps: ${describeIssues(action.error)}`);
+  }
+  const a2uiAction = action.data.a2uiAction?.userAction;
+
+  const lastUserIndex = input.messages.findLastIndex((message) => message.role === 'user');
+  const lastUserMessage = input.messages[lastUserIndex];
+  // A stock client (CopilotKit) sends an action with the transcript as it was: the action is the new turn.
+  if (lastUserMessage === undefined && a2uiAction === undefined) {
+    return reject(400, 'missing_user_message', 'messages must contain at least one user message.');
+  }
+  const userText =
+    a2uiAction === undefined ? messageText(lastUserMessage?.content) : describeA2uiUserAction(a2uiAction);
+  if (userText.trim() === '') {
+    return reject(400, 'empty_user_message', 'The last user message has no text.');
   }
   const drawbridge = forwarded.data.drawbridge;
   const toolResults = input.messages.flatMap((message) =>
@@ -164,15 +178,18 @@ export function parseRunRequest(body: unknown): RunRequestParse {
       threadId: threadId.data,
       runId: runId.data,
       userText,
+      ...(a2uiAction === undefined ? {} : { a2uiAction }),
       clientAttached: drawbridge?.clientTools === true,
       ...(drawbridge?.skill === undefined ? {} : { skill: drawbridge.skill }),
       ...(drawbridge?.formAnswers === undefined ? {} : { formAnswers: drawbridge.formAnswers }),
       clientState: input.state,
       declaredToolNames: input.tools.map((tool) => tool.name),
       toolResults,
+      // An A2UI action is a new turn, even when tool results follow the last user message.
       continuesAfterToolResults:
-        resume.length > 0 ||
-        input.messages.slice(lastUserIndex + 1).some((message) => message.role === 'tool'),
+        a2uiAction === undefined &&
+        (resume.length > 0 ||
+          input.messages.slice(lastUserIndex + 1).some((message) => message.role === 'tool')),
     },
   };
 }

@@ -72,9 +72,10 @@ describe('loadSkills', () => {
   it("loads the package's own skills", () => {
     const skills = loadSkills({
       directory: defaultSkillsDirectory,
-      knownTools: new Set([...knownTools, 'render_image', 'render_form']),
+      knownTools: new Set([...knownTools, 'render_image', 'render_form', 'send_a2ui_json_to_client']),
     });
     expect(skills.get('widgets')?.allowedTools.has('render_table')).toBe(true);
+    expect(skills.get('widgets')?.allowedTools.has('send_a2ui_json_to_client')).toBe(true);
     expect(skills.get('dashboard')?.allowedTools.has('dashboard_control')).toBe(true);
     expect(skills.get('dashboard')?.allowedTools.has('render_form')).toBe(false);
   });

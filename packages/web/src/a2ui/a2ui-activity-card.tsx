@@ -5,7 +5,7 @@ import {
   isA2uiSurfaceReady,
   type ReplyActivity,
 } from '@drawbridge/protocol';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { A2uiSurfaceView } from './a2ui-surface-view.tsx';
 import './a2ui-surface.css';
 
@@ -13,8 +13,15 @@ import './a2ui-surface.css';
  * An `a2ui-surface` activity (from our model or any agent behind `@ag-ui/a2ui-middleware`): its messages
  * validated and folded into surfaces, each drawn natively. An invalid message draws nothing but a clear
  * error naming it; a surface still streaming in shows what has arrived, and says it is not finished.
+ * Memoised: a reply holding many surfaces redraws only the one an event changed (its content is a new object).
  */
-export function A2uiActivityCard({ activity, streaming }: { activity: ReplyActivity; streaming: boolean }) {
+export const A2uiActivityCard = memo(function A2uiActivityCard({
+  activity,
+  streaming,
+}: {
+  activity: ReplyActivity;
+  streaming: boolean;
+}) {
   const fold = useMemo(() => foldA2uiActivity(activity.content), [activity.content]);
   const { status, error, attempt, maxAttempts } = activity.content as Record<string, unknown>;
 
@@ -59,4 +66,4 @@ export function A2uiActivityCard({ activity, streaming }: { activity: ReplyActiv
       ))}
     </div>
   );
-}
+});

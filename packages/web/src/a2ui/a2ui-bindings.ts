@@ -22,21 +22,49 @@ export function boundPointer(value: unknown, scopePath: string): string | undefi
   return typeof path === 'string' ? resolvePointer(path, scopePath) : undefined;
 }
 
+/** An input's value, how to change it, and whether the user has touched it (its checks speak only then). */
+export interface A2uiInputState<Value> {
+  value: Value;
+  set(next: Value & JsonValue): void;
+  touched: boolean;
+  /** Marks the input touched without changing it (it lost focus). */
+  touch(): void;
+}
+
 /**
  * An input's two-way value: read from and written to the data model when the component binds it (`{ path }`),
  * else held by the component, starting from its literal (`resolve` turns whatever is there into the input's
- * type, so a model that holds the wrong type still draws).
+ * type, so a model that holds the wrong type still draws). A form is not told off before the user began.
  */
 export function useA2uiInputValue<Value>(
   value: unknown,
   scopePath: string,
   resolve: (raw: JsonValue | undefined) => Value,
-): [Value, (next: Value & JsonValue) => void] {
+): A2uiInputState<Value> {
   const { dataModel, write } = useA2uiRenderContext();
   const pointer = boundPointer(value, scopePath);
   const [local, setLocal] = useState<Value>(() => resolve(value as JsonValue | undefined));
-  if (pointer === undefined) return [local, setLocal];
-  return [resolve(readPointer(dataModel, pointer)), (next) => write(pointer, next)];
+  const [touched, setTouched] = useState(false);
+  const touch = () => setTouched(true);
+  if (pointer === undefined)
+    return {
+      value: local,
+      set: (next) => {
+        touch();
+        setLocal(next);
+      },
+      touched,
+      touch,
+    };
+  return {
+    value: resolve(readPointer(dataModel, pointer)),
+    set: (next) => {
+      touch();
+      write(pointer, next);
+    },
+    touched,
+    touch,
+  };
 }
 
 /** The messages of an input's checks whose condition is false now. */

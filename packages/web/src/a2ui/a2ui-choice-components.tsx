@@ -5,6 +5,7 @@ import {
   resolveA2uiString,
   resolveA2uiStringList,
 } from '@drawbridge/protocol';
+import { a2uiAccessibleName } from './a2ui-accessible-name.ts';
 import { failingA2uiChecks, useA2uiInputValue, useA2uiScope } from './a2ui-bindings.ts';
 import { useA2uiDomId } from './a2ui-field-components.tsx';
 import { A2uiNode } from './a2ui-node.tsx';
@@ -53,10 +54,12 @@ const asBoolean = (raw: JsonValue | undefined) => raw === true || raw === 'true'
 export function A2uiCheckBox({ component, scopePath }: ChoiceProps<'CheckBox'>) {
   const scope = useA2uiScope(scopePath);
   const id = useA2uiDomId(component.id, scopePath);
-  const [checked, setChecked] = useA2uiInputValue(component.value, scopePath, (raw) =>
+  const input = useA2uiInputValue(component.value, scopePath, (raw) =>
     typeof raw === 'object' && raw !== null ? resolveA2uiBoolean(raw, scope) : asBoolean(raw),
   );
-  const problems = failingA2uiChecks(component.checks, scope);
+  const { value: checked, set: setChecked } = input;
+  const problems = input.touched ? failingA2uiChecks(component.checks, scope) : [];
+  const label = resolveA2uiString(component.label, scope);
   return (
     <div className="a2ui-field a2ui-field--check">
       <label className="a2ui-check" htmlFor={id}>
@@ -64,11 +67,13 @@ export function A2uiCheckBox({ component, scopePath }: ChoiceProps<'CheckBox'>) 
           id={id}
           type="checkbox"
           checked={checked}
+          // A checkbox the agent left without a label (a task's "done") is still named, without showing more.
+          aria-label={label.trim() === '' ? a2uiAccessibleName('', component, scope) : undefined}
           aria-invalid={problems.length > 0 ? true : undefined}
           aria-describedby={problems.length > 0 ? `${id}-errors` : undefined}
           onChange={(event) => setChecked(event.target.checked)}
         />
-        <span>{resolveA2uiString(component.label, scope)}</span>
+        <span>{label}</span>
       </label>
       {problems.length > 0 && (
         <p className="a2ui-field__errors" id={`${id}-errors`}>
@@ -86,12 +91,15 @@ export function A2uiCheckBox({ component, scopePath }: ChoiceProps<'CheckBox'>) 
 export function A2uiChoicePicker({ component, scopePath }: ChoiceProps<'ChoicePicker'>) {
   const scope = useA2uiScope(scopePath);
   const id = useA2uiDomId(component.id, scopePath);
-  const [selection, setSelection] = useA2uiInputValue(component.value, scopePath, (raw) =>
-    resolveA2uiStringList(raw, scope),
-  );
+  const input = useA2uiInputValue(component.value, scopePath, (raw) => resolveA2uiStringList(raw, scope));
+  const { value: selection, set: setSelection } = input;
   const single = component.variant === 'mutuallyExclusive';
-  const label = component.label === undefined ? '' : resolveA2uiString(component.label, scope);
-  const problems = failingA2uiChecks(component.checks, scope);
+  const label = a2uiAccessibleName(
+    component.label === undefined ? '' : resolveA2uiString(component.label, scope),
+    component,
+    scope,
+  );
+  const problems = input.touched ? failingA2uiChecks(component.checks, scope) : [];
   const toggle = (value: string, on: boolean) => {
     if (single) setSelection(on ? [value] : []);
     else
@@ -107,7 +115,7 @@ export function A2uiChoicePicker({ component, scopePath }: ChoiceProps<'ChoicePi
       className={`a2ui-choices${chips ? ' a2ui-choices--chips' : ''}`}
       aria-describedby={problems.length > 0 ? `${id}-errors` : undefined}
     >
-      {label && <legend className="a2ui-field__label">{label}</legend>}
+      <legend className="a2ui-field__label">{label}</legend>
       {component.options.map((option, index) => {
         const optionLabel = resolveA2uiString(option.label, scope);
         const on = selection.includes(option.value);

@@ -6,6 +6,7 @@ import {
 } from '@drawbridge/protocol';
 import { useState } from 'react';
 import { useDocumentTheme } from '../render-tools/use-document-theme.ts';
+import { humanizeA2uiName } from './a2ui-accessible-name.ts';
 import { useA2uiScope } from './a2ui-bindings.ts';
 import { a2uiIconPaths } from './a2ui-icon-paths.ts';
 
@@ -22,7 +23,9 @@ export function A2uiText({ component, scopePath }: ContentProps<'Text'>) {
   const text = resolveA2uiString(component.text, useA2uiScope(scopePath));
   const variant = component.variant ?? 'body';
   const className = `a2ui-text a2ui-text--${variant}`;
-  if (variant === 'body' || variant === 'caption') return <p className={className}>{text}</p>;
+  // A heading with nothing in it (its data not there yet) is no heading: it would only confuse navigation.
+  if (variant === 'body' || variant === 'caption' || text.trim() === '')
+    return <p className={className}>{text}</p>;
   const Heading = `h${headingLevels[variant]}` as 'h3' | 'h4' | 'h5' | 'h6';
   return <Heading className={className}>{text}</Heading>;
 }
@@ -102,7 +105,9 @@ export function A2uiIcon({ component, scopePath }: ContentProps<'Icon'>) {
       : typeof named === 'string' && Object.hasOwn(a2uiIconPaths, named)
         ? a2uiIconPaths[named as keyof typeof a2uiIconPaths]
         : a2uiIconPaths.help;
-  const label = accessibleLabel(component, scope);
+  // An icon means something (it is often a button's only content): it is named, by the agent or by its name.
+  const label =
+    accessibleLabel(component, scope) || (typeof named === 'string' ? humanizeA2uiName(named) : '');
   return (
     <svg
       className="a2ui-icon"

@@ -5,6 +5,7 @@ import {
   resolveA2uiNumber,
   resolveA2uiString,
 } from '@drawbridge/protocol';
+import { a2uiAccessibleName } from './a2ui-accessible-name.ts';
 import { failingA2uiChecks, useA2uiInputValue, useA2uiScope } from './a2ui-bindings.ts';
 import { useA2uiRenderContext } from './a2ui-render-context.ts';
 
@@ -36,14 +37,17 @@ const asText = (raw: JsonValue | undefined) => a2uiText(raw ?? '');
 export function A2uiTextField({ component, scopePath }: FieldProps<'TextField'>) {
   const scope = useA2uiScope(scopePath);
   const id = useA2uiDomId(component.id, scopePath);
-  const [value, setValue] = useA2uiInputValue(component.value ?? '', scopePath, asText);
-  const label = resolveA2uiString(component.label, scope);
+  const input = useA2uiInputValue(component.value ?? '', scopePath, asText);
+  const { value, set: setValue } = input;
+  const label = a2uiAccessibleName(resolveA2uiString(component.label, scope), component, scope);
   const pattern = component.validationRegexp;
   const patternFails = pattern !== undefined && value !== '' && !safeRegExp(pattern)?.test(value);
-  const problems = [
-    ...failingA2uiChecks(component.checks, scope),
-    ...(patternFails ? ['This value does not have the expected format.'] : []),
-  ];
+  const problems = input.touched
+    ? [
+        ...failingA2uiChecks(component.checks, scope),
+        ...(patternFails ? ['This value does not have the expected format.'] : []),
+      ]
+    : [];
   const variant = component.variant ?? 'shortText';
   const common = {
     id,
@@ -51,6 +55,7 @@ export function A2uiTextField({ component, scopePath }: FieldProps<'TextField'>)
     value,
     'aria-invalid': problems.length > 0 ? true : undefined,
     'aria-describedby': problems.length > 0 ? `${id}-errors` : undefined,
+    onBlur: input.touch,
   };
   return (
     <div className="a2ui-field">
@@ -99,17 +104,18 @@ function toInputValue(iso: string, type: ReturnType<typeof inputTypeOf>): string
 export function A2uiDateTimeInput({ component, scopePath }: FieldProps<'DateTimeInput'>) {
   const scope = useA2uiScope(scopePath);
   const id = useA2uiDomId(component.id, scopePath);
-  const [value, setValue] = useA2uiInputValue(component.value, scopePath, asText);
+  const input = useA2uiInputValue(component.value, scopePath, asText);
+  const { value, set: setValue } = input;
   const type = inputTypeOf(component);
   const label =
     component.label === undefined
       ? type === 'time'
         ? 'Time'
         : 'Date'
-      : resolveA2uiString(component.label, scope);
+      : a2uiAccessibleName(resolveA2uiString(component.label, scope), component, scope);
   const bound = (limit: unknown) =>
     limit === undefined ? undefined : toInputValue(resolveA2uiString(limit, scope), type) || undefined;
-  const problems = failingA2uiChecks(component.checks, scope);
+  const problems = input.touched ? failingA2uiChecks(component.checks, scope) : [];
   return (
     <div className="a2ui-field">
       <label className="a2ui-field__label" htmlFor={id}>
@@ -135,13 +141,14 @@ export function A2uiSlider({ component, scopePath }: FieldProps<'Slider'>) {
   const scope = useA2uiScope(scopePath);
   const id = useA2uiDomId(component.id, scopePath);
   const min = component.min ?? 0;
-  const [value, setValue] = useA2uiInputValue(
-    component.value,
-    scopePath,
-    (raw) => resolveA2uiNumber(raw, scope) ?? min,
+  const input = useA2uiInputValue(component.value, scopePath, (raw) => resolveA2uiNumber(raw, scope) ?? min);
+  const { value, set: setValue } = input;
+  const label = a2uiAccessibleName(
+    component.label === undefined ? '' : resolveA2uiString(component.label, scope),
+    component,
+    scope,
   );
-  const label = component.label === undefined ? 'Value' : resolveA2uiString(component.label, scope);
-  const problems = failingA2uiChecks(component.checks, scope);
+  const problems = input.touched ? failingA2uiChecks(component.checks, scope) : [];
   return (
     <div className="a2ui-field">
       <div className="a2ui-slider__head">

@@ -16,9 +16,12 @@ const justifyContent = {
 
 const alignItems = { start: 'flex-start', center: 'center', end: 'flex-end', stretch: 'stretch' } as const;
 
-/** The catalog's `weight`: the share of a Row's or Column's free space the component takes (flex-grow). */
+/**
+ * The catalog's `weight`: the share of a Row's or Column's free space the component takes (flex-grow). It keeps
+ * a readable width, so weighted cards wrap onto lines of their own on a phone instead of squeezing their words.
+ */
 function weightStyle(weight: number | undefined): CSSProperties | undefined {
-  return weight === undefined ? undefined : { flexGrow: weight, flexBasis: 0, minWidth: 0 };
+  return weight === undefined ? undefined : { flexGrow: weight, flexBasis: 0, minWidth: 'min(100%, 10rem)' };
 }
 
 /** A Row or a Column: children side by side (wrapping on a narrow screen) or stacked. */

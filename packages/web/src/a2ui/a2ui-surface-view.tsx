@@ -1,15 +1,16 @@
 import {
   type A2uiSurface,
+  a2uiUserActionOf,
   callA2uiFunction,
   type JsonObject,
   type JsonValue,
   writePointer,
 } from '@drawbridge/protocol';
 import { useId, useMemo, useState } from 'react';
+import { humanizeA2uiName } from './a2ui-accessible-name.ts';
 import { useA2uiActionSender } from './a2ui-action-sender.ts';
 import { A2uiNode } from './a2ui-node.tsx';
 import { type A2uiRenderContext, A2uiRenderContextValue } from './a2ui-render-context.ts';
-import { a2uiUserActionOf } from './a2ui-user-action-of.ts';
 
 /** A primary colour the surface may ask for, as `#rrggbb` only (it is put into a style). */
 function primaryColourOf(surface: A2uiSurface): string | undefined {
@@ -80,7 +81,8 @@ export function A2uiSurfaceView({ surface }: { surface: A2uiSurface }) {
     <A2uiRenderContextValue.Provider value={context}>
       <section
         className="a2ui-surface"
-        aria-label={surface.theme.agentDisplayName ?? 'Interface from the assistant'}
+        // Named apart from each other: a reply may hold several surfaces.
+        aria-label={`${surface.theme.agentDisplayName ?? 'Interface from the assistant'}: ${humanizeA2uiName(surface.surfaceId)}`}
         data-a2ui-surface={surface.surfaceId}
         style={primary ? { borderTopColor: primary } : undefined}
         data-primary={primary ? 'true' : undefined}

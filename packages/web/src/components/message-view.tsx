@@ -1,4 +1,4 @@
-import { a2uiActivityType } from '@drawbridge/protocol';
+import { a2uiActivityType, sendA2uiToolName } from '@drawbridge/protocol';
 import type { TranscriptMessage, TranscriptPart } from '@drawbridge/react';
 import type { ReactNode } from 'react';
 import { A2uiActivityCard } from '../a2ui/a2ui-activity-card.tsx';
@@ -110,6 +110,8 @@ function MessagePart({
       </div>
     );
   }
+  // A drawn A2UI call is its surface (the activity beside it); only a refused one shows its card, saying why.
+  if (part.call.toolCallName === sendA2uiToolName && !part.call.result?.startsWith('Error:')) return null;
   const card = <ToolCallCard call={part.call} view={toolCallViews.get(part.call.toolCallId)} />;
   // A connected MCP server's tool may bring a view of its own (docs/mcp-apps.md).
   return part.call.toolCallName.startsWith('mcp__') ? <McpToolCall call={part.call} fallback={card} /> : card;

@@ -4,9 +4,13 @@ import {
   dashboardControlArgsSchema,
   emptyReplyMessage,
   findRenderTool,
+  foldA2uiActivity,
   type GeneratedWidget,
+  isA2uiSurfaceReady,
   metricChartArgsSchema,
+  readA2uiToolArguments,
   replySegments,
+  sendA2uiToolName,
   type WidgetChunkType,
   WidgetStreamParser,
   widgetChunkTypes,
@@ -18,6 +22,7 @@ import { AssistantMessageAssembler } from '../../assembly/assistant-message-asse
 import type { EditableWidgetLookup } from '../../assembly/widget-edit-builder.ts';
 import { metricCatalogue } from '../../dashboard/metric-catalogue.ts';
 import { formatWidgetWireText } from '../../history/widget-wire-text.ts';
+import { sendA2uiJsonArgsSchema } from '../../tools/a2ui/send-a2ui-json-tool.ts';
 import { loadModelScript } from '../script/load-model-script.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 import { demoReplyValues, fillPlaceholders } from './fill-demo-reply.ts';
@@ -157,6 +162,7 @@ describe('demoCatalogue', () => {
 function schemaFor(toolName: string, entryTools: readonly string[]): z.ZodType | undefined {
   if (toolName === 'dashboard_control') return dashboardControlArgsSchema;
   if (toolName === 'list_metrics') return z.strictObject({});
+  if (toolName === sendA2uiToolName) return sendA2uiJsonArgsSchema;
   if (
     toolName === 'render_chart' &&
     entryTools.some((tool) => tool === 'list_metrics' || tool === 'dashboard_control')
@@ -182,6 +188,15 @@ describe.each(scriptedEntries.map((entry) => [entry.id, entry] as const))(
         // The one deliberate exception: the metric outside the catalogue that the agent must be refused.
         if (entry.id !== 'dashboard-unknown-metric')
           expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      }
+    });
+
+    it('draws every A2UI surface it sends, with no problem', () => {
+      for (const call of toolCalls.filter((part) => part.toolName === sendA2uiToolName)) {
+        const read = readA2uiToolArguments(call.input);
+        const fold = read.success ? foldA2uiActivity({ a2ui_operations: read.messages }) : undefined;
+        expect(fold?.success, JSON.stringify(fold)).toBe(true);
+        expect(fold?.success && fold.surfaces.every(isA2uiSurfaceReady)).toBe(true);
       }
     });
 

@@ -259,6 +259,52 @@ export const demoCatalogue: DemoEntry[] = [
     file: replyFile('feedback-thanks.txt'),
   },
   {
+    id: 'a2ui-booking-form',
+    title: 'Table booking form (A2UI surface)',
+    keywords: ['book a table', 'booking', 'reservation', 'reserve', 'restaurant'],
+    file: replyFile('a2ui-booking-form.jsonl'),
+    requiresTools: ['send_a2ui_json_to_client'],
+  },
+  {
+    id: 'a2ui-booking-confirmed',
+    title: 'Booking confirmed (answers the booking form\'s "Book the table")',
+    keywords: [],
+    // The user action the booking surface's button sends (a2ui-booking-form.jsonl), as the sentence it becomes.
+    pattern:
+      /^User performed action "book_table" on surface "demo-booking" \(component: book\)\. Context: \{"date":"(?<date>[0-9-]{10})","time":"(?<time>[0-9:]{5})","guests":(?<guests>\d{1,2}),"seating":\[[^\]]{0,80}\],"name":"(?<name>[^"\\]{1,80})"\}$/,
+    file: replyFile('a2ui-booking-confirmed.txt'),
+  },
+  {
+    id: 'a2ui-product-comparison',
+    title: 'Product comparison (A2UI surface)',
+    keywords: ['compare', 'comparison', 'product comparison', 'versus', 'headphones'],
+    file: replyFile('a2ui-product-comparison.jsonl'),
+    requiresTools: ['send_a2ui_json_to_client'],
+  },
+  {
+    id: 'a2ui-product-chosen',
+    title: 'A pick from the comparison (answers "Choose this pair")',
+    keywords: [],
+    pattern:
+      /^User performed action "choose_product" on surface "demo-comparison" \(component: choose\)\. Context: \{"pick":\["(?<pick>[a-z]{1,20})"\]\}$/,
+    file: replyFile('a2ui-product-chosen.txt'),
+  },
+  {
+    id: 'a2ui-settings-panel',
+    title: 'Settings panel with tabs (A2UI surface)',
+    keywords: ['settings', 'preferences', 'settings panel', 'notifications'],
+    file: replyFile('a2ui-settings-panel.jsonl'),
+    requiresTools: ['send_a2ui_json_to_client'],
+  },
+  {
+    id: 'a2ui-settings-saved',
+    title: 'Settings saved (answers the settings panel\'s "Save settings")',
+    keywords: [],
+    pattern:
+      /^User performed action "save_settings" on surface "demo-settings" \(component: save\)\. Context: \{"notifications":\{"email":(?<email>true|false),"push":(?<push>true|false),"digest":\[(?:"(?<digest>[a-z]{1,10})")?\]\},"appearance":\{"theme":\[(?:"(?<theme>[a-z]{1,10})")?\],"textSize":(?<textSize>\d{1,3})\},"privacy":\{"telemetry":(?<telemetry>true|false),"retentionDays":"?(?<retention>\d{1,4})"?\}\}$/,
+    file: replyFile('a2ui-settings-saved.txt'),
+  },
+  {
     id: 'render-image-lighthouse',
     title: 'Lighthouse photo (render_image)',
     keywords: ['image', 'photo', 'picture', 'lighthouse'],

@@ -1,10 +1,8 @@
-import {
-  type A2uiAction,
-  type A2uiSurface,
-  type A2uiUserAction,
-  type JsonValue,
-  resolveA2uiValue,
-} from '@drawbridge/protocol';
+import type { A2uiSurface } from './a2ui-surface.ts';
+import type { A2uiUserAction } from './a2ui-user-action.ts';
+import { resolveA2uiValue } from './evaluate/resolve-a2ui-value.ts';
+import type { JsonValue } from './json-pointer.ts';
+import type { A2uiAction } from './v09/a2ui-dynamic-schemas.ts';
 
 /**
  * The user action a Button's `action.event` sends: its context resolved against the data model as the user left
