@@ -203,6 +203,28 @@ export const runEvents = {
       patch: [{ op: 'add', path: '/refusal', value: refusal }],
     };
   },
+  /** A render call as the server validated it, shown to the client: the `drawbridge.render-tool` activity. */
+  renderToolActivity(
+    content: DrawbridgeActivityContent<'drawbridge.render-tool'>,
+  ): DrawbridgeActivitySnapshot<'drawbridge.render-tool'> {
+    return {
+      type: EventType.ACTIVITY_SNAPSHOT,
+      messageId: content.toolCallId,
+      activityType: 'drawbridge.render-tool',
+      content,
+    };
+  },
+  /** A connected server's tool call with a view, once the server answered: the `drawbridge.mcp-view` activity. */
+  mcpViewActivity(
+    content: DrawbridgeActivityContent<'drawbridge.mcp-view'>,
+  ): DrawbridgeActivitySnapshot<'drawbridge.mcp-view'> {
+    return {
+      type: EventType.ACTIVITY_SNAPSHOT,
+      messageId: content.toolCallId,
+      activityType: 'drawbridge.mcp-view',
+      content,
+    };
+  },
   /**
    * The whole content of the activity message `messageId` (any activity type). It replaces what a client
    * holds unless `replace` is false, which leaves an existing activity as it is.

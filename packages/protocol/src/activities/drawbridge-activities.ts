@@ -27,6 +27,36 @@ export const widgetActivityOperationSchema = z.discriminatedUnion('path', [
 ]);
 
 /**
+ * A typed render call shown to a client (`render_table`, `render_form`, …; its `messageId` is the call's id):
+ * the arguments as the server validated them, sent once they are, beside the call's TOOL_CALL_* events. An AG-UI
+ * frontend draws it by `toolName` with the shared definitions, validating `args` at its render boundary.
+ */
+export const renderToolActivityContentSchema = z.object({
+  toolCallId: z.string(),
+  toolName: z.string(),
+  args: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * A connected MCP server's tool call with a view (its `messageId` is the call's id): what an MCP Apps host needs
+ * to draw the `ui://` view — the server, the tool as the server names it, the resource, the input and the
+ * whole `CallToolResult` — sent once the server answered.
+ */
+export const mcpViewActivityContentSchema = z.object({
+  toolCallId: z.string(),
+  /** The offered name, `mcp__<server>__<tool>`. */
+  toolName: z.string(),
+  serverName: z.string(),
+  serverToolName: z.string(),
+  resourceUri: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  result: z.record(z.string(), z.unknown()),
+});
+
+/** An activity shown whole, never changed after: its deltas may hold no operation. */
+const noOperation = z.never();
+
+/**
  * The activity types Drawbridge defines, each with the schema of its `content` and of one operation of its
  * deltas' `patch` (a JSON Patch restricted to the changes the server makes). This is the one declaration: the
  * run-event schema validates with it, and the types and {@link isDrawbridgeActivity} derive from it. Other
@@ -34,6 +64,8 @@ export const widgetActivityOperationSchema = z.discriminatedUnion('path', [
  */
 export const drawbridgeActivitySchemas = {
   'drawbridge.widget': { content: widgetActivityContentSchema, operation: widgetActivityOperationSchema },
+  'drawbridge.render-tool': { content: renderToolActivityContentSchema, operation: noOperation },
+  'drawbridge.mcp-view': { content: mcpViewActivityContentSchema, operation: noOperation },
 } as const;
 
 export type DrawbridgeActivityType = keyof typeof drawbridgeActivitySchemas;

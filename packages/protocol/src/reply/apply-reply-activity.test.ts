@@ -104,6 +104,33 @@ describe('a drawbridge.widget activity in a reply', () => {
   });
 });
 
+describe('the view of a tool call in a reply', () => {
+  it('leaves the reply as it is: the call it shows is drawn from its TOOL_CALL_* events', () => {
+    const started = fold([
+      runEvents.toolCallStart({
+        toolCallId: 'call-1',
+        toolCallName: 'render_table',
+        parentMessageId: messageId,
+      }),
+      runEvents.toolCallArgs({ toolCallId: 'call-1', delta: '{"rows":[]}' }),
+      runEvents.toolCallEnd({ toolCallId: 'call-1' }),
+    ]);
+    const views = [
+      runEvents.renderToolActivity({ toolCallId: 'call-1', toolName: 'render_table', args: { rows: [] } }),
+      runEvents.mcpViewActivity({
+        toolCallId: 'call-1',
+        toolName: 'mcp__notes__show-note',
+        serverName: 'notes',
+        serverToolName: 'show-note',
+        resourceUri: 'ui://fixture/note.html',
+        input: {},
+        result: { content: [] },
+      }),
+    ];
+    for (const view of views) expect(applyReplyEvent(started, view)).toBe(started);
+  });
+});
+
 describe('an activity of another type in a reply', () => {
   const surface = { surfaceId: 'booking', components: [{ id: 'title', text: 'Book a table' }] };
   const snapshot = runEvents.activitySnapshot({

@@ -30,6 +30,12 @@ export function replyWidgetOfActivity(
  */
 export function applyReplyActivity(message: ReplyMessage, event: ActivityRunEvent): ReplyMessage {
   if (isDrawbridgeActivity(event, 'drawbridge.widget')) return applyWidgetActivity(message, event);
+  // The view of a tool call the reply already holds, from its TOOL_CALL_* events: drawn from that part.
+  if (
+    isDrawbridgeActivity(event, 'drawbridge.render-tool') ||
+    isDrawbridgeActivity(event, 'drawbridge.mcp-view')
+  )
+    return message;
   const index = message.parts.findLastIndex(
     (part) => part.kind === 'activity' && part.activity.id === event.messageId,
   );

@@ -1,3 +1,4 @@
+import type { ActivitySnapshotRunEvent } from '@drawbridge/protocol';
 import { type JSONSchema7, jsonSchema, type Schema, type ToolSet, tool, zodSchema } from 'ai';
 import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool.ts';
 
@@ -15,6 +16,8 @@ export interface AgentToolSetOptions {
   abortSignal: AbortSignal;
   /** A call was parked for the attached browser; the run says so in its events. */
   onParked(toolCallId: string): void;
+  /** A tool shows its call's view as an activity of the run. */
+  onShown(toolCallId: string, activity: ActivitySnapshotRunEvent): void;
   /** Present when the run may end with an interrupt for a call the client answers in its next run. */
   onInterrupt?(toolCallId: string): void;
 }
@@ -45,6 +48,7 @@ export function createAgentToolSet({
   clientExecutedToolNames,
   abortSignal,
   onParked,
+  onShown,
   onInterrupt,
 }: AgentToolSetOptions): ToolSet {
   const toolSet: ToolSet = {};
@@ -69,6 +73,7 @@ export function createAgentToolSet({
           clientAttached,
           clientState,
           announceParked: () => onParked(options.toolCallId),
+          showActivity: (activity) => onShown(options.toolCallId, activity),
           ...(onInterrupt === undefined ? {} : { interrupt: () => onInterrupt(options.toolCallId) }),
         }),
       toModelOutput: ({ output }) =>

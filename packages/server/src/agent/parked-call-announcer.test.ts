@@ -26,4 +26,22 @@ describe('ParkedCallAnnouncer', () => {
     announcer.ended('call-refused');
     expect(events).toEqual([]);
   });
+
+  it("holds a call's view back until its END too, in the order the tool gave it, before the parked notice", () => {
+    const events: RunEvent[] = [];
+    const announcer = new ParkedCallAnnouncer({ emit: (event) => events.push(event) });
+    const view = runEvents.renderToolActivity({ toolCallId: 'call-1', toolName: 'render_table', args: {} });
+    announcer.shown('call-1', view);
+    announcer.parked('call-1');
+    expect(events).toEqual([]);
+    announcer.ended('call-1');
+    expect(events).toEqual([view, runEvents.parkedCall({ toolCallId: 'call-1' })]);
+    const later = runEvents.renderToolActivity({
+      toolCallId: 'call-1',
+      toolName: 'render_table',
+      args: { a: 1 },
+    });
+    announcer.shown('call-1', later);
+    expect(events.at(-1)).toBe(later);
+  });
 });

@@ -123,6 +123,7 @@ function toolSetFor(options: RunAgentOptions, toolCalls: ToolCallEvents, parkedC
     clientExecutedToolNames: options.clientExecutedToolNames ?? new Set<string>(),
     abortSignal: options.abortSignal,
     onParked: (toolCallId) => parkedCalls.parked(toolCallId),
+    onShown: (toolCallId, activity) => parkedCalls.shown(toolCallId, activity),
     ...(interruptible ? { onInterrupt: (toolCallId: string) => toolCalls.interrupt(toolCallId) } : {}),
   });
 }

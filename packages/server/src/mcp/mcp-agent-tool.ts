@@ -1,3 +1,4 @@
+import { runEvents } from '@drawbridge/protocol';
 import type { CallToolResult, JsonSchemaType, Tool } from '@modelcontextprotocol/client';
 import { getToolUiResourceUri } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
@@ -36,11 +37,12 @@ export interface McpAgentToolOptions {
  * failed outcome, so the model reads it as an error.
  */
 export function mcpAgentTool({ connection, tool, name, onResult }: McpAgentToolOptions): McpAgentTool {
+  const resourceUri = getToolUiResourceUri(tool);
   return {
     name,
     serverName: connection.name,
     serverToolName: tool.name,
-    resourceUri: getToolUiResourceUri(tool),
+    resourceUri,
     description:
       tool.description ?? tool.title ?? `The ${tool.name} tool of the ${connection.name} MCP server.`,
     // A server's schema is JSON from the wire; the validator takes it as the JSON Schema it is.
@@ -50,6 +52,20 @@ export function mcpAgentTool({ connection, tool, name, onResult }: McpAgentToolO
       const call = await connection.callTool({ name: tool.name, input, abortSignal: context.abortSignal });
       if (!call.ok) return { ok: false, error: call.error, code: 'mcp_unavailable' };
       await onResult?.({ context, input, result: call.result });
+      if (resourceUri !== undefined) {
+        // What an MCP Apps host needs to draw the view, as an activity any AG-UI frontend can draw by its type.
+        context.showActivity?.(
+          runEvents.mcpViewActivity({
+            toolCallId: context.toolCallId,
+            toolName: name,
+            serverName: connection.name,
+            serverToolName: tool.name,
+            resourceUri,
+            input,
+            result: call.result as Record<string, unknown>,
+          }),
+        );
+      }
       const text = mcpToolResultText(call.result);
       return call.result.isError
         ? { ok: false, error: text, code: 'mcp_tool_error' }

@@ -1,3 +1,4 @@
+import type { ActivitySnapshotRunEvent } from '@drawbridge/protocol';
 import type { z } from 'zod';
 
 /** What a tool knows about the run that called it. */
@@ -19,6 +20,11 @@ export interface ToolContext {
    * Every run step provides it; only the governance records made outside a step (refusals) leave it out.
    */
   announceParked?(): void;
+  /**
+   * Shows the call's view to the client as an activity of the run (`drawbridge.render-tool`,
+   * `drawbridge.mcp-view`), after the call's TOOL_CALL_END, so an AG-UI frontend can draw it by its type.
+   */
+  showActivity?(activity: ActivitySnapshotRunEvent): void;
   /**
    * Present when no client can answer mid-run but the run can end waiting for it: the run stops after this
    * step with AG-UI 1.0's interrupt outcome for this call, and the client's next run answers it in `resume[]`.

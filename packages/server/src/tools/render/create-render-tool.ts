@@ -1,3 +1,4 @@
+import { runEvents } from '@drawbridge/protocol';
 import type { z } from 'zod';
 import type { ClientToolBridge } from '../../bridge/client-tool-bridge.ts';
 import type { AgentTool, ToolContext } from '../agent-tool.ts';
@@ -34,8 +35,8 @@ const interruptedOutput = 'Handed to the client; the next run brings its answer.
 
 /**
  * The shared base of every render tool. It owns the common steps — client attached? → checks beyond the
- * schema → park on the bridge (and say so) or interrupt the run → turn the browser's answer into the
- * model's one sentence — so a tool supplies only its name, description, messages and extra validation.
+ * schema → show the call as a `drawbridge.render-tool` activity → park on the bridge (and say so) or interrupt
+ * the run → turn the browser's answer into the model's one sentence — so a tool supplies only its name, description, messages and extra validation.
  * The arguments arrive validated: the governance chain every call passes parses them with `schema`, once.
  */
 export function createRenderTool<Input>(
@@ -53,6 +54,14 @@ export function createRenderTool<Input>(
       // `input` already passed the schema, once, in the governance chain every call goes through.
       const refusal = definition.validate?.(input);
       if (refusal) return { ok: false, error: `Invalid ${definition.name} arguments: ${refusal}` };
+      // What the client is asked to draw, as an activity any AG-UI frontend can draw by its type.
+      context.showActivity?.(
+        runEvents.renderToolActivity({
+          toolCallId: context.toolCallId,
+          toolName: definition.name,
+          args: input as Record<string, unknown>,
+        }),
+      );
       if (!context.clientAttached) {
         // Validated like a parked call, so the client is only ever asked to draw what it could draw.
         context.interrupt?.();

@@ -13,17 +13,26 @@ import {
 } from '@drawbridge/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveModel } from '../models/resolve-model.ts';
+import { startRenderToolServer } from '../testing/render-tool-server.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
-// A stock AG-UI client (`HttpAgent`, which verifies and enforces every event) against the real server and the
-// demo model: a widget and an edit of it arrive as `drawbridge.widget` activities that pass `@ag-ui/core`'s
-// schemas, and the activity message the client keeps is the widget the server stored.
+// A stock AG-UI client (`HttpAgent`, which verifies and enforces every event) against the real server: a widget
+// and an edit of it (the demo model) arrive as `drawbridge.widget` activities, a typed render call as a
+// `drawbridge.render-tool` activity; every event passes `@ag-ui/core`'s schemas, and the activity messages the
+// client keeps hold what the server stored.
 
-let server: TestServer | undefined;
+let server: { close(): Promise<void> } | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
+
+function expectAgUiEvents(events: BaseEvent[]): void {
+  for (const event of events) {
+    const parsed = EventSchemas.safeParse(event);
+    expect(parsed.success, `${event.type} ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+  }
+}
 
 async function demoServer(): Promise<TestServer> {
   const { model, id, demo, hint } = resolveModel({ kind: 'demo', pace: 0 });
@@ -42,19 +51,17 @@ function activityMessages(messages: Message[]) {
   return messages.flatMap((message) => (message.role === 'activity' ? [message] : []));
 }
 
-describe('widgets as AG-UI activities, read by a stock HttpAgent from the real server', () => {
+describe('AG-UI activities, read by a stock HttpAgent from the real server', () => {
   it('streams a widget and its edit as activities that pass @ag-ui/core, kept as what the server stored', async () => {
-    server = await demoServer();
+    const demo = await demoServer();
+    server = demo;
     const threadId = `fresh-${crypto.randomUUID()}`;
-    const agent = new HttpAgent({ url: `${server.url}/api/agent`, threadId });
+    const agent = new HttpAgent({ url: `${demo.url}/api/agent`, threadId });
 
     const first = await runTurn(agent, 'user-1', 'a tally counter');
     const second = await runTurn(agent, 'user-2', 'add a reset button');
 
-    for (const event of [...first, ...second]) {
-      const parsed = EventSchemas.safeParse(event);
-      expect(parsed.success, `${event.type} ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
-    }
+    expectAgUiEvents([...first, ...second]);
     // No widget travels as a CUSTOM event any more: only the run's own (run info, reply details).
     const customNames = ([...first, ...second] as RunEvent[]).flatMap((event) =>
       event.type === EventType.CUSTOM ? [event.name] : [],
@@ -82,7 +89,7 @@ describe('widgets as AG-UI activities, read by a stock HttpAgent from the real s
     }
 
     // Its content, folded as our reducer folds it, is the widget the store keeps: base and revision.
-    const stored = (await server.store.listMessages(threadId)).flatMap((message) =>
+    const stored = (await demo.store.listMessages(threadId)).flatMap((message) =>
       message.widget === undefined ? [] : [message.widget],
     );
     const held = activities.map((activity) =>
@@ -101,5 +108,50 @@ describe('widgets as AG-UI activities, read by a stock HttpAgent from the real s
     );
     const widgets = reply.parts.flatMap((part) => (part.kind === 'widget' ? [part.widget] : []));
     expect(widgets.map(generatedWidgetOf)).toEqual([stored[0]]);
+  });
+
+  it('shows a typed render call as a drawbridge.render-tool activity with the validated arguments', async () => {
+    const tableArgs = {
+      columns: [{ key: 'name', label: 'Name', type: 'string' }],
+      rows: [{ name: 'Ada' }],
+    };
+    const renderServer = await startRenderToolServer({
+      script: {
+        steps: [
+          {
+            parts: [
+              { type: 'text', text: 'Here is the table.' },
+              { type: 'tool-call', toolName: 'render_table', input: tableArgs },
+            ],
+          },
+        ],
+      },
+    });
+    server = renderServer;
+    const agent = new HttpAgent({
+      url: `${renderServer.url}/api/agent`,
+      threadId: `fresh-${crypto.randomUUID()}`,
+    });
+    // A stock client cannot answer mid-run: the call is validated, shown, and the run ends interrupted for it.
+    const events = await runTurn(agent, 'user-1', 'show me a table');
+    expectAgUiEvents(events);
+
+    const labels = (events as RunEvent[]).map((event) =>
+      event.type === EventType.ACTIVITY_SNAPSHOT ? event.activityType : event.type,
+    );
+    const end = labels.indexOf(EventType.TOOL_CALL_END);
+    // After the call's arguments are complete, never before.
+    expect(labels.indexOf('drawbridge.render-tool')).toBeGreaterThan(end);
+    const toolCallId = agent.messages.flatMap((message) =>
+      message.role === 'assistant' ? (message.toolCalls ?? []) : [],
+    )[0]?.id;
+    expect(activityMessages(agent.messages)).toEqual([
+      {
+        id: toolCallId,
+        role: 'activity',
+        activityType: 'drawbridge.render-tool',
+        content: { toolCallId, toolName: 'render_table', args: tableArgs },
+      },
+    ]);
   });
 });
