@@ -7,7 +7,7 @@
  * Answered by the app itself, whatever the route: what Node's HTTP parser refused (headers too large, too
  * slow, cut off, not HTTP), the request guard (an absolute-form target, a foreign `Host` or `Origin`, a
  * state-changing body not declared JSON), an `/api/` request nobody signed in for, no such path, a body over
- * the limit, a bug.
+ * the limit, a database with no room to write (`storage_full`, 507), a bug.
  */
 export const appErrorCodes = [
   'headers_too_large',
@@ -22,6 +22,7 @@ export const appErrorCodes = [
   'not_found',
   'body_too_large',
   'bad_request',
+  'storage_full',
   'internal_error',
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];

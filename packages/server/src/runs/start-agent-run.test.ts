@@ -304,4 +304,29 @@ describe('startAgentRun', () => {
       expect(second).toMatchObject({ started: false, refusal: { code: 'form_not_open' } });
     });
   });
+
+  it('gives the thread back when the turn cannot be stored after the run claimed it (a full disk), once the store takes writes again', async () => {
+    const full = Object.assign(new Error('database or disk is full'), { errcode: 13 });
+    let storeIsFull = true;
+    const fullStore: Store = Object.create(store, {
+      appendMessage: { value: () => Promise.reject(full) },
+      finishRun: {
+        value: (...args: Parameters<Store['finishRun']>) =>
+          storeIsFull ? Promise.reject(full) : store.finishRun(...args),
+      },
+    });
+    await expect(
+      startAgentRun({ request: request(), profiles, services: services({ store: fullStore }), owner }),
+    ).rejects.toBe(full);
+    expect((await store.listRuns()).map((run) => run.status)).toEqual(['running']);
+    storeIsFull = false;
+    await expect.poll(async () => (await store.listRuns()).map((run) => run.status)).toEqual(['error']);
+    const outcome = await startAgentRun({
+      request: request({ runId: 'run-2' }),
+      profiles,
+      services: services(),
+      owner,
+    });
+    expect(outcome.started).toBe(true);
+  });
 });

@@ -110,6 +110,7 @@ export async function startAgentRun({
   }
   const runRecordId = ids();
   let messages: StoredMessage[];
+  let claimed = false;
   try {
     // A thread that does not exist yet has no calls for tool results to answer; refusing first leaves no empty thread behind.
     const existing = await store.getThread(threadId);
@@ -141,6 +142,7 @@ export async function startAgentRun({
       ...(lease === undefined ? {} : { lease }),
       clientRunId: { userId: owner.userId, runId: request.runId },
     });
+    claimed = true;
     const input = await recordTurnInput({ store, request, ids });
     if (!input.recorded) {
       const refusal = input.code === 'form_not_open' ? formNotOpen(threadId) : nothingToContinue(threadId);
@@ -160,10 +162,33 @@ export async function startAgentRun({
       const message = `Thread ${threadId} was deleted while this run started.`;
       return { started: false, refusal: { code: 'thread_not_found', message } };
     }
+    // The turn could not be stored (a full disk): the thread must not stay claimed by a run that never ran.
+    if (claimed) releaseClaim({ store, runRecordId });
     throw error;
   }
   return {
     started: true,
     run: new AgentRun({ services, profile, request, owner, runId: runRecordId, messages }),
   };
+}
+
+/**
+ * Ends the run record of a start that failed after claiming its thread, trying again with a growing delay while
+ * the store refuses (a full disk refuses this write too), so the thread takes runs again once space returns.
+ */
+function releaseClaim({
+  store,
+  runRecordId,
+}: {
+  store: AgentRunServices['store'];
+  runRecordId: string;
+}): void {
+  const attempt = (delayMs: number): void => {
+    store.finishRun(runRecordId, { status: 'error', error: 'The turn could not be stored.' }).catch(() => {
+      // Not logged here: the request's own error was. The next try comes later, up to every 5 s.
+      const next = Math.min(5_000, delayMs * 2);
+      setTimeout(() => attempt(next), next).unref();
+    });
+  };
+  attempt(100);
 }
