@@ -10,6 +10,7 @@ import {
 import type { LanguageModel, ModelMessage } from 'ai';
 import { AssistantMessageAssembler } from '../assembly/assistant-message-assembler.ts';
 import type { EditableWidgetLookup } from '../assembly/widget-edit-builder.ts';
+import { promptCacheKeyFor } from '../models/prompt-cache-breakpoint.ts';
 import { describeRunStop } from '../runs/run-stop.ts';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.ts';
 import { A2uiToolCallActivities } from './a2ui-tool-call-activities.ts';
@@ -86,6 +87,8 @@ export interface AgentRunResult {
   /** Calls the run was interrupted for (the interrupt outcome names them); the next run's `resume[]` answers. */
   interruptedToolCalls: PendingToolCall[];
   inputTokens?: number;
+  /** The part of `inputTokens` the provider read from its prompt cache. */
+  cachedInputTokens?: number;
   outputTokens?: number;
   error?: string;
 }
@@ -97,6 +100,7 @@ interface TurnEnd {
   status: AgentRunResult['status'];
   error: string | undefined;
   inputTokens: number | undefined;
+  cachedInputTokens: number | undefined;
   outputTokens: number | undefined;
 }
 
@@ -189,6 +193,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     status: 'finished',
     error: undefined,
     inputTokens: undefined,
+    cachedInputTokens: undefined,
     outputTokens: undefined,
   };
   const handlePart = (part: AgentStepPart): void | Promise<void> => {
@@ -198,6 +203,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
         return reply.push(part.text);
       case 'finish':
         end.inputTokens = part.totalUsage.inputTokens;
+        end.cachedInputTokens = part.totalUsage.cachedInputTokens;
         end.outputTokens = part.totalUsage.outputTokens;
         return;
       case 'error':
@@ -222,6 +228,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       maxSteps: options.maxSteps ?? defaultMaxSteps,
       stopAfterStep: () => toolCalls.interruptRequested,
       abortSignal,
+      promptCacheKey: promptCacheKeyFor(options.threadId),
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
       onPart: handlePart,
     });
@@ -235,13 +242,14 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   toolCalls.endOpenCalls();
   emit(runEvents.textEnd({ messageId }));
   emit(finalEvent(options, end, toolCalls));
-  const { status, error, inputTokens, outputTokens } = end;
+  const { status, error, inputTokens, cachedInputTokens, outputTokens } = end;
   return {
     reply: folded,
     status,
     pendingToolCalls: toolCalls.pending,
     interruptedToolCalls: toolCalls.interrupted,
     ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
     ...(outputTokens === undefined ? {} : { outputTokens }),
     ...(error === undefined ? {} : { error }),
   };

@@ -9,8 +9,13 @@ import { z } from 'zod';
 import { type AgentStepPart, streamAgentSteps } from './stream-agent-steps.ts';
 import { UnsupportedModelOutputError } from './unsupported-model-output-error.ts';
 
-const usage = (input: number, output: number) => ({
-  inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+const usage = (input: number, output: number, cacheRead?: number) => ({
+  inputTokens: {
+    total: input,
+    noCache: input - (cacheRead ?? 0),
+    cacheRead,
+    cacheWrite: undefined,
+  },
   outputTokens: { total: output, text: output, reasoning: undefined },
 });
 
@@ -43,9 +48,14 @@ function stepModel(steps: LanguageModelV4StreamPart[][], failures: Error[] = [])
   return { model, prompts };
 }
 
-const finish = (reason: 'stop' | 'tool-calls', input = 10, output = 5): LanguageModelV4StreamPart => ({
+const finish = (
+  reason: 'stop' | 'tool-calls',
+  input = 10,
+  output = 5,
+  cacheRead?: number,
+): LanguageModelV4StreamPart => ({
   type: 'finish',
-  usage: usage(input, output),
+  usage: usage(input, output, cacheRead),
   finishReason: { unified: reason, raw: reason },
 });
 
@@ -103,7 +113,7 @@ describe('streamAgentSteps', () => {
         echoCall('call-1', 'hi'),
         finish('tool-calls', 10, 5),
       ],
-      [...text('t2', 'Done.'), finish('stop', 20, 3)],
+      [...text('t2', 'Done.'), finish('stop', 20, 3, 9)],
     ]);
     const parts = await collect({ model, tools: echoTools });
 
@@ -118,7 +128,7 @@ describe('streamAgentSteps', () => {
         output: { echoed: 'hi' },
       },
       { type: 'text-delta', text: 'Done.' },
-      { type: 'finish', totalUsage: { inputTokens: 30, outputTokens: 8 } },
+      { type: 'finish', totalUsage: { inputTokens: 30, cachedInputTokens: 9, outputTokens: 8 } },
     ]);
     expect(prompts).toHaveLength(2);
     expect(prompts[1]?.slice(-2)).toEqual([
@@ -216,7 +226,10 @@ describe('streamAgentSteps', () => {
     expect(parts).toEqual([
       { type: 'text-delta', text: 'Part' },
       { type: 'error', error: overloaded },
-      { type: 'finish', totalUsage: { inputTokens: undefined, outputTokens: undefined } },
+      {
+        type: 'finish',
+        totalUsage: { inputTokens: undefined, cachedInputTokens: undefined, outputTokens: undefined },
+      },
     ]);
     expect(prompts).toHaveLength(1);
   });
@@ -266,7 +279,7 @@ describe('streamAgentSteps', () => {
     expect(await collect({ model })).toEqual([
       { type: 'text-delta', text: 'Cited' },
       { type: 'text-delta', text: ' text.' },
-      { type: 'finish', totalUsage: { inputTokens: 10, outputTokens: 5 } },
+      { type: 'finish', totalUsage: { inputTokens: 10, cachedInputTokens: undefined, outputTokens: 5 } },
     ]);
   });
 

@@ -13,8 +13,15 @@ export type AgentStepPart =
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown; invalid?: boolean }
   | { type: 'tool-result'; toolCallId: string; toolName: string; input: unknown; output: unknown }
   | { type: 'tool-error'; toolCallId: string; toolName: string; input: unknown; error: unknown }
-  | { type: 'finish'; totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined } }
+  | { type: 'finish'; totalUsage: AgentUsage }
   | { type: 'error'; error: unknown };
+
+/** The tokens of a run's model calls, summed; `cachedInputTokens` is the part of the input read from a prompt cache. */
+export interface AgentUsage {
+  inputTokens: number | undefined;
+  cachedInputTokens: number | undefined;
+  outputTokens: number | undefined;
+}
 
 export interface StreamAgentStepsOptions extends StartModelCallOptions {
   /** Model calls at most (tool round trips + 1). */
@@ -52,6 +59,7 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
   const { tools, abortSignal, onPart } = options;
   const messages = [...options.messages];
   let inputTokens: number | undefined;
+  let cachedInputTokens: number | undefined;
   let outputTokens: number | undefined;
   const addTokens = (total: number | undefined, more: number | undefined) =>
     more === undefined ? total : (total ?? 0) + more;
@@ -180,6 +188,7 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
           }
           case 'finish':
             inputTokens = addTokens(inputTokens, part.usage.inputTokens.total);
+            cachedInputTokens = addTokens(cachedInputTokens, part.usage.inputTokens.cacheRead);
             outputTokens = addTokens(outputTokens, part.usage.outputTokens.total);
             break;
           case 'error':
@@ -253,5 +262,5 @@ export async function streamAgentSteps(options: StreamAgentStepsOptions): Promis
     messages.push({ role: 'assistant', content: assistantContent });
     messages.push({ role: 'tool', content: toolResults });
   }
-  await onPart({ type: 'finish', totalUsage: { inputTokens, outputTokens } });
+  await onPart({ type: 'finish', totalUsage: { inputTokens, cachedInputTokens, outputTokens } });
 }

@@ -32,6 +32,13 @@ function widgetNamed(id: string, heading: string, size = 100): StoredWidget {
   };
 }
 
+/** A message's text, whether it is a string or text parts (the part that carries a cache breakpoint). */
+function contentText(entry: ModelMessage | undefined): string | undefined {
+  if (entry === undefined) return undefined;
+  if (typeof entry.content === 'string') return entry.content;
+  return entry.content.map((part) => ('text' in part ? part.text : `[${part.type}]`)).join('');
+}
+
 function texts(history: ModelMessage[]): string[] {
   return history.map((entry) =>
     typeof entry.content === 'string' ? `${entry.role}: ${entry.content}` : `${entry.role}: [parts]`,
@@ -77,7 +84,7 @@ describe('buildModelHistory', () => {
       role: 'assistant',
       content: `Here are the planets.\n[widget w2, revision 1]\n@@HEIGHT:300@@\n@@CSS@@\n${planets.css}\n@@HTML@@\n${planets.html}\n@@JS@@\n${planets.js}\n@@END@@`,
     });
-    expect(history[5]?.content).toMatch(
+    expect(contentText(history[5])).toMatch(
       /^Dark now\.\n\[widget w1, revision 2\]\n@@HEIGHT:300@@\n@@CSS@@\n\.w3/,
     );
   });
@@ -93,7 +100,7 @@ describe('buildModelHistory', () => {
       message('assistant', 'Added.', { widget: failed }),
       message('user', 'try again'),
     ]);
-    expect(history[1]?.content).toMatch(/^Here\.\n\[widget w1, revision 1\]\n@@HEIGHT/);
+    expect(contentText(history[1])).toMatch(/^Here\.\n\[widget w1, revision 1\]\n@@HEIGHT/);
     expect(history[3]?.content).toBe(
       'Added.\n[edit of widget w1 failed, nothing changed: Hunk 1 (HTML): no match.]',
     );
@@ -113,7 +120,7 @@ describe('buildModelHistory', () => {
       message('assistant', 'Here it is.', { widget: stopped }),
       message('user', 'why?'),
     ]);
-    expect(history[1]?.content).toMatch(/^Here\.\n\[widget w1, revision 1\]\n@@HEIGHT/);
+    expect(contentText(history[1])).toMatch(/^Here\.\n\[widget w1, revision 1\]\n@@HEIGHT/);
     expect(history[3]?.content).toBe(
       'Added.\n[widget w1, revision 2 was stopped and not shown: Nested too deep.]',
     );
@@ -125,9 +132,44 @@ describe('buildModelHistory', () => {
   it('writes a widget without prose and without height as its label and the block', () => {
     const widget = { ...widgetNamed('w1', 'Clock'), height: null };
     const history = buildModelHistory([message('user', 'clock'), message('assistant', '  ', { widget })]);
-    expect(history[1]?.content).toBe(
+    expect(contentText(history[1])).toBe(
       `[widget w1, revision 1]\n@@CSS@@\n${widget.css}\n@@HTML@@\n${widget.html}\n@@JS@@\n${widget.js}\n@@END@@`,
     );
+  });
+
+  it('marks only the newest widget quoted in full as a prompt-cache breakpoint', () => {
+    const chart = widgetNamed('w1', 'Revenue');
+    const planets = widgetNamed('w2', 'Planets');
+    const history = buildModelHistory([
+      message('user', 'chart please'),
+      message('assistant', 'Here is the chart.', { widget: chart }),
+      message('user', 'now planets'),
+      message('assistant', 'Here are the planets.', { widget: planets }),
+      message('user', 'thanks'),
+      message('assistant', 'You are welcome.'),
+      message('user', 'make the planets spin'),
+    ]);
+    const marked = history.flatMap((entry, index) =>
+      typeof entry.content === 'string'
+        ? []
+        : entry.content.flatMap((part) =>
+            'providerOptions' in part && part.providerOptions !== undefined ? [{ index, part }] : [],
+          ),
+    );
+    expect(marked).toEqual([
+      {
+        index: 3,
+        part: {
+          type: 'text',
+          text: expect.stringMatching(/^Here are the planets\.\n\[widget w2, revision 1\]\n@@HEIGHT/),
+          providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+        },
+      },
+    ]);
+    expect(history[1]).toEqual({
+      role: 'assistant',
+      content: expect.stringMatching(/^Here is the chart\.\n\[widget w1/),
+    });
   });
 
   it('drops empty carrier messages', () => {

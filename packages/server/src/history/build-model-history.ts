@@ -1,5 +1,6 @@
 import { groupWidgetLineages } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
+import { promptCacheBreakpoint } from '../models/prompt-cache-breakpoint.ts';
 import type { StoredMessage } from '../store/store.ts';
 import { describeOmittedWidget, widgetRevisionLabel } from './describe-omitted-widget.ts';
 import { viewModelContextText } from './view-model-context-text.ts';
@@ -22,6 +23,8 @@ interface HistoryUnit {
   messages: ModelMessage[];
   characters: number;
   fromUser: boolean;
+  /** Quotes a widget in full: the longest stable stretch of history, worth a prompt-cache breakpoint. */
+  quotesWidget?: boolean;
   smaller?: HistoryUnit;
 }
 
@@ -47,6 +50,7 @@ function assistantUnit(message: StoredMessage, isLatestWidget: boolean): History
         `[${widgetRevisionLabel(message.widget)}]\n${formatWidgetWireText(message.widget)}`,
       ),
     ),
+    quotesWidget: true,
     smaller: described,
   };
 }
@@ -147,11 +151,35 @@ export function buildModelHistory(
 
   // An opening assistant reply or tool result would answer a question the model can no longer see.
   const firstUserIndex = kept.findIndex((unit) => unit.fromUser);
-  const window = firstUserIndex === -1 ? kept : kept.slice(firstUserIndex);
+  const window = markLatestQuotedWidget(firstUserIndex === -1 ? kept : kept.slice(firstUserIndex));
   return withViewModelContext(
     joinAdjacentAssistantMessages(window.flatMap((unit) => unit.messages)),
     viewModelContextText(messages),
   );
+}
+
+/**
+ * Ends a cached prefix at the newest widget quoted in full: it stays the same turn after turn until the next
+ * widget, and it is the bulk of the history. One breakpoint only (Anthropic allows four per request; the
+ * tools and the system prompt take two). The mark sits on the text part, which survives joining messages.
+ */
+function markLatestQuotedWidget(units: HistoryUnit[]): HistoryUnit[] {
+  const index = units.findLastIndex((unit) => unit.quotesWidget === true);
+  const unit = units[index];
+  const message = unit?.messages[0];
+  if (unit === undefined || message?.role !== 'assistant' || typeof message.content !== 'string')
+    return units;
+  const marked = [...units];
+  marked[index] = {
+    ...unit,
+    messages: [
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: message.content, providerOptions: promptCacheBreakpoint }],
+      },
+    ],
+  };
+  return marked;
 }
 
 /**
