@@ -43,15 +43,19 @@ describe('chat controls and failure states', () => {
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
   });
 
-  it('starts the thread a URL names but the server has never seen with its first message', async () => {
+  it('says plainly that a chat a URL names does not exist, and starts a new one from there', async () => {
     const server = await app.startServer({ model: { replayFile: fixture('unsafe-prose.txt') } });
     const opened = await app.openPage(`${server.url}/#/t/no-such-thread`);
     const { page } = opened;
-    await page.locator('.thread-error').waitFor();
+    await page.getByRole('heading', { name: 'This chat doesn’t exist or isn’t yours' }).waitFor();
+    // A message typed here would go to a chat nobody has: the composer waits for a chat that exists.
+    expect(await page.locator('#composer-input').count()).toBe(0);
+    await page.getByRole('button', { name: 'Start a new chat' }).click();
     await sendChatMessage(page, 'Hello?');
     await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
     const listed = (await (await fetch(`${server.url}/api/threads`)).json()) as { threads: { id: string }[] };
-    expect(listed.threads.map((thread) => thread.id)).toEqual(['no-such-thread']);
+    expect(listed.threads).toHaveLength(1);
+    expect(listed.threads[0]?.id).not.toBe('no-such-thread');
   });
 
   it('renders prose as sanitised markdown with safe links', async () => {

@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
  * added without an entry here, so its bound is decided (and tested where it is not obvious) when it is written.
  */
 const audited: Record<string, string> = {
+  'agent/parked-call-announcer.ts:#aheadOfEnd':
+    'events of one run’s calls shown before their TOOL_CALL_END, handed on and dropped at that end; gone with the run',
+  'agent/a2ui-tool-call-activities.ts:#calls':
+    'one per send_a2ui_json_to_client call streaming in one step, dropped at its tool-call; gone with the step',
   'agents/build-agent-profiles.ts:profiles': 'one entry per skill file, built once at start-up',
   'agents/single-agent-profiles.ts:new Map([': 'one entry, built once',
   'runs/run-registry.ts:running':
@@ -46,7 +50,6 @@ const audited: Record<string, string> = {
   'assembly/widget-edit-builder.ts:written': 'the parts of one edit reply, local to that reply',
   'transport/event-stream-response.ts:startersByBody': 'a WeakMap: entries go with their response bodies',
   'agent/parked-call-announcer.ts:#ended': 'local to one run',
-  'agent/parked-call-announcer.ts:#parkedAheadOfEnd': 'local to one run',
   'agent/tool-call-events.ts:#announced': 'the tool calls of one run, local to that run',
   'agent/tool-call-events.ts:#open': 'the tool calls of one run, local to that run',
   'agent/tool-call-events.ts:#invalid': 'the tool calls of one run, local to that run',
