@@ -91,6 +91,34 @@ describe('A2UI surfaces from Drawbridge’s own model', () => {
   });
 });
 
+describe('with model-written code forbidden', () => {
+  let server: AppServer;
+
+  beforeAll(async () => {
+    server = await startAppServer({ forbidCode: true });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a widget with a clear message and runs none of it, while A2UI surfaces still draw', async () => {
+    const opened = await openAppPage(server.url, { browser });
+    try {
+      const { page } = opened;
+      await sendChatMessage(page, 'Make me a tally counter');
+      await page.getByText('Model-written code is turned off on this server').waitFor({ timeout: 30_000 });
+      expect(await page.locator('iframe.widget-frame').count()).toBe(0);
+      await page.locator('.message-actions').last().waitFor({ timeout: 30_000 });
+      await sendChatMessage(page, 'Can you book a table for dinner?');
+      await page.locator('[data-a2ui-surface="demo-booking"] .a2ui-button').waitFor({ timeout: 30_000 });
+      expect(opened.pageErrors).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
 describe('the official A2UI sample surfaces', () => {
   const examples = officialA2uiExamples();
   let server: AppServer;

@@ -52,10 +52,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expectNoSeriousViolations(page);
 
         await sendChatMessage(page, 'make me a calculator');
-        await page.locator('.run-status__done').first().waitFor({ timeout: 30_000 });
+        await page.locator('.db-run-status__done').first().waitFor({ timeout: 30_000 });
         await sendChatMessage(page, 'chart the monthly revenue');
         await page.locator('.widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 30_000 });
-        await expect.poll(() => page.locator('.run-status__running').count(), { timeout: 30_000 }).toBe(0);
+        await expect.poll(() => page.locator('.db-run-status__running').count(), { timeout: 30_000 }).toBe(0);
         // The revenue widget fills in its figures from script once it runs.
         const revenue = await page.locator('iframe.widget-frame').nth(1).contentFrame();
         await expect.poll(async () => revenue.locator('#growth').textContent()).toMatch(/%$/);

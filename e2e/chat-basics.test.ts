@@ -42,7 +42,7 @@ describe('the composer', () => {
     await page.getByRole('button', { name: 'Stop' }).waitFor();
     await page.locator('#composer-input').fill('a draft I am still writing');
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.locator('.run-status__problem--stopped').waitFor();
+    await page.locator('.db-run-status__problem--stopped').waitFor();
     expect(await page.locator('.message--user').count()).toBe(1);
     expect(await page.locator('#composer-input').inputValue()).toBe('a draft I am still writing');
     expect(await userMessagesStored()).not.toContain('a draft I am still writing');

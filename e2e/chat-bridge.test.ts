@@ -38,7 +38,7 @@ describe('the host bridge', () => {
 
   it("sends a widget's prompt as the user's next message", async () => {
     const { page } = opened;
-    await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 20_000 });
     const frame = await waitForWidgetFrame(page);
     await frame.locator('#ask').click();
     await expect.poll(() => frame.locator('#bridge-result').textContent()).toBe('prompt sent');

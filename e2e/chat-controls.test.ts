@@ -15,7 +15,7 @@ describe('chat controls and failure states', () => {
     await sendChatMessage(page, 'Show me a cube');
     await page.locator('.widget-card').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.locator('.run-status__problem--stopped').waitFor();
+    await page.locator('.db-run-status__problem--stopped').waitFor();
     const proseAtStop = await page.locator('.message--assistant').textContent();
     // The server recording the run as cancelled is the sign that the reply stopped at its source; a Stop that
     // only changed the page would let the run finish.
@@ -37,7 +37,7 @@ describe('chat controls and failure states', () => {
     const { page } = opened;
     // Over the 1 MiB body limit: the server answers 413 body_too_large before the run starts.
     await sendChatMessage(page, 'x'.repeat(1_100_000));
-    const problem = page.locator('.run-status__problem[role="alert"]');
+    const problem = page.locator('.db-run-status__problem[role="alert"]');
     await problem.waitFor();
     expect(await problem.textContent()).toContain('Request bodies are limited to 1048576 bytes.');
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
@@ -52,7 +52,7 @@ describe('chat controls and failure states', () => {
     expect(await page.locator('#composer-input').count()).toBe(0);
     await page.getByRole('button', { name: 'Start a new chat' }).click();
     await sendChatMessage(page, 'Hello?');
-    await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 20_000 });
     const listed = (await (await fetch(`${server.url}/api/threads`)).json()) as { threads: { id: string }[] };
     expect(listed.threads).toHaveLength(1);
     expect(listed.threads[0]?.id).not.toBe('no-such-thread');
@@ -63,7 +63,7 @@ describe('chat controls and failure states', () => {
     const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Links please');
-    await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 20_000 });
     const prose = page.locator('.message--assistant .prose');
     const link = prose.locator('a[href="https://example.com/guide"]');
     expect(await link.getAttribute('target')).toBe('_blank');

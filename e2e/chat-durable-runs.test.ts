@@ -42,7 +42,7 @@ describe('the web client follows durable runs', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 20_000 });
     app.gate.release();
-    await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     expect(await page.locator('.message--user').allTextContents()).toEqual(['Show me a cube']);
     expect(await page.locator('.widget-card').count()).toBe(1);
     const prose = await assistantProse(page);
@@ -65,8 +65,8 @@ describe('the web client follows durable runs', () => {
     await second.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 20_000 });
     app.gate.release();
     await Promise.all([
-      first.locator('.run-status__done').waitFor({ timeout: 30_000 }),
-      second.locator('.run-status__done').waitFor({ timeout: 30_000 }),
+      first.locator('.db-run-status__done').waitFor({ timeout: 30_000 }),
+      second.locator('.db-run-status__done').waitFor({ timeout: 30_000 }),
     ]);
     expect(await assistantProse(second)).toBe(await assistantProse(first));
     expect((await app.listRuns()).map((run) => run.status)).toEqual(['finished']);
@@ -80,8 +80,8 @@ describe('the web client follows durable runs', () => {
     const second = await open(first.url());
     await second.getByRole('button', { name: 'Stop' }).click();
     await Promise.all([
-      first.locator('.run-status__problem--stopped').waitFor({ timeout: 20_000 }),
-      second.locator('.run-status__problem--stopped').waitFor({ timeout: 20_000 }),
+      first.locator('.db-run-status__problem--stopped').waitFor({ timeout: 20_000 }),
+      second.locator('.db-run-status__problem--stopped').waitFor({ timeout: 20_000 }),
     ]);
     expect((await app.listRuns()).map((run) => run.status)).toEqual(['cancelled']);
   });
@@ -97,7 +97,7 @@ describe('the web client follows durable runs', () => {
     // The rest of the reply is produced while this page cannot hear it.
     app.gate.release();
     await page.context().setOffline(false);
-    await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     const prose = await assistantProse(page);
     expect(prose.split(closingProse)).toHaveLength(2);
     expect(await page.locator('.widget-card').count()).toBe(1);

@@ -129,7 +129,7 @@ describe('prose still streaming', () => {
       expect('OPENAI_API_KEY'.startsWith((await code.textContent()) ?? '-')).toBe(true);
       expect(await prose.textContent()).not.toContain('`');
       held.gate.release();
-      await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+      await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
       expect(await prose.locator('code', { hasText: /^OPE/ }).textContent()).toBe('OPENAI_API_KEY');
     } finally {
       await opened.close();

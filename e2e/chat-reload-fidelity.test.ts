@@ -34,7 +34,7 @@ function describeTranscript(page: Page): Promise<string[][]> {
 }
 
 async function waitForSettledRun(page: Page): Promise<void> {
-  await page.locator('.run-status__done').waitFor({ timeout: 60_000 });
+  await page.locator('.db-run-status__done').waitFor({ timeout: 60_000 });
 }
 
 describe('a reload shows what was on screen', () => {

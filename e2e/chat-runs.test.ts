@@ -28,7 +28,7 @@ describe('a reply is the run, not the page', () => {
     await sendChatMessage(page, 'First chat');
     await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.locator('.run-status__problem--stopped').waitFor();
+    await page.locator('.db-run-status__problem--stopped').waitFor();
     const firstThread = await page.locator('.transcript .message').allTextContents();
 
     await page.getByRole('button', { name: 'New chat' }).click();
@@ -46,7 +46,7 @@ describe('a reply is the run, not the page', () => {
     await page.getByRole('button', { name: 'Stop' }).waitFor();
     expect(await page.locator('.widget-card').count()).toBe(1);
     server.gate.release();
-    await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     const secondThread = await page.locator('.transcript .message').allTextContents();
     expect(secondThread.at(-1)).toContain(closingProse);
     const runServer = server;

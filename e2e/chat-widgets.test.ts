@@ -87,7 +87,7 @@ describe('a 3D widget streams into the chat', () => {
 
   it('restores the transcript, prose and widget, after a reload', async () => {
     const { page } = opened;
-    await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 20_000 });
     expect(page.url()).toMatch(/#\/t\/[A-Za-z0-9_-]+$/);
     await page.reload();
     await page.locator('.message--user').first().waitFor();

@@ -161,7 +161,7 @@ describe('the dashboard agent in Chromium', () => {
         .poll(() => page.locator('.agent-panel .dashboard-chip').allInnerTexts())
         .toEqual(chipTexts);
       await page.locator('.agent-panel .metric-chart canvas').waitFor({ timeout: 20_000 });
-      expect(await page.locator('.agent-panel .widget-problem').count()).toBe(0);
+      expect(await page.locator('.agent-panel .db-widget-problem').count()).toBe(0);
       // Drawn again, not done again: the new tab stays on the page it opened.
       expect(await currentTab(page)).toBe('Overview');
       expect(tab.pageErrors).toEqual([]);

@@ -109,7 +109,7 @@ async function sendWidgets(page: Page, widgets: readonly HostileWidget[]): Promi
   for (const [index, widget] of widgets.entries()) {
     await sendChatMessage(page, fixturePrompt(widget.name));
     await expect.poll(() => page.locator('.widget-card').count(), { timeout: 20_000 }).toBe(index + 1);
-    await page.locator('.run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('.db-run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
   }
 }
 

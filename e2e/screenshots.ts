@@ -29,7 +29,7 @@ async function main(): Promise<void> {
           if (scene.prompt) {
             await sendChatMessage(page, scene.prompt);
             await page
-              .locator('.run-status__done, .run-status__problem')
+              .locator('.db-run-status__done, .db-run-status__problem')
               .first()
               .waitFor({ timeout: 60_000 });
             const widgets = page.locator('.widget-card');

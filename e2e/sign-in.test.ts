@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -202,6 +204,75 @@ describe('signing in', () => {
     expect(session.user?.email).toBe('carol@idp.example');
     await expect.poll(() => carol.page.locator('.account__name').textContent()).toContain('carol');
     await carol.context.close();
+  });
+
+  it('keeps two OpenID Connect users apart, and refuses what another site makes a signed-in browser send', async () => {
+    const signInWithOidc = async (login: string) => {
+      const visitor = await newVisitor();
+      await visitor.page.getByRole('button', { name: 'Sign in with Test IdP' }).click();
+      await visitor.page.locator('input[name="login"]').fill(login);
+      await visitor.page.locator('input[name="password"]').fill('anything');
+      await visitor.page.locator('button.login-submit').click();
+      await visitor.page.locator('button.login-submit', { hasText: 'Continue' }).click();
+      await visitor.page.locator('#composer-input').waitFor();
+      return visitor;
+    };
+    const erin = await signInWithOidc('erin');
+    const threadId = await chat(erin.page, 'show me a calculator');
+    const frank = await signInWithOidc('frank');
+    const asFrank = (path: string) => frank.page.request.get(`${appUrl}${path}`);
+    expect((await asFrank(`/api/threads/${threadId}/messages`)).status()).toBe(404);
+    for (const path of [
+      '/api/threads',
+      '/api/dashboard/runs?preset=24h',
+      '/api/dashboard/audit?preset=24h',
+    ]) {
+      expect(await (await asFrank(path)).text(), path).not.toContain(threadId);
+    }
+    const deleting = await frank.page.request.delete(`${appUrl}/api/threads/${threadId}`, {
+      headers: { origin: appUrl },
+    });
+    expect(deleting.status()).toBe(404);
+
+    // A page on another origin of the same site (so Erin's SameSite=Lax session cookie goes along) makes her
+    // browser post forms and no-cors requests to the app.
+    const threadsOfErin = async () =>
+      (await (await erin.page.request.get(`${appUrl}/api/threads`)).text()).length;
+    const before = await threadsOfErin();
+    const evil = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(`<!doctype html><form id="plain" method="POST" action="${appUrl}/api/threads" enctype="text/plain">
+<input name='{"title":"forged","x":"' value='"}'></form>
+<script>
+  const send = (path, method, body) => fetch('${appUrl}' + path, { method, mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body }).catch(() => undefined);
+  Promise.all([
+    send('/api/threads/${threadId}', 'DELETE'),
+    send('/api/threads/${threadId}', 'PATCH', '{"title":"pwned"}'),
+    send('/api/tokens', 'POST', '{"name":"forged"}'),
+  ]).then(() => { document.title = 'sent'; document.getElementById('plain').submit(); });
+</script>`);
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    try {
+      const attack = await erin.context.newPage();
+      const refused = attack.waitForResponse((response) => response.url() === `${appUrl}/api/threads`);
+      await attack.goto(`http://127.0.0.1:${(evil.address() as AddressInfo).port}/`);
+      expect((await refused).status()).toBe(403);
+      await attack.close();
+    } finally {
+      await new Promise<void>((resolve) => evil.close(() => resolve()));
+    }
+    expect(await threadsOfErin()).toBe(before);
+    const kept = (await (
+      await erin.page.request.get(`${appUrl}/api/threads/${threadId}/messages`)
+    ).json()) as {
+      messages: unknown[];
+    };
+    expect(kept.messages.length).toBeGreaterThan(0);
+    const tokens = await (await erin.page.request.get(`${appUrl}/api/tokens`)).text();
+    expect(tokens).not.toContain('forged');
+    await erin.context.close();
+    await frank.context.close();
   });
 
   it('shows a sign-in page that fits a phone and that axe finds nothing serious in', async () => {

@@ -23,7 +23,7 @@ describe('the transcript scrolls to what is happening', () => {
 
     await page.getByRole('button', { name: 'New chat' }).click();
     await sendChatMessage(page, 'hello');
-    await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
 
     await page.locator('.thread__link', { hasText: 'solar system' }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor();
@@ -34,7 +34,7 @@ describe('the transcript scrolls to what is happening', () => {
     await expect.poll(() => distanceFromBottom(page)).toBeLessThan(2);
     expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
     server.gate.release();
-    await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     await expect.poll(() => distanceFromBottom(page)).toBeLessThan(2);
   });
 
@@ -42,9 +42,9 @@ describe('the transcript scrolls to what is happening', () => {
     const server = await app.startServer({ model: 'demo' });
     const { page } = await app.openPage(server.url);
     await sendChatMessage(page, 'I need a calculator');
-    await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     await sendChatMessage(page, 'Chart our monthly revenue');
-    await page.locator('.run-status__done').waitFor({ timeout: 30_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     await page.locator('.widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 30_000 });
 
     const transcript = await page.locator('#transcript').boundingBox();

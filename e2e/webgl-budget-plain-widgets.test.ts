@@ -50,7 +50,7 @@ describe('the WebGL budget among widgets without WebGL', () => {
     const calculatorCard = page.locator('.widget-card').first();
     await expect.poll(() => calculatorCard.getAttribute('data-rendered'), { timeout: 20_000 }).toBe('true');
     const calculatorId = await calculatorCard.getAttribute('data-widget-id');
-    await page.locator('.run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('.db-run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
     const calculator = calculatorCard.frameLocator('iframe.widget-frame');
     for (const key of ['4', '2']) await calculator.getByRole('button', { name: key, exact: true }).click();
     await expect.poll(() => calculator.getByRole('status', { name: 'Result' }).textContent()).toBe('42');
@@ -59,7 +59,7 @@ describe('the WebGL budget among widgets without WebGL', () => {
     for (let index = 0; index < sceneCount; index += 1) {
       await sendChatMessage(page, scenePrompts[index % scenePrompts.length] ?? '');
       await expect.poll(() => page.locator('.widget-card').count(), { timeout: 20_000 }).toBe(index + 2);
-      await page.locator('.run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.locator('.db-run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
       mostSceneFrames = Math.max(mostSceneFrames, await sceneFrames(page, calculatorId).count());
     }
     await expect.poll(() => page.locator('.widget-card').last().getAttribute('data-rendered')).toBe('true');

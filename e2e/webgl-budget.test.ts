@@ -121,7 +121,7 @@ describe('the WebGL budget', () => {
     for (let index = 0; index < widgetCount; index += 1) {
       await sendChatMessage(page, `Scene ${index + 1}`);
       await expect.poll(() => page.locator('.widget-card').count(), { timeout: 20_000 }).toBe(index + 1);
-      await page.locator('.run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.locator('.db-run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
       mostLive = Math.max(mostLive, await page.locator('iframe.widget-frame').count());
     }
     await expect.poll(() => page.locator('.widget-card').last().getAttribute('data-rendered')).toBe('true');

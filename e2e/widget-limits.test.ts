@@ -84,7 +84,7 @@ describe('a widget past the size or nesting limits', () => {
       });
       const { page, pageErrors } = await app.openPage(server.url);
       await sendChatMessage(page, 'go');
-      await page.locator('.run-status__done').waitFor({ timeout: 60_000 });
+      await page.locator('.db-run-status__done').waitFor({ timeout: 60_000 });
       await expectOnlyTheRunawayRefused(page, code);
       expect(await storedUserMessages(page)).toEqual(['go']);
       expect((await server.listRuns()).map((run) => run.status)).toEqual(['finished']);

@@ -25,7 +25,7 @@ describe('a repair request', () => {
     await sendChatMessage(page, 'Show the numbers');
     const notice = page.locator('.widget-card__error');
     await notice.waitFor({ timeout: 20_000 });
-    await page.locator('.run-status__done').waitFor({ timeout: 20_000 });
+    await page.locator('.db-run-status__done').waitFor({ timeout: 20_000 });
 
     // The app speaks in its own words; the widget's text is a quote, one line, bounded.
     expect(await notice.locator('.widget-card__error-lead').textContent()).toBe(
@@ -55,7 +55,7 @@ describe('a repair request', () => {
       .toBe('Fix widget (revision 1)');
     const height = (await bubble.locator('.message__repair-label').boundingBox())?.height ?? 0;
     expect(height).toBeLessThan(60);
-    await page.locator('.run-status__done').nth(0).waitFor({ timeout: 20_000 });
+    await page.locator('.db-run-status__done').nth(0).waitFor({ timeout: 20_000 });
 
     // The model reads the whole request: the widget's text quoted as data, one instruction line, its own.
     const request = (await storedUserMessages(page))[1] ?? '';

@@ -18,7 +18,7 @@ describe('a widget whose reply was stopped before it finished', () => {
     await server.gate.reached;
     await page.locator('.widget-card').waitFor();
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.locator('.run-status__problem--stopped').waitFor({ timeout: 30_000 });
+    await page.locator('.db-run-status__problem--stopped').waitFor({ timeout: 30_000 });
     return page;
   }
 

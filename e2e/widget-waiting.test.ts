@@ -46,7 +46,7 @@ describe('a widget whose markup has not begun', () => {
   it('stops shimmering when the reply is stopped before any markup', async () => {
     const { page } = await askHeldBeforeMarkup();
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.locator('.run-status__problem--stopped').waitFor();
+    await page.locator('.db-run-status__problem--stopped').waitFor();
     expect(await waitingFrame(page).count()).toBe(0);
     expect(await page.locator('.widget-card__stopped-note').textContent()).toBe(
       'Stopped before any of this widget was drawn.',

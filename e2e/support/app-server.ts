@@ -29,6 +29,8 @@ export interface AppServerOptions {
   autoRepair?: boolean;
   /** Hosts a widget's link opens on without asking first (`DRAWBRIDGE_TRUSTED_LINK_HOSTS`). */
   trustedLinkHosts?: string[];
+  /** No model-written code (`DRAWBRIDGE_FORBID_CODE=1`): widgets are refused. */
+  forbidCode?: boolean;
 }
 
 export interface AppServer {
@@ -56,6 +58,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
     runs: {
       ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
       autoRepair: options.autoRepair ?? false,
+      forbidCode: options.forbidCode ?? false,
       trustedLinkHosts: options.trustedLinkHosts ?? [],
     },
   });

@@ -19,8 +19,11 @@ export const widgetLimits = {
   maxMarkupDepth: 256,
 } as const;
 
-/** Why a widget was stopped part-way: past one of `widgetLimits`. */
-export const widgetRefusalCodes = ['widget_too_large', 'markup_too_deep'] as const;
+/**
+ * Why a widget was stopped part-way: past one of `widgetLimits`, or written where model-written code is turned
+ * off (`DRAWBRIDGE_FORBID_CODE`).
+ */
+export const widgetRefusalCodes = ['widget_too_large', 'markup_too_deep', 'code_forbidden'] as const;
 
 export type WidgetRefusalCode = (typeof widgetRefusalCodes)[number];
 
@@ -31,5 +34,7 @@ export function widgetRefusalMessage(code: WidgetRefusalCode): string {
       return `This widget passed ${widgetLimits.maxCharacters / 1024} KB of CSS, markup and script, far more than a widget needs, so it was stopped there and is not drawn.`;
     case 'markup_too_deep':
       return `This widget's markup nests more than ${widgetLimits.maxMarkupDepth} elements deep, far more than a widget needs, so it was stopped there and is not drawn.`;
+    case 'code_forbidden':
+      return 'Model-written code is turned off on this server, so this widget was refused and nothing of it ran. Ask for a form, a table, a chart or a declarative surface instead.';
   }
 }

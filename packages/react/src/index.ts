@@ -42,6 +42,7 @@ export {
   messageSegments,
 } from './components/pasted-text.ts';
 export { PastedTextBlock } from './components/pasted-text-block.tsx';
+export { RunStatusLine } from './components/run-status-line.tsx';
 export {
   FrameHost,
   type FrameHostCallbacks,

@@ -71,6 +71,8 @@ export interface RunAgentOptions {
   ids?: () => string;
   /** The thread's widgets a reply may edit (`@@EDIT:id@@`); none by default. */
   editableWidgets?: EditableWidgetLookup;
+  /** Model-written code is turned off: a widget in the reply is refused, and none of it is sent or kept. */
+  forbidCode?: boolean;
   /** Model calls per run (tool round trips + 1). */
   maxSteps?: number;
   /** Provider retries before a call counts as failed (AI SDK default: 2). */
@@ -166,6 +168,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       messageId,
       createId,
       ...(options.editableWidgets === undefined ? {} : { editableWidgets: options.editableWidgets }),
+      ...(options.forbidCode === true ? { forbidCode: true } : {}),
     }),
     emit,
     readReply: () => folded,

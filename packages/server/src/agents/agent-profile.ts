@@ -20,6 +20,8 @@ export interface AgentProfile {
    * run (with `system`): a skill that grants MCP tools sees the servers connected at that moment.
    */
   tools: readonly AgentTool[];
+  /** Model-written code is turned off for this agent: its prompt teaches none, and a widget it writes is refused. */
+  forbidCode?: boolean;
 }
 
 /** Agents by skill name; a run picks one with `forwardedProps.drawbridge.skill`. */

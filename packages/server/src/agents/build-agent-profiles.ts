@@ -36,6 +36,11 @@ export interface BuildAgentProfilesOptions {
   onA2uiSurfaceDisplayed?(surface: DisplayedA2uiSurface): Promise<void>;
   /** Teaches A2UI where a skill grants `send_a2ui_json_to_client`; absent, the tool is offered untaught. */
   a2uiSystemPrompt?: string;
+  /**
+   * No model-written code (`DRAWBRIDGE_FORBID_CODE`): the chat agents get `noCodeSystemPrompt` (A2UI and the typed
+   * tools only) instead of the widget prompt, and their widgets are refused.
+   */
+  forbidCode?: { noCodeSystemPrompt: string };
 }
 
 /**
@@ -84,18 +89,21 @@ export function buildAgentProfiles(options: BuildAgentProfilesOptions): AgentPro
       options.a2uiSystemPrompt !== undefined && skillGrantsTool({ skill, toolName: sendA2uiToolName })
         ? `\n\n${options.a2uiSystemPrompt}`
         : '';
+    const chatPrompt = options.forbidCode?.noCodeSystemPrompt ?? options.widgetSystemPrompt;
     const system = isDashboard
       ? `You are the assistant inside the Drawbridge dashboard.\n\n${skill.instructions}`
-      : `${options.widgetSystemPrompt}${a2uiPrompt}\n\n${skill.instructions}`;
+      : `${chatPrompt}${a2uiPrompt}\n\n${skill.instructions}`;
+    const forbidCode = !isDashboard && options.forbidCode !== undefined ? { forbidCode: true } : {};
     const grantsMcp = [...mcpServerNames].some((serverName) => skillGrantsServer({ skill, serverName }));
     if (mcpServers === undefined || !grantsMcp) {
-      profiles.set(skill.name, { skill, threadKind, tools: agentTools, system });
+      profiles.set(skill.name, { skill, threadKind, tools: agentTools, system, ...forbidCode });
       continue;
     }
     // Read at each run: servers connect, drop and change their tool lists while the app runs.
     profiles.set(skill.name, {
       skill,
       threadKind,
+      ...forbidCode,
       get tools() {
         return [...agentTools, ...mcpServers.modelTools()];
       },

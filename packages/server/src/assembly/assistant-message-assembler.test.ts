@@ -15,13 +15,13 @@ import {
 import { describe, expect, it } from 'vitest';
 import { AssistantMessageAssembler } from './assistant-message-assembler.ts';
 
-function assemblerWithIds(): AssistantMessageAssembler {
+function assemblerWithIds({ forbidCode = false } = {}): AssistantMessageAssembler {
   let next = 0;
   const createId = () => {
     next += 1;
     return `id-${next}`;
   };
-  return new AssistantMessageAssembler({ messageId: 'm1', createId });
+  return new AssistantMessageAssembler({ messageId: 'm1', createId, forbidCode });
 }
 
 /** The reply as stored: the protocol's reducer over the events, cut into segments. */
@@ -112,8 +112,8 @@ describe('AssistantMessageAssembler at the widget limits', () => {
    * The steps of a reply (text between tool calls: one widget block each), each pushed in pieces of
    * `pieceLength` characters, as a model streams them.
    */
-  function assemble(steps: string[], pieceLength = 4096): RunEvent[] {
-    const assembler = assemblerWithIds();
+  function assemble(steps: string[], pieceLength = 4096, { forbidCode = false } = {}): RunEvent[] {
+    const assembler = assemblerWithIds({ forbidCode });
     const events: RunEvent[] = [];
     for (const [index, step] of steps.entries()) {
       if (index > 0) events.push(...assembler.endBeforeToolCall());
@@ -165,6 +165,27 @@ describe('AssistantMessageAssembler at the widget limits', () => {
       ),
     ).toBe(false);
     expect(storedOf(events).map((segment) => segment.content)).toEqual(['Before.\n', 'After.\n']);
+  });
+
+  it('refuses every widget before any of its code where model-written code is forbidden, keeping the prose', () => {
+    const widget = 'Here.\n@@HEIGHT:300@@\n@@CSS@@\np{}\n@@HTML@@\n<p>x</p>\n@@JS@@\ngo()\n@@END@@\nAfter.\n';
+    for (const pieceLength of [3, 4096]) {
+      const events = assemble([widget, harmless], pieceLength, { forbidCode: true });
+      expect(refusalsOf(events).map(({ refusal }) => refusal)).toEqual([
+        widgetRefusal('code_forbidden'),
+        widgetRefusal('code_forbidden'),
+      ]);
+      for (const stored of widgetsOf(events)) {
+        expect(stored).toMatchObject({
+          css: '',
+          html: '',
+          js: '',
+          complete: false,
+          refusal: { code: 'code_forbidden' },
+        });
+      }
+      expect(storedOf(events).map((segment) => segment.content)).toEqual(['Here.\n', 'After.\n']);
+    }
   });
 
   it('stops a widget whose markup nests past the depth limit, before the markup that crossed it', () => {

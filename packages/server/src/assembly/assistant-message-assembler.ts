@@ -49,19 +49,25 @@ export class AssistantMessageAssembler {
   // The limits of the widget whose parts go out now; a reply's widgets come one after another.
   private limits: { widgetId: string; guard: WidgetLimitGuard } | undefined;
 
+  private readonly forbidCode: boolean;
+
   constructor({
     messageId,
     createId,
     editableWidgets = () => undefined,
+    forbidCode = false,
   }: {
     messageId: string;
     createId: () => string;
     /** The thread's widgets an edit may name; none by default. */
     editableWidgets?: EditableWidgetLookup;
+    /** Model-written code is turned off: every widget is refused (`code_forbidden`) before any of it goes out. */
+    forbidCode?: boolean;
   }) {
     this.messageId = messageId;
     this.createId = createId;
     this.editableWidgets = editableWidgets;
+    this.forbidCode = forbidCode;
   }
 
   /** Events for the text the model produced just now. */
@@ -153,7 +159,8 @@ export class AssistantMessageAssembler {
 
   /** The guard of `widgetId`'s limits, a new one when the widget is new. */
   private guardOf(widgetId: string): WidgetLimitGuard {
-    if (this.limits?.widgetId !== widgetId) this.limits = { widgetId, guard: new WidgetLimitGuard() };
+    if (this.limits?.widgetId !== widgetId)
+      this.limits = { widgetId, guard: new WidgetLimitGuard({ forbidCode: this.forbidCode }) };
     return this.limits.guard;
   }
 

@@ -15,8 +15,14 @@ export type WidgetLimitVerdict =
  */
 export class WidgetLimitGuard {
   readonly #size = new WidgetSizeBudget();
+  readonly #forbidCode: boolean;
   #gauge = new MarkupDepthGauge();
   #refused = false;
+
+  /** With `forbidCode`, the widget is refused at its first part of CSS, markup or script: none of it is kept. */
+  constructor({ forbidCode = false }: { forbidCode?: boolean } = {}) {
+    this.#forbidCode = forbidCode;
+  }
 
   /** Whether the widget was stopped at a limit. */
   get refused(): boolean {
@@ -27,6 +33,7 @@ export class WidgetLimitGuard {
   admit(part: WidgetPart): WidgetLimitVerdict {
     if (this.#refused) return { kind: 'dropped' };
     if (part.part !== 'css' && part.part !== 'html' && part.part !== 'js') return { kind: 'admitted' };
+    if (this.#forbidCode) return this.#refuse('code_forbidden');
     const channel = { channel: part.part, delta: part.delta, replace: part.replace === true };
     if (!this.#size.admit(channel)) return this.#refuse('widget_too_large');
     if (part.part === 'html') {

@@ -39,6 +39,7 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: 'DRAWBRIDGE_RUN_LEASE_MS', path: ['runs', 'leaseMs'], reading: 'number' },
   { name: 'DRAWBRIDGE_TOOL_TIMEOUT_MS', path: ['runs', 'toolTimeoutMs'], reading: 'number' },
   { name: 'DRAWBRIDGE_AUTO_REPAIR', path: ['runs', 'autoRepair'], reading: 'flag' },
+  { name: 'DRAWBRIDGE_FORBID_CODE', path: ['runs', 'forbidCode'], reading: 'flag' },
   { name: 'DRAWBRIDGE_TRUSTED_LINK_HOSTS', path: ['runs', 'trustedLinkHosts'], reading: 'list' },
   { name: 'DRAWBRIDGE_AUTH', path: ['auth', 'modes'], reading: 'list' },
   { name: 'DRAWBRIDGE_AUTH_SECRET', path: ['auth', 'secret'], reading: 'text', secret: true },

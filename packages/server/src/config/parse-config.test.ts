@@ -12,6 +12,7 @@ describe('parseConfig (a configuration built in code)', () => {
       timeoutMs: 600_000,
       leaseMs: 15_000,
       toolTimeoutMs: 60_000,
+      forbidCode: false,
       autoRepair: true,
       trustedLinkHosts: [],
     });

@@ -20,6 +20,7 @@ describe('readConfigFromEnvironment', () => {
         timeoutMs: 600_000,
         leaseMs: 15_000,
         toolTimeoutMs: 60_000,
+        forbidCode: false,
         autoRepair: false,
         trustedLinkHosts: [],
       },

@@ -9,6 +9,12 @@ export const runsConfigSchema = z.strictObject({
   leaseMs: positiveMilliseconds.default(15_000),
   /** `DRAWBRIDGE_TOOL_TIMEOUT_MS`: how long a parked render call waits for the browser. */
   toolTimeoutMs: positiveMilliseconds.default(60_000),
+  /**
+   * `DRAWBRIDGE_FORBID_CODE`: no model-written code at all. The chat agents are taught A2UI surfaces and the
+   * typed render tools only, and a widget a model writes anyway is refused (`code_forbidden`) before any of it
+   * is sent, stored or run.
+   */
+  forbidCode: z.boolean({ error: '{} must be 1 (on) or 0 (off)' }).default(false),
   /** `DRAWBRIDGE_AUTO_REPAIR`: a widget that reports errors sends its "Fix it" request once by itself. */
   autoRepair: z.boolean({ error: '{} must be 1 (on) or 0 (off)' }).default(false),
   /**

@@ -36,10 +36,11 @@ export async function defaultAgentProfiles({
 }): Promise<AgentProfiles> {
   if (systemPrompt !== undefined) return singleAgentProfiles({ system: systemPrompt, tools: tools ?? [] });
   const { loadWidgetSystemPrompt } = await import('../prompts/widget-system-prompt.ts');
-  const { loadA2uiSystemPrompt } = await import('../prompts/a2ui-system-prompt.ts');
+  const { loadA2uiSystemPrompt, loadNoCodeSystemPrompt } = await import('../prompts/a2ui-system-prompt.ts');
   return buildAgentProfiles({
     widgetSystemPrompt: loadWidgetSystemPrompt(),
     a2uiSystemPrompt: loadA2uiSystemPrompt(),
+    ...(config.runs.forbidCode ? { forbidCode: { noCodeSystemPrompt: loadNoCodeSystemPrompt() } } : {}),
     onA2uiSurfaceDisplayed: (surface) => storeA2uiSurfaceCall({ store, surface }),
     bridge,
     metricSources: { store, telemetry },

@@ -125,6 +125,7 @@ export class AgentRun {
         emit: finalEvents.emit,
         ids,
         editableWidgets: editableWidgetsOf(messages),
+        ...(profile.forbidCode === true ? { forbidCode: true } : {}),
       });
       return result;
     } finally {

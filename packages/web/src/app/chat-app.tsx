@@ -1,13 +1,12 @@
 import type { HealthResponse } from '@drawbridge/protocol';
 import { describeA2uiUserAction } from '@drawbridge/protocol';
 import type { ToolCallHandler } from '@drawbridge/react';
-import { Composer, fetchHealth } from '@drawbridge/react';
+import { Composer, fetchHealth, RunStatusLine } from '@drawbridge/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-action-sender.ts';
 import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
-import { RunStatusLine } from '../components/run-status-line.tsx';
 import { ShortcutSheet } from '../components/shortcut-sheet.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';

@@ -1,11 +1,14 @@
-import type { RunStatus } from '@drawbridge/react';
 import { useEffect, useState } from 'react';
+import type { RunStatus } from '../agent-run/run-status.ts';
 
 function formatSeconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(1)} s`;
 }
 
-/** Elapsed time while a reply runs; what went wrong (with Retry) when it failed or was stopped. */
+/**
+ * Elapsed time while a reply runs; what went wrong (with Retry) when it failed or was stopped. Give it
+ * `snapshot.status` of `useAgentRun`, and `client.retry` as `onRetry`.
+ */
 export function RunStatusLine({
   status,
   canRetry,
@@ -37,28 +40,28 @@ export function RunStatusLine({
   }[status.phase];
 
   return (
-    <div className="run-status">
-      <span className="visually-hidden" aria-live="polite">
+    <div className="db-run-status">
+      <span className="db-visually-hidden" aria-live="polite">
         {announcement}
       </span>
       {status.phase === 'running' && (
-        <p className="run-status__running">
-          <span className="run-status__pulse" aria-hidden="true" />
+        <p className="db-run-status__running">
+          <span className="db-run-status__pulse" aria-hidden="true" />
           {status.reconnecting ? 'Connection lost, reconnecting…' : 'Generating'}{' '}
-          <span className="run-status__time">{formatSeconds(Math.max(0, now - status.startedAt))}</span>
+          <span className="db-run-status__time">{formatSeconds(Math.max(0, now - status.startedAt))}</span>
         </p>
       )}
       {status.phase === 'finished' && (
-        <p className="run-status__done">Finished in {formatSeconds(status.elapsedMs)}</p>
+        <p className="db-run-status__done">Finished in {formatSeconds(status.elapsedMs)}</p>
       )}
       {status.phase === 'stopped' && (
-        <div className="run-status__problem run-status__problem--stopped">
+        <div className="db-run-status__problem db-run-status__problem--stopped">
           <p>Stopped after {formatSeconds(status.elapsedMs)}. What arrived so far is kept.</p>
           {canRetry && <RetryButton onRetry={onRetry} />}
         </div>
       )}
       {status.phase === 'failed' && (
-        <div className="run-status__problem" role="alert">
+        <div className="db-run-status__problem" role="alert">
           <p>
             <strong>Something went wrong.</strong> {status.message}
           </p>
@@ -71,7 +74,7 @@ export function RunStatusLine({
 
 function RetryButton({ onRetry }: { onRetry(): void }) {
   return (
-    <button type="button" className="button button--secondary" onClick={onRetry}>
+    <button type="button" className="db-run-status__retry" onClick={onRetry}>
       Retry
     </button>
   );
