@@ -85,6 +85,8 @@ describe('drawbridge eval', () => {
           { id: 'csp', prompt: 'csp-breaking-widget.txt' },
           { id: 'click', prompt: 'click-breaking-widget.txt' },
           { id: 'invalid-tool', prompt: 'invalid-table-call.jsonl' },
+          { id: 'a2ui', prompt: 'a2ui-booking-surface.jsonl' },
+          { id: 'invalid-a2ui', prompt: 'invalid-a2ui-surface.jsonl' },
           { id: 'prose', prompt: 'prose-only.txt' },
           { id: 'follow-up', prompt: 'prose-only.txt', followUps: ['good-widget.txt'] },
           { id: 'edit', prompt: 'good-widget.txt', followUps: ['applicable-edit.txt'] },
@@ -101,7 +103,7 @@ describe('drawbridge eval', () => {
         // Generous: the machine may be busy, and only a widget that never finishes should fail here.
         renderTimeoutMs: 90_000,
       });
-      // Twelve cases, each checked at five window widths; the clipped one is judged after 1.5 s of stillness at three.
+      // Fourteen cases, each checked at five window widths; the clipped one is judged after 1.5 s of stillness at three.
     }, 300_000);
 
     it('passes a good reply after poking every field, slider and button', () => {
@@ -118,6 +120,14 @@ describe('drawbridge eval', () => {
       expect(good?.seconds.widgetComplete).not.toBeNull();
     });
 
+    it('scores an A2UI surface: drawn in the page, scanned by axe there, no problem', () => {
+      const a2ui = byId('a2ui');
+      expect(a2ui?.problems).toEqual([]);
+      expect(a2ui?.kinds).toEqual(['a2ui']);
+      expect(a2ui?.scores.accessibility).toMatchObject({ serious: 0, critical: 0 });
+      expect(a2ui?.seconds.widgetComplete).not.toBeNull();
+    });
+
     it('fails each broken reply with the problem that broke it', () => {
       expect(codes('throws')).toEqual(['render:script_error']);
       expect(byId('throws')?.problems[0]?.message).toContain('TypeError');
@@ -126,7 +136,9 @@ describe('drawbridge eval', () => {
       expect(byId('csp')?.problems[0]?.message).toContain('img-src');
       expect(codes('invalid-tool')).toEqual(['reply:invalid_tool_call', 'reply:no_widget']);
       expect(codes('prose')).toEqual(['reply:no_widget']);
-      for (const id of ['throws', 'unfinished', 'csp', 'invalid-tool', 'prose'])
+      expect(codes('invalid-a2ui')).toEqual(['reply:invalid_tool_call', 'reply:no_widget']);
+      expect(byId('invalid-a2ui')?.problems[0]?.message).toContain('Slider "guests"');
+      for (const id of ['throws', 'unfinished', 'csp', 'invalid-tool', 'invalid-a2ui', 'prose'])
         expect(byId(id)?.passed).toBe(false);
     });
 
@@ -176,7 +188,7 @@ describe('drawbridge eval', () => {
       const written = JSON.parse(
         await readFile(join(out.path, 'fixtures', 'summary.json'), 'utf8'),
       ) as EvalSummary;
-      expect(written.passRate).toBeCloseTo(4 / 12, 5);
+      expect(written.passRate).toBeCloseTo(5 / 14, 5);
       expect(written.cases.map((result) => result.id)).toEqual([
         'good',
         'throws',
@@ -184,6 +196,8 @@ describe('drawbridge eval', () => {
         'csp',
         'click',
         'invalid-tool',
+        'a2ui',
+        'invalid-a2ui',
         'prose',
         'follow-up',
         'edit',
@@ -192,7 +206,7 @@ describe('drawbridge eval', () => {
         'unreachable',
       ]);
       const sheet = await readFile(join(out.path, 'fixtures', 'index.html'), 'utf8');
-      for (const id of ['good', 'click', 'csp']) {
+      for (const id of ['good', 'click', 'csp', 'a2ui']) {
         expect(sheet).toContain(`src="${id}.png"`);
         const png = await readFile(join(out.path, 'fixtures', `${id}.png`));
         expect(png.subarray(1, 4).toString()).toBe('PNG');

@@ -4,6 +4,7 @@ import {
   EventType,
   isDrawbridgeActivity,
   runAgentRequestInit,
+  sendA2uiToolName,
   type ToolResult,
   widgetActivityChanges,
 } from '@drawbridge/protocol';
@@ -135,6 +136,16 @@ export async function driveAgentTurn({
         case EventType.TOOL_CALL_RESULT: {
           const call = openCalls.get(event.toolCallId);
           const content = typeof event.content === 'string' ? event.content : JSON.stringify(event.content);
+          if (call?.name === sendA2uiToolName) {
+            // An A2UI surface is judged by the server with the schemas the page draws with: drawn, or refused.
+            if (content.startsWith('Error:'))
+              problem('invalid_tool_call', `${call.name}: ${content.slice(0, 300)}`);
+            else {
+              record.kinds.push('a2ui');
+              record.widgetCompleteSeconds = elapsed();
+            }
+            break;
+          }
           if (!content.startsWith('Error:') || call?.check === 'invalid') break;
           if (call?.check === 'valid') {
             // The schema passed but the tool's own rules refused it (the server checks more than the shape).

@@ -39,7 +39,7 @@ export interface EvalCaseResult {
   prompt: string;
   passed: boolean;
   problems: EvalProblem[];
-  /** `widget` (a generated block), `render_table`… (typed tool calls), or nothing. */
+  /** `widget` (a generated block), `render_table`… (typed tool calls), `a2ui` (a drawn A2UI surface), or nothing. */
   kinds: string[];
   scores: EvalScores;
   tokens: { input: number | null; output: number | null };

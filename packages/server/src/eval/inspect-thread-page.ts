@@ -63,7 +63,8 @@ export async function inspectThreadPage({
     const widgetCount = Math.min(completeWidgets, await page.locator(widgetFrameSelector).count());
     await waitForFramesToRender({ page, log, widgetCount, renderTimeoutMs });
     const frames = await findWidgetFrames({ page });
-    for (const message of await page.locator('.db-widget-problem').allTextContents()) {
+    // An A2UI surface the page could not draw says why on its card, as a typed widget does.
+    for (const message of await page.locator('.db-widget-problem, .a2ui-problem').allTextContents()) {
       log.problems.push({ code: 'typed_widget_problem', phase: 'render', message: message.trim() });
     }
     if (frames.length > 0)

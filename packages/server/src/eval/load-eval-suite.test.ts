@@ -46,7 +46,14 @@ describe('parseEvalSuite', () => {
 });
 
 describe('the built-in suite', () => {
-  const chatTools = new Set(['render_image', 'render_form', 'render_table', 'render_chart']);
+  // The chat agent's tools as the widgets skill grants them.
+  const chatTools = new Set([
+    'render_image',
+    'render_form',
+    'render_table',
+    'render_chart',
+    'send_a2ui_json_to_client',
+  ]);
 
   it('has at least thirty distinct requests', async () => {
     const cases = await loadEvalSuite({ path: builtInSuitePath });
@@ -80,6 +87,9 @@ describe('the built-in suite', () => {
       expect(picked).toContain(id);
     }
     expect(picked).toContain('render-image-lighthouse');
+    for (const id of ['a2ui-booking-form', 'a2ui-product-comparison', 'a2ui-settings-panel']) {
+      expect(picked).toContain(id);
+    }
   });
 
   it('edits a widget in its multi-turn cases: every follow-up picks a demo edit of the widget on screen', async () => {
