@@ -262,6 +262,8 @@ describe('drawbridge eval', () => {
       expect(summary.model.id).toBe('openai-compatible:fake-model');
       expect(summary.cases[0]?.problems).toEqual([]);
       expect(summary.cases[0]?.tokens.input).toBe(12);
+      // Counted from the reply's details: the provider reported no prompt-cache reads.
+      expect(summary.cases[0]?.tokens.cachedInput).toBe(0);
       expect(summary.cases[0]?.tokens.output).toBeGreaterThan(0);
       expect(provider.requests).toHaveLength(1);
     } finally {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareSummaries } from '../eval/compare-summaries.ts';
+import { describeEvalSummary, formatPercent } from '../eval/describe-eval-summary.ts';
 import { EvalInterruptedError } from '../eval/eval-interrupted-error.ts';
 import { EvalSetupError } from '../eval/eval-setup-error.ts';
 import { EvalSuiteError } from '../eval/eval-suite-error.ts';
@@ -145,7 +146,7 @@ export async function evalCommand(args: string[], dependencies: EvalCommandDepen
       onCaseFinished: (result) => progress.finished(result),
     });
     progress.close();
-    output.write(describeSummary(summary, outDirectory));
+    output.write(describeEvalSummary({ summary, outDirectory }));
     if (baseline !== undefined) {
       const differences = compareSummaries({ baseline, current: summary });
       output.write(
@@ -156,7 +157,7 @@ export async function evalCommand(args: string[], dependencies: EvalCommandDepen
     }
     if (summary.passRate < flags.minPass) {
       errorOutput.write(
-        `pass rate ${percent(summary.passRate)} is below --min-pass ${percent(flags.minPass)}\n`,
+        `pass rate ${formatPercent(summary.passRate)} is below --min-pass ${formatPercent(flags.minPass)}\n`,
       );
       return 1;
     }
@@ -193,27 +194,4 @@ async function readSummary(path: string): Promise<Pick<EvalSummary, 'cases'>> {
     throw new EvalSuiteError({ file: path, reason: 'not a summary.json (no "cases" list)' });
   }
   return value as Pick<EvalSummary, 'cases'>;
-}
-
-function percent(share: number): string {
-  return `${Math.round(share * 1000) / 10}%`;
-}
-
-function describeSummary(summary: EvalSummary, outDirectory: string): string {
-  const complete = summary.cases
-    .map((result) => result.seconds.widgetComplete)
-    .filter((seconds): seconds is number => seconds !== null)
-    .sort((first, second) => first - second);
-  const median = complete.length === 0 ? '–' : `${complete[Math.floor(complete.length / 2)]} s`;
-  const failures = summary.cases
-    .filter((result) => !result.passed)
-    .map(
-      (result) =>
-        `  ✗ ${result.id}\n${result.problems.map((problem) => `      ${problem.code} (${problem.phase}): ${problem.message}\n`).join('')}`,
-    )
-    .join('');
-  return (
-    `${summary.model.id}: ${summary.passed}/${summary.total} passed (${percent(summary.passRate)}) in ${summary.seconds} s; ` +
-    `median time to widget complete ${median}\n${failures}report: ${outDirectory}/index.html\n`
-  );
 }

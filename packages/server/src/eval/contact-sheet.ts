@@ -56,6 +56,11 @@ const columns: Column[] = [
     cell: (result) => number(result.tokens.input),
   },
   {
+    title: 'Cached input tokens',
+    sortValue: (result) => result.tokens.cachedInput ?? null,
+    cell: (result) => number(result.tokens.cachedInput ?? null),
+  },
+  {
     title: 'Output tokens',
     sortValue: (result) => result.tokens.output,
     cell: (result) => number(result.tokens.output),

@@ -42,7 +42,11 @@ export interface EvalCaseResult {
   /** `widget` (a generated block), `render_table`… (typed tool calls), `a2ui` (a drawn A2UI surface), or nothing. */
   kinds: string[];
   scores: EvalScores;
-  tokens: { input: number | null; output: number | null };
+  /**
+   * Summed over the case's runs; `cachedInput` is the part of `input` read from the provider's prompt cache
+   * (absent from summaries written before it was counted).
+   */
+  tokens: { input: number | null; cachedInput?: number | null; output: number | null };
   /** From sending the first message to the model's first output; from sending the last to its last widget complete (`@@END@@` or tool call). */
   seconds: { firstEvent: number | null; widgetComplete: number | null; total: number };
   /** The case's picture (light left, dark right), relative to the summary. */

@@ -11,7 +11,7 @@ import { inspectThreadPage } from './inspect-thread-page.ts';
 
 export interface EvalCaseEnvironment {
   baseUrl: string;
-  store: Pick<Store, 'listRuns'>;
+  store: Pick<Store, 'listRuns' | 'listMessages'>;
   browser: Browser;
   outDirectory: string;
   renderTimeoutMs: number;
@@ -83,7 +83,7 @@ export async function runEvalCase({
     scores,
     tokens:
       threadId === undefined
-        ? { input: null, output: null }
+        ? { input: null, cachedInput: null, output: null }
         : await tokensOf({ store: environment.store, threadId }),
     seconds: { firstEvent, widgetComplete, total: Math.round(performance.now() - startedAt) / 1000 },
     screenshot,
@@ -105,7 +105,7 @@ async function tokensOf({
   store,
   threadId,
 }: {
-  store: Pick<Store, 'listRuns'>;
+  store: Pick<Store, 'listRuns' | 'listMessages'>;
   threadId: string;
 }): Promise<EvalCaseResult['tokens']> {
   const runs = (await store.listRuns()).filter((run) => run.threadId === threadId);
@@ -113,5 +113,11 @@ async function tokensOf({
     values.every((value) => value === null)
       ? null
       : values.reduce<number>((total, value) => total + (value ?? 0), 0);
-  return { input: sum(runs.map((run) => run.inputTokens)), output: sum(runs.map((run) => run.outputTokens)) };
+  // The run records do not keep cached tokens; each reply's details do (on its last stored message).
+  const replies = (await store.listMessages(threadId)).flatMap((message) => message.reply ?? []);
+  return {
+    input: sum(runs.map((run) => run.inputTokens)),
+    cachedInput: sum(replies.map((reply) => reply.cachedInputTokens ?? null)),
+    output: sum(runs.map((run) => run.outputTokens)),
+  };
 }

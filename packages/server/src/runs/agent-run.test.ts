@@ -148,6 +148,8 @@ describe('AgentRun', () => {
     const details = {
       model: 'replay:test',
       inputTokens: record?.inputTokens,
+      // The scripted model reports what it estimates, and a script has no prompt cache.
+      cachedInputTokens: 0,
       outputTokens: record?.outputTokens,
     };
     // What a browser folds from the same events is what the store holds, under ids derived from the reply's.
@@ -223,6 +225,8 @@ describe('AgentRun', () => {
     const details = {
       model: 'replay:test',
       inputTokens: record?.inputTokens,
+      // The scripted model reports what it estimates, and a script has no prompt cache.
+      cachedInputTokens: 0,
       outputTokens: record?.outputTokens,
     };
     expect((await lastMessageOf())?.reply).toEqual(details);

@@ -47,6 +47,7 @@ export function runEndingOf({
   const details: ReplyDetails = {
     model: modelId,
     inputTokens: result.inputTokens ?? null,
+    ...(result.cachedInputTokens === undefined ? {} : { cachedInputTokens: result.cachedInputTokens }),
     outputTokens: result.outputTokens ?? null,
   };
   return {

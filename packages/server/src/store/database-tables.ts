@@ -47,6 +47,7 @@ export interface MessagesTable {
   /** Set on the last stored message of a reply when its run ended; `null` on every other message. */
   reply_model: string | null;
   reply_input_tokens: number | null;
+  reply_cached_input_tokens: number | null;
   reply_output_tokens: number | null;
 }
 

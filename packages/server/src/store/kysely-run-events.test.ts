@@ -78,7 +78,7 @@ describe.each(storageDialects)('stored run events on %s', (dialect) => {
       { inProgress: true },
     );
     // …and again at the end, rewritten in place, with what followed.
-    const details = { model: 'demo', inputTokens: 3, outputTokens: 40 };
+    const details = { model: 'demo', inputTokens: 3, cachedInputTokens: 1, outputTokens: 40 };
     const { failedEndings } = await store.commitRunEvents({
       batches: [{ runId: 'run-t1', firstSeq: 1, events: [event('Here'), event(' it is.')] }],
       endings: [

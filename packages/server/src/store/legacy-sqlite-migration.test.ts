@@ -107,6 +107,7 @@ describe('a SQLite file written before Kysely', () => {
       '0009-run-events',
       '0010-widget-refusals',
       '0011-thread-kinds',
+      '0012-reply-cached-tokens',
     ]);
     inspector.close();
   });

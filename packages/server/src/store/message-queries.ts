@@ -25,7 +25,12 @@ export type MessageRow = Required<Omit<Insertable<MessagesTable>, 'sequence'>>;
 /** Columns of a message that a patch rewrites; the set present picks the compiled statement. */
 export type MessageColumnPatch = Pick<
   Updateable<MessagesTable>,
-  'content' | 'render_json' | 'reply_model' | 'reply_input_tokens' | 'reply_output_tokens'
+  | 'content'
+  | 'render_json'
+  | 'reply_model'
+  | 'reply_input_tokens'
+  | 'reply_cached_input_tokens'
+  | 'reply_output_tokens'
 >;
 
 /** The message statements of one database (`messageQueries`). */
@@ -70,6 +75,7 @@ export function messageQueries({ kysely, statements }: { kysely: Queries; statem
               'm.form_answers_json',
               'm.reply_model',
               'm.reply_input_tokens',
+              'm.reply_cached_input_tokens',
               'm.reply_output_tokens',
               ...widgetColumns,
             ])

@@ -214,7 +214,7 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
         role: 'assistant',
         content: 'a\u0000b',
         widget: { ...widget, css: 'x\u0000', html: '<b>\u0000</b>' },
-        reply: { model: 'demo', inputTokens: 1, outputTokens: 2 },
+        reply: { model: 'demo', inputTokens: 3, cachedInputTokens: 2, outputTokens: 2 },
       });
       expect(appended).toMatchObject({
         content: 'a\uFFFDb',
@@ -289,7 +289,7 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       await store.appendMessage({ id: 'c1', threadId: 't', role: 'assistant', content: '' });
       const before = await store.getThread('t');
       const render = { tool: 'render_form', args: { title: 'Sign up' } };
-      const reply = { model: 'demo', inputTokens: null, outputTokens: 7 };
+      const reply = { model: 'demo', inputTokens: 9, cachedInputTokens: 4, outputTokens: 7 };
       await store.updateMessage('c1', { content: 'Drawn.', render, reply });
       await store.updateMessage('c1', { content: 'Drawn again.' });
       const [message] = await store.listMessages('t');

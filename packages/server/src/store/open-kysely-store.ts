@@ -143,6 +143,7 @@ export function openKyselyStore({
         form_answers_json: message.formAnswers === undefined ? null : JSON.stringify(message.formAnswers),
         reply_model: message.reply?.model ?? null,
         reply_input_tokens: message.reply?.inputTokens ?? null,
+        reply_cached_input_tokens: message.reply?.cachedInputTokens ?? null,
         reply_output_tokens: message.reply?.outputTokens ?? null,
       };
       // A thread nobody named takes its title from the first thing the user said.
@@ -191,6 +192,7 @@ export function openKyselyStore({
           : {
               reply_model: patch.reply.model,
               reply_input_tokens: patch.reply.inputTokens,
+              reply_cached_input_tokens: patch.reply.cachedInputTokens ?? null,
               reply_output_tokens: patch.reply.outputTokens,
             }),
       };

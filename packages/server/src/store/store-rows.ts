@@ -73,6 +73,9 @@ export function messageFromRow(row: MessageWithWidgetRow): StoredMessage {
       model: row.reply_model,
       // PostgreSQL's driver may hand integers over as strings; the transcript wants numbers.
       inputTokens: row.reply_input_tokens === null ? null : Number(row.reply_input_tokens),
+      ...(row.reply_cached_input_tokens === null
+        ? {}
+        : { cachedInputTokens: Number(row.reply_cached_input_tokens) }),
       outputTokens: row.reply_output_tokens === null ? null : Number(row.reply_output_tokens),
     };
   }

@@ -5,10 +5,14 @@ import type { ReplyWrite } from './store.ts';
 
 function detailColumns(
   details: ReplyDetails | undefined,
-): Pick<MessageRow, 'reply_model' | 'reply_input_tokens' | 'reply_output_tokens'> {
+): Pick<
+  MessageRow,
+  'reply_model' | 'reply_input_tokens' | 'reply_cached_input_tokens' | 'reply_output_tokens'
+> {
   return {
     reply_model: details?.model ?? null,
     reply_input_tokens: details?.inputTokens ?? null,
+    reply_cached_input_tokens: details?.cachedInputTokens ?? null,
     reply_output_tokens: details?.outputTokens ?? null,
   };
 }

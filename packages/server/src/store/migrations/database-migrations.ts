@@ -5,6 +5,7 @@ import { clientRunIdsMigration } from './client-run-ids-migration.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
 import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
+import { replyCachedTokensMigration } from './reply-cached-tokens-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
 import { runEventsMigration } from './run-events-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
@@ -29,6 +30,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0009-run-events': runEventsMigration({ dialect }),
     '0010-widget-refusals': widgetRefusalsMigration(),
     '0011-thread-kinds': threadKindsMigration(),
+    '0012-reply-cached-tokens': replyCachedTokensMigration(),
   };
 }
 
