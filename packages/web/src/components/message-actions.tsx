@@ -1,17 +1,7 @@
 import type { ReplyDetails } from '@drawbridge/protocol';
 import { useEffect, useState } from 'react';
 import { copyFeedbackMs, copyToClipboard } from './copy-to-clipboard.ts';
-
-function formatDetails(reply: ReplyDetails): { label: string; title: string } {
-  const { model, inputTokens, outputTokens } = reply;
-  if (inputTokens === null && outputTokens === null) return { label: model, title: `Written by ${model}` };
-  const total = (inputTokens ?? 0) + (outputTokens ?? 0);
-  const count = (value: number | null) => (value === null ? 'unknown' : value.toLocaleString('en-US'));
-  return {
-    label: `${model} · ${total.toLocaleString('en-US')} tokens`,
-    title: `Written by ${model}: ${count(inputTokens)} input and ${count(outputTokens)} output tokens`,
-  };
-}
+import { formatReplyDetails } from './format-reply-details.ts';
 
 /**
  * What can be done with one message, always visible (a touch screen has no hover): copy it; edit a user
@@ -40,7 +30,7 @@ export function MessageActions({
     const timer = window.setTimeout(() => setCopied(undefined), copyFeedbackMs);
     return () => window.clearTimeout(timer);
   }, [copied]);
-  const details = reply === undefined ? undefined : formatDetails(reply);
+  const details = reply === undefined ? undefined : formatReplyDetails(reply);
 
   return (
     <div className="message-actions" role="toolbar" aria-label={`${label} message actions`}>
