@@ -198,7 +198,8 @@ function measureRun({
 }): Promise<RunMeasurement> {
   const body = JSON.stringify({
     threadId,
-    runId: `bench-${index}`,
+    // A client's runId names one run per user for good (409 run_id_taken after), so each round needs its own.
+    runId: `bench-${crypto.randomUUID()}`,
     messages: [{ id: `u-${index}`, role: 'user', content: 'stream please' }],
   });
   return new Promise((resolve, reject) => {
@@ -211,6 +212,16 @@ function measureRun({
         headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
       },
       (response) => {
+        if (response.statusCode !== 200) {
+          // A refused run is a broken bench, not a fast row: say why instead of counting zero events.
+          let refusal = '';
+          response.setEncoding('utf8');
+          response.on('data', (text: string) => {
+            refusal += text;
+          });
+          response.on('end', () => reject(new Error(`run refused: ${response.statusCode} ${refusal}`)));
+          return;
+        }
         let pending = '';
         response.setEncoding('utf8');
         response.on('data', (text: string) => {
