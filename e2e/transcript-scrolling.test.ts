@@ -46,6 +46,12 @@ describe('the transcript scrolls to what is happening', () => {
     await sendChatMessage(page, 'Chart our monthly revenue');
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     await page.locator('.widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 30_000 });
+    // The view has followed the reply to its end and the widgets have taken their heights: only then is a wheel
+    // up the reader leaving the bottom, not a scroll the still-growing reply pulls back down.
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThan(2);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
 
     const transcript = await page.locator('#transcript').boundingBox();
     if (transcript === null) throw new Error('The transcript is not laid out.');
