@@ -27,6 +27,7 @@ import pg from 'pg';
 import { postRun } from '../packages/server/src/testing/run-stream-reader.ts';
 import { spawnInstance } from '../packages/server/src/testing/spawn-instance.ts';
 import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
+import { markupOf, storedMarkup } from './support/widget-markup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,21 +38,6 @@ const { values } = parseArgs({
 });
 const kills = Number(values.kills);
 const random = createSeededRandom(35);
-
-/** The widget markup a client drew from the events it received (the shared reducer's fold). */
-function markupOf(events: readonly SequencedRunEvent[]): string {
-  const start = events.find((item) => item.event.type === EventType.TEXT_MESSAGE_START)?.event;
-  if (start?.type !== EventType.TEXT_MESSAGE_START) return '';
-  const reply = events.map((item) => item.event).reduce(applyReplyEvent, emptyReplyMessage(start.messageId));
-  return replySegments(reply).find((segment) => segment.widget !== undefined)?.widget?.html ?? '';
-}
-
-/** The markup the thread holds, as a reload reads it. */
-async function storedMarkup(url: string, threadId: string): Promise<string> {
-  const response = await fetch(`${url}/api/threads/${threadId}/messages`);
-  const { messages } = messageListResponseSchema.parse(await response.json());
-  return messages.find((message) => message.widget !== undefined)?.widget?.html ?? '';
-}
 
 /** Where each dialect keeps the database every server of the run opens in turn. */
 async function databaseFor(

@@ -31,6 +31,7 @@ import {
 import { spawnInstance } from '../packages/server/src/testing/spawn-instance.ts';
 import { startThrowawayPostgres } from '../test-support/throwaway-postgres.ts';
 import { startThrowawayRedis } from '../test-support/throwaway-redis.ts';
+import { markupOf, storedMarkup } from './support/widget-markup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,21 +43,6 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const outageMs = Number(values.outage);
 const random = createSeededRandom(35);
-
-/** The widget markup a client drew from the events it received (the shared reducer's fold). */
-function markupOf(events: readonly SequencedRunEvent[]): string {
-  const start = events.find((item) => item.event.type === EventType.TEXT_MESSAGE_START)?.event;
-  if (start?.type !== EventType.TEXT_MESSAGE_START) return '';
-  const reply = events.map((item) => item.event).reduce(applyReplyEvent, emptyReplyMessage(start.messageId));
-  return replySegments(reply).find((segment) => segment.widget !== undefined)?.widget?.html ?? '';
-}
-
-/** The markup the thread holds, as a reload reads it. */
-async function storedMarkup(url: string, threadId: string): Promise<string> {
-  const response = await fetch(`${url}/api/threads/${threadId}/messages`);
-  const { messages } = messageListResponseSchema.parse(await response.json());
-  return messages.find((message) => message.widget !== undefined)?.widget?.html ?? '';
-}
 
 /** One follower as the web client is one: every connection's events in order, resumed after the last seq. */
 interface Follower {
