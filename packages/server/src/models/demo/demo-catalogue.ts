@@ -312,6 +312,15 @@ export const demoCatalogue: DemoEntry[] = [
     requiresTools: ['render_image'],
   },
   {
+    // The weather card the examples register as their own render tool (examples/*/: `render_weather`): offered
+    // only there, so the app never picks it.
+    id: 'render-weather-paris',
+    title: "Weather in Paris (the examples' own render_weather)",
+    keywords: ['weather', 'forecast'],
+    file: replyFile('render-weather-paris.jsonl'),
+    requiresTools: ['render_weather'],
+  },
+  {
     id: 'dashboard-last-7-days',
     title: 'Dashboard: show the last 7 days',
     keywords: ['7 days', 'last week', 'seven days', 'week'],

@@ -177,6 +177,16 @@ describe('picking by offered tools', () => {
     );
   });
 
+  it('answers "weather in Paris" with the examples\' weather card only where that tool is offered', () => {
+    const userText = 'What is the weather in Paris?';
+    const withWeather = new Set([...chatTools, 'render_weather']);
+    expect(pickDemoEntry({ catalogue: demoCatalogue, userText, offeredTools: withWeather })?.id).toBe(
+      'render-weather-paris',
+    );
+    // The app offers no render_weather: its chat never draws a card it has no component for.
+    expect(pickDemoEntry({ catalogue: demoCatalogue, userText, offeredTools: chatTools })).toBeUndefined();
+  });
+
   it('falls back to the dashboard help when the dashboard agent hears nothing it knows', () => {
     expect(pickFallbackEntry({ catalogue: demoCatalogue, offeredTools: dashboardTools })?.id).toBe(
       'dashboard-fallback',
