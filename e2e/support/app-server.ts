@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { parseConfig } from '../../packages/server/src/config/parse-config.ts';
-import { resolveModel } from '../../packages/server/src/models/index.ts';
+import { resolveModels } from '../../packages/server/src/models/index.ts';
 import { startServer } from '../../packages/server/src/node-server/start-server.ts';
 import { openSqliteStore } from '../../packages/server/src/store/index.ts';
 import type { RunRecord } from '../../packages/server/src/store/store.ts';
@@ -29,6 +29,8 @@ export interface AppServerOptions {
   autoRepair?: boolean;
   /** Hosts a widget's link opens on without asking first (`DRAWBRIDGE_TRUSTED_LINK_HOSTS`). */
   trustedLinkHosts?: string[];
+  /** Further models a chat may pick in the top bar (`DRAWBRIDGE_MODELS`), e.g. `replay:<file>`. */
+  models?: string[];
   /** No model-written code (`DRAWBRIDGE_FORBID_CODE=1`): widgets are refused. */
   forbidCode?: boolean;
 }
@@ -42,6 +44,8 @@ export interface AppServer {
 export interface StoreBackedAppServer extends AppServer {
   /** The server's run records, oldest first: how a test learns that a run ended, and how. */
   listRuns(): Promise<RunRecord[]>;
+  /** The model each chat was set to (`null`: the default), newest updated chat first. */
+  listThreadModels(): Promise<(string | null)[]>;
   /** With `holdBefore`: where replies wait (without it, a gate that is open from the start). */
   gate: ModelGate;
 }
@@ -53,7 +57,11 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
   const model = options.model ?? 'demo';
   const config = parseConfig({
     server: { port: 0 },
-    model: { id: model === 'demo' ? 'demo' : `replay:${model.replayFile}`, demoPace: options.pace ?? 0 },
+    model: {
+      id: model === 'demo' ? 'demo' : `replay:${model.replayFile}`,
+      choices: options.models ?? [],
+      demoPace: options.pace ?? 0,
+    },
     store: { sqlitePath: databasePath },
     runs: {
       ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
@@ -63,7 +71,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
     },
   });
   const store = await openSqliteStore({ path: databasePath });
-  const resolved = resolveModel(config.model);
+  const [resolved, ...others] = resolveModels(config.model);
+  if (resolved === undefined) throw new Error('no model configured');
   const held =
     options.holdBefore === undefined
       ? undefined
@@ -72,6 +81,9 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
     config,
     store,
     model: held === undefined ? resolved : { ...resolved, model: held.model },
+    ...(others.length === 0
+      ? {}
+      : { models: [held === undefined ? resolved : { ...resolved, model: held.model }, ...others] }),
     // A replay plays its file whatever the prompt says, so replay tests need not load the real one.
     ...(model === 'demo' || options.tools === 'render'
       ? {}
@@ -80,6 +92,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
   return {
     url: server.url,
     listRuns: () => store.listRuns(),
+    listThreadModels: async () => (await store.listThreads()).map((thread) => thread.model),
     gate: held?.gate ?? { release() {}, reached: Promise.resolve() },
     async close() {
       await server.close();

@@ -27,6 +27,7 @@ export {
   rewindThread,
   searchThreads,
   standaloneWidgetUrl,
+  updateThread,
 } from './api/api-client.ts';
 export { ApiError } from './api/api-error.ts';
 export { apiUrl, type ServerLocation } from './api/api-url.ts';

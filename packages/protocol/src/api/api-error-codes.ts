@@ -45,6 +45,7 @@ export const agentRouteErrorCodes = [
   'run_in_progress',
   'run_id_taken',
   'wrong_thread_kind',
+  'unknown_model',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 
@@ -60,6 +61,7 @@ export const threadRouteErrorCodes = [
   'invalid_widget_file',
   'widget_not_found',
   'frame_not_built',
+  'unknown_model',
 ] as const;
 export type ThreadRouteErrorCode = (typeof threadRouteErrorCodes)[number];
 

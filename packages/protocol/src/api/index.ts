@@ -12,6 +12,7 @@ export * from './message-list-response.ts';
 export * from './metric-catalogue-response.ts';
 export * from './metric-definition.ts';
 export * from './metric-series.ts';
+export * from './model-id.ts';
 export * from './password-rules.ts';
 export * from './record-widget-event-response.ts';
 export * from './rename-thread-body.ts';

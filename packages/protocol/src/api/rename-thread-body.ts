@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelIdSchema } from './model-id.ts';
 
 /** The longest thread title, in characters: a rename past it is refused, a first message past it is cut. */
 export const maximumThreadTitleLength = 60;
@@ -21,3 +22,16 @@ export const renameThreadBodySchema = z.object({
 });
 
 export type RenameThreadBody = z.infer<typeof renameThreadBodySchema>;
+
+/**
+ * Body of `PATCH /api/threads/:threadId`: any of a new name (as `renameThreadBodySchema`) and the model the
+ * chat runs (an id of `GET /api/health`'s `models`, or `null` for the server's default); at least one.
+ */
+export const updateThreadBodySchema = z
+  .object({
+    title: renameThreadBodySchema.shape.title.optional(),
+    model: modelIdSchema.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'nothing to change');
+
+export type UpdateThreadBody = z.infer<typeof updateThreadBodySchema>;

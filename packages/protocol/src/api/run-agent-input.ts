@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { A2uiUserAction } from '../a2ui/a2ui-user-action.ts';
 import { ndjsonContentType } from '../codecs/ndjson-encoder.ts';
 import { formAnswersSchema } from './form-answers.ts';
+import { modelIdSchema } from './model-id.ts';
 
 /**
  * Our key in AG-UI's free-form `forwardedProps`: `forwardedProps.drawbridge`. The server validates the run
@@ -15,6 +16,8 @@ export const drawbridgeForwardedPropsSchema = z.looseObject({
   skill: z.string().max(64).optional(),
   /** The user message is the answers to this typed form, stored with it. */
   formAnswers: formAnswersSchema.optional(),
+  /** This run's model, one of `GET /api/health`'s `models`; absent, the model the thread was set to. */
+  model: modelIdSchema.optional(),
 });
 
 export type DrawbridgeForwardedProps = z.infer<typeof drawbridgeForwardedPropsSchema>;

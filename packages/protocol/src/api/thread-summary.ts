@@ -11,6 +11,8 @@ export const threadSummarySchema = z.object({
   userId: z.string().nullable(),
   /** Whose conversation it is: the chat list shows only `chat` threads. */
   kind: threadKindSchema,
+  /** The model id the chat was set to (one of `GET /api/health`'s `models`); `null` runs the server's default. */
+  model: z.string().nullable().optional(),
 });
 
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;

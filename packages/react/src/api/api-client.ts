@@ -15,6 +15,7 @@ import {
   type ThreadSummary,
   threadListResponseSchema,
   threadSearchResponseSchema,
+  type UpdateThreadBody,
 } from '@drawbridge/protocol';
 import { ApiError } from './api-error.ts';
 import { apiUrl, type ServerLocation } from './api-url.ts';
@@ -51,9 +52,13 @@ export async function fetchThreads({
 /** Creates an empty thread of `kind` (a chat by default); the server titles it from the first message. */
 export async function createThread({
   kind,
+  model,
   baseUrl,
-}: ServerLocation & { kind?: AgentThreadKind } = {}): Promise<ThreadSummary> {
-  const body: CreateThreadBody = kind === undefined ? {} : { kind };
+}: ServerLocation & { kind?: AgentThreadKind; model?: string } = {}): Promise<ThreadSummary> {
+  const body: CreateThreadBody = {
+    ...(kind === undefined ? {} : { kind }),
+    ...(model === undefined ? {} : { model }),
+  };
   const created = await requestJson({
     baseUrl,
     path: '/api/threads',
@@ -94,6 +99,24 @@ export async function renameThread(
     init: { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
   });
   return renamed.thread;
+}
+
+/**
+ * Changes what the thread keeps about itself: its name, the model it runs (`null`: the server's default; one of
+ * `fetchHealth().models` otherwise, or the server refuses with `unknown_model`).
+ */
+export async function updateThread(
+  threadId: string,
+  body: UpdateThreadBody,
+  { baseUrl }: ServerLocation = {},
+): Promise<ThreadSummary> {
+  const updated = await requestJson({
+    baseUrl,
+    path: `/api/threads/${encodeURIComponent(threadId)}`,
+    schema: renameThreadResponseSchema,
+    init: { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  });
+  return updated.thread;
 }
 
 /**

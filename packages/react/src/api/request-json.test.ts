@@ -18,6 +18,7 @@ describe('requestJson', () => {
     const health = {
       ok: true,
       model: { id: 'demo', demo: true, hint: 'Set DRAWBRIDGE_MODEL.' },
+      models: [{ id: 'demo', demo: true }],
       autoRepair: false,
       trustedLinkHosts: [],
     };

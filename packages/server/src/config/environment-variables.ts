@@ -19,6 +19,7 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: 'DRAWBRIDGE_MAX_CONNECTIONS', path: ['server', 'maxConnections'], reading: 'number' },
   { name: 'DRAWBRIDGE_SHUTDOWN_GRACE_MS', path: ['server', 'shutdownGraceMs'], reading: 'number' },
   { name: 'DRAWBRIDGE_MODEL', path: ['model', 'id'], reading: 'text' },
+  { name: 'DRAWBRIDGE_MODELS', path: ['model', 'choices'], reading: 'list' },
   { name: 'DRAWBRIDGE_DEMO_PACE', path: ['model', 'demoPace'], reading: 'number' },
   { name: 'OPENAI_API_KEY', path: ['model', 'openai', 'apiKey'], reading: 'text', secret: true },
   { name: 'OPENAI_BASE_URL', path: ['model', 'openai', 'baseUrl'], reading: 'text' },

@@ -43,6 +43,22 @@ describe('the model settings', () => {
     ).toMatchObject({ kind: 'provider', provider: 'openai-compatible', apiKey: undefined });
   });
 
+  it('list every model a chat may pick (DRAWBRIDGE_MODELS), the default first and each once', () => {
+    const model = configFromEnvironment({
+      DRAWBRIDGE_MODEL: 'openai:gpt-4.1',
+      DRAWBRIDGE_MODELS: 'demo, openai:gpt-4.1 replay:reply.jsonl',
+      OPENAI_API_KEY: 'k',
+      DRAWBRIDGE_DEMO_PACE: '0',
+    }).model;
+    expect(model).toMatchObject({ kind: 'provider', modelName: 'gpt-4.1' });
+    expect(model.choices).toEqual([
+      { kind: 'provider', provider: 'openai', modelName: 'gpt-4.1', apiKey: 'k', baseUrl: undefined },
+      { kind: 'demo', pace: 0 },
+      { kind: 'replay', file: 'reply.jsonl', pace: 0 },
+    ]);
+    expect(configFromEnvironment({ DRAWBRIDGE_MODELS: 'demo' }).model.choices).toBeUndefined();
+  });
+
   it("ignore another provider's settings, even broken ones", () => {
     expect(configFromEnvironment({ ANTHROPIC_BASE_URL: 'ftp://x', OPENAI_API_KEY: 'k' }).model.kind).toBe(
       'demo',
@@ -99,6 +115,16 @@ describe('the model settings', () => {
       environment: { DRAWBRIDGE_MODEL: 'openai:gpt-4.1', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'ftp://x' },
       setting: 'OPENAI_BASE_URL',
       says: /is not an http\(s\) URL/,
+    },
+    {
+      environment: { DRAWBRIDGE_MODELS: 'demo, gemini:pro' },
+      setting: 'DRAWBRIDGE_MODELS',
+      says: /^DRAWBRIDGE_MODELS's entry "gemini:pro" names no known provider/,
+    },
+    {
+      environment: { DRAWBRIDGE_MODELS: 'anthropic:claude-sonnet-4-5' },
+      setting: 'ANTHROPIC_API_KEY',
+      says: /your Anthropic API key/,
     },
     {
       environment: { DRAWBRIDGE_DEMO_PACE: 'fast' },

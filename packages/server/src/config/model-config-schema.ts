@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { demoModelId } from '../models/demo/demo-model.ts';
-import type { ModelSettings } from '../models/model-settings.ts';
+import type { ConfiguredModels, ModelSettings } from '../models/model-settings.ts';
 import {
   isProviderName,
   type ProviderName,
@@ -43,6 +43,88 @@ function splitModelId(id: string): { prefix: string; rest: string } {
     : { prefix: id.slice(0, separator), rest: id.slice(separator + 1).trim() };
 }
 
+/** Adds an issue at `path` for each reason `id` cannot name a model this configuration can run. */
+function checkModelId({
+  model,
+  id,
+  path,
+  context,
+}: {
+  model: ModelGroupInput;
+  id: string;
+  path: readonly (string | number)[];
+  context: z.RefinementCtx;
+}): void {
+  const { prefix, rest } = splitModelId(id);
+  if (id === demoModelId) return;
+  // A list entry is named by itself: the setting's value is the whole list.
+  const subject = path[0] === 'choices' ? `{}'s entry "${id}"` : '{}';
+  if (prefix === 'replay') {
+    if (rest === '') {
+      context.addIssue({
+        code: 'custom',
+        path: [...path],
+        message: `${subject} needs a script file after replay:, e.g. replay:reply.jsonl`,
+        input: id,
+      });
+    }
+    return;
+  }
+  if (!isProviderName(prefix)) {
+    context.addIssue({
+      code: 'custom',
+      path: [...path],
+      message: `${subject} names no known provider: use demo, replay:<file>, or ${providerNames.map((name) => `${name}:<model>`).join(', ')}`,
+      input: id,
+    });
+    return;
+  }
+  if (rest === '') {
+    context.addIssue({
+      code: 'custom',
+      path: [...path],
+      message: `${subject} needs a model name after ${prefix}:, e.g. ${exampleModels[prefix]}`,
+      input: id,
+    });
+  }
+  const needs = providerNeeds[prefix];
+  const settings = model[needs.group];
+  if (settings[needs.required] === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: [needs.group, needs.required],
+      message: `{} is not set: set it to ${needs.describe}, or unset {model.id} to run the offline demo`,
+      input: undefined,
+    });
+  }
+  if (settings.baseUrl !== undefined && !isHttpUrl(settings.baseUrl)) {
+    context.addIssue({
+      code: 'custom',
+      path: [needs.group, 'baseUrl'],
+      message: '{} is not an http(s) URL: set it like http://127.0.0.1:8000/v1',
+      input: settings.baseUrl,
+    });
+  }
+}
+
+/** The settings of one checked model id. */
+function settingsFor(model: ModelGroupInput, id: string): ModelSettings {
+  const { prefix, rest } = splitModelId(id);
+  const pace = model.demoPace;
+  if (id === demoModelId) return { kind: 'demo', pace };
+  if (prefix === 'replay') return { kind: 'replay', file: rest, pace };
+  const provider = prefix as ProviderName;
+  const { apiKey, baseUrl } = model[providerNeeds[provider].group];
+  return {
+    kind: 'provider',
+    provider,
+    modelName: rest,
+    apiKey,
+    // The SDKs join paths onto the base URL themselves.
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+  };
+}
+
 /**
  * The model and its provider settings. Only what the chosen model uses is checked, so a stray key of another
  * provider never stops the server; each problem says what to set.
@@ -51,6 +133,11 @@ export const modelConfigSchema = z
   .strictObject({
     /** `DRAWBRIDGE_MODEL`: `demo`, `replay:<file>`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`. */
     id: someText().default(demoModelId),
+    /**
+     * `DRAWBRIDGE_MODELS`: further models a chat may pick in the top bar, each written as `id` is; the default
+     * (`id`) is always one of them.
+     */
+    choices: z.array(someText()).default([]),
     /** `DRAWBRIDGE_DEMO_PACE`: tokens per second of the demo and replay models; 0 for no delay. */
     demoPace: z
       .number({ error: '{} must be a number of tokens per second, e.g. 90, or 0 for no delay' })
@@ -65,70 +152,24 @@ export const modelConfigSchema = z
   })
   .superRefine(
     (model, context) => {
-      const { prefix, rest } = splitModelId(model.id);
-      if (model.id === demoModelId) return;
-      if (prefix === 'replay') {
-        if (rest === '') {
-          context.addIssue({
-            code: 'custom',
-            path: ['id'],
-            message: '{} needs a script file after replay:, e.g. replay:reply.jsonl',
-            input: model.id,
-          });
-        }
-        return;
-      }
-      if (!isProviderName(prefix)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['id'],
-          message: `{} names no known provider: use demo, replay:<file>, or ${providerNames.map((name) => `${name}:<model>`).join(', ')}`,
-          input: model.id,
-        });
-        return;
-      }
-      if (rest === '') {
-        context.addIssue({
-          code: 'custom',
-          path: ['id'],
-          message: `{} needs a model name after ${prefix}:, e.g. ${exampleModels[prefix]}`,
-          input: model.id,
-        });
-      }
-      const needs = providerNeeds[prefix];
-      const settings = model[needs.group];
-      if (settings[needs.required] === undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: [needs.group, needs.required],
-          message: `{} is not set: set it to ${needs.describe}, or unset {model.id} to run the offline demo`,
-          input: undefined,
-        });
-      }
-      if (settings.baseUrl !== undefined && !isHttpUrl(settings.baseUrl)) {
-        context.addIssue({
-          code: 'custom',
-          path: [needs.group, 'baseUrl'],
-          message: '{} is not an http(s) URL: set it like http://127.0.0.1:8000/v1',
-          input: settings.baseUrl,
-        });
+      checkModelId({ model, id: model.id, path: ['id'], context });
+      for (const [index, choice] of model.choices.entries()) {
+        checkModelId({ model, id: choice, path: ['choices', index], context });
       }
     },
-    { when: noIssuesUnder('id', 'openai', 'anthropic', 'openaiCompatible') },
+    { when: noIssuesUnder('id', 'choices', 'openai', 'anthropic', 'openaiCompatible') },
   )
-  .transform((model): ModelSettings => {
-    const { prefix, rest } = splitModelId(model.id);
-    const pace = model.demoPace;
-    if (model.id === demoModelId) return { kind: 'demo', pace };
-    if (prefix === 'replay') return { kind: 'replay', file: rest, pace };
-    const provider = prefix as ProviderName;
-    const { apiKey, baseUrl } = model[providerNeeds[provider].group];
-    return {
-      kind: 'provider',
-      provider,
-      modelName: rest,
-      apiKey,
-      // The SDKs join paths onto the base URL themselves.
-      baseUrl: baseUrl?.replace(/\/+$/, ''),
-    };
+  .transform((model): ConfiguredModels => {
+    const settings = settingsFor(model, model.id);
+    // The default model first, then the others a chat may pick, each once.
+    const ids = [...new Set([model.id, ...model.choices])];
+    if (ids.length === 1) return settings;
+    return { ...settings, choices: ids.map((id) => settingsFor(model, id)) };
   });
+
+type ModelGroupInput = {
+  demoPace?: number | undefined;
+  openai: z.infer<typeof providerKey>;
+  anthropic: z.infer<typeof providerKey>;
+  openaiCompatible: z.infer<typeof providerKey>;
+};

@@ -11,7 +11,7 @@ import { configPathNames, parseConfig } from '../config/parse-config.ts';
 import { type AppDependencies, createApp, type ServedModel } from '../http/create-app.ts';
 import type { McpServers } from '../mcp/mcp-servers.ts';
 import { startSandboxServer } from '../mcp/sandbox-server.ts';
-import { resolveModel } from '../models/index.ts';
+import { resolveModels } from '../models/index.ts';
 import { defaultAppPaths } from '../node-server/app-paths.ts';
 import { defaultAgentProfiles } from '../node-server/default-agent-profiles.ts';
 import { startRetentionSweeper } from '../node-server/retention-sweeper.ts';
@@ -32,6 +32,7 @@ export interface AssembleDrawbridgeOptions
       AppDependencies,
       | 'store'
       | 'model'
+      | 'models'
       | 'systemPrompt'
       | 'runs'
       | 'runLog'
@@ -47,6 +48,7 @@ export interface AssembleDrawbridgeOptions
   basePath?: string;
   store?: DrawbridgeStore | Store;
   model?: ServedModel;
+  models?: readonly ServedModel[];
   systemPrompt?: string;
   authenticate?: AuthenticateRequest;
   renderTools?: readonly RenderToolDefinition[];
@@ -82,7 +84,10 @@ export async function assembleDrawbridge(
   const exposed = exposedWithoutSignIn({ host, auth: config.auth });
   if (exposed !== undefined && options.authenticate === undefined)
     throw new ConfigError({ problems: [describeConfigIssue(exposed, configPathNames)] });
-  const model = options.model ?? resolveModel(config.model);
+  // The configured models, the default first; a caller's own model is the only one unless it gives others.
+  const configured = options.model === undefined ? resolveModels(config.model) : [options.model];
+  const model = options.model ?? configured[0]!;
+  const models = options.models ?? configured;
   const logError = options.logError ?? ((message, error) => console.error(`[drawbridge] ${message}:`, error));
   const clock = options.clock ?? (() => new Date());
 
@@ -175,6 +180,7 @@ export async function assembleDrawbridge(
     basePath,
     store,
     model,
+    models,
     profiles,
     telemetry,
     bridge,

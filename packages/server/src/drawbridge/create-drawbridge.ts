@@ -27,6 +27,11 @@ export interface DrawbridgeOptions {
   /** The model: any AI SDK language model, or a `ServedModel`; default the one `config.model` names (the demo). */
   model?: LanguageModel | ServedModel;
   /**
+   * Every model a chat may be set to in its top bar (`model` is the default, and one of them); default: those
+   * `config.model` names (`DRAWBRIDGE_MODELS`), or only `model` when it is given.
+   */
+  models?: readonly (LanguageModel | ServedModel)[];
+  /**
    * Where threads, runs and widgets live: a SQLite file path, a `postgres://` URL, or your own Kysely instance;
    * default `config.store` (the SQLite file `./data/drawbridge.db`). Redis comes from `config.redis`.
    */
@@ -90,6 +95,7 @@ export async function createDrawbridge(options: DrawbridgeOptions = {}): Promise
       config,
       basePath,
       ...(options.model === undefined ? {} : { model: servedModel(options.model) }),
+      ...(options.models === undefined ? {} : { models: options.models.map(servedModel) }),
       ...(options.store === undefined ? {} : { store: options.store }),
       ...(options.auth === undefined ? {} : { authenticate: options.auth }),
       ...(options.tools === undefined ? {} : { tools: options.tools }),

@@ -84,6 +84,7 @@ describe('createApp: API basics', () => {
     expect(await readJsonResponse(response, healthResponseSchema)).toEqual({
       ok: true,
       model: { id: 'replay:test', demo: false, hint: 'A scripted test model.' },
+      models: [{ id: 'replay:test', demo: false }],
       autoRepair: false,
       trustedLinkHosts: [],
     });

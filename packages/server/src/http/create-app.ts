@@ -46,6 +46,18 @@ import { createToolResultRoutes } from './routes/tool-result-routes.ts';
 import { createWebAppRoutes } from './routes/web-app-routes.ts';
 import { createStandaloneRenderer } from './standalone-renderer.ts';
 
+/** The models a chat may pick: the default first, then the others, each id once. */
+function modelChoices({
+  model,
+  models = [],
+}: {
+  model: AgentModel;
+  models: readonly AgentModel[] | undefined;
+}): AgentModel[] {
+  const others = models.filter((choice) => choice.id !== model.id);
+  return [model, ...others];
+}
+
 /** The model the app serves, with the hint `/api/health` shows (`ResolvedModel` fits). */
 export interface ServedModel extends AgentModel {
   hint: string;
@@ -55,6 +67,11 @@ export interface ServedModel extends AgentModel {
 export interface AppDependencies {
   store: Store;
   model: ServedModel;
+  /**
+   * Every model a chat may be set to (`GET /api/health` lists them, `PATCH /api/threads/:id { model }` picks
+   * one); `model` is the default and is added when missing. Default: only `model`.
+   */
+  models?: readonly AgentModel[];
   /** The agents runs may ask for (skills, prompts, toolboxes); default: one agent with `systemPrompt` and `tools`. */
   profiles?: AgentProfiles;
   /** The system prompt when no `profiles` are given. */
@@ -140,6 +157,7 @@ export function createApp(dependencies: AppDependencies): Hono {
       runs,
     });
   const heartbeatIntervalMs = dependencies.heartbeatIntervalMs ?? defaultHeartbeatIntervalMs;
+  const models = modelChoices({ model: dependencies.model, models: dependencies.models });
 
   const basePath = dependencies.basePath ?? '';
   // Hono routes on `getPath`, and `context.req.path` is what it returns: the routes, the header rules below and
@@ -214,6 +232,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     '/api/health',
     createHealthRoutes({
       model: dependencies.model,
+      models,
       autoRepair: dependencies.autoRepair ?? false,
       trustedLinkHosts: dependencies.trustedLinkHosts ?? [],
     }),
@@ -223,6 +242,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     createAgentRoutes({
       store,
       model: dependencies.model,
+      models,
       profiles:
         dependencies.profiles ??
         singleAgentProfiles({ system: dependencies.systemPrompt ?? '', tools: dependencies.tools ?? [] }),
@@ -244,7 +264,10 @@ export function createApp(dependencies: AppDependencies): Hono {
   );
   const standalone =
     dependencies.standalone ?? createStandaloneRenderer({ frameDistDirectory: paths.frameDistDirectory });
-  app.route('/api/threads', createThreadRoutes({ store, standalone }));
+  app.route(
+    '/api/threads',
+    createThreadRoutes({ store, standalone, modelIds: models.map((model) => model.id) }),
+  );
   if (dependencies.bridge !== undefined) {
     app.route('/api/threads', createToolResultRoutes({ bridge: dependencies.bridge, store, ids }));
   }

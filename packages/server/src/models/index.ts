@@ -4,7 +4,7 @@ export { createDemoModel, demoModelId } from './demo/demo-model.ts';
 export { lastUserText } from './demo/last-user-text.ts';
 export { countKeywordHits, pickDemoEntry } from './demo/pick-demo-entry.ts';
 export { ModelConfigError, type ModelConfigErrorCode } from './model-config-error.ts';
-export type { ModelSettings } from './model-settings.ts';
+export type { ConfiguredModels, ModelSettings } from './model-settings.ts';
 export {
   createProviderModel,
   isProviderName,
@@ -13,6 +13,7 @@ export {
 } from './providers/create-provider-model.ts';
 export { createReplayModel } from './replay/replay-model.ts';
 export { type ResolvedModel, resolveModel } from './resolve-model.ts';
+export { resolveModels } from './resolve-models.ts';
 export { loadModelScript } from './script/load-model-script.ts';
 export {
   type ModelScript,

@@ -14,3 +14,9 @@ export type ModelSettings =
       apiKey: string | undefined;
       baseUrl: string | undefined;
     };
+
+/**
+ * `config.model`: the default model's settings and, when several are configured (`DRAWBRIDGE_MODELS`), every
+ * model a chat may pick, the default first.
+ */
+export type ConfiguredModels = ModelSettings & { choices?: readonly ModelSettings[] };

@@ -29,6 +29,8 @@ export interface RunRequest {
   skill?: string;
   /** `forwardedProps.drawbridge.formAnswers`: the user message is the answers to this typed form. */
   formAnswers?: FormAnswers;
+  /** `forwardedProps.drawbridge.model`: this run's model, instead of the one its thread was set to. */
+  model?: string;
   /** AG-UI `state`: what the client says it shows, handed to tools as untrusted context. */
   clientState: unknown;
   /** Names in `RunAgentInput.tools`: the frontend tools a stock AG-UI client executes itself. */
@@ -182,6 +184,7 @@ export function parseRunRequest(body: unknown): RunRequestParse {
       clientAttached: drawbridge?.clientTools === true,
       ...(drawbridge?.skill === undefined ? {} : { skill: drawbridge.skill }),
       ...(drawbridge?.formAnswers === undefined ? {} : { formAnswers: drawbridge.formAnswers }),
+      ...(drawbridge?.model === undefined ? {} : { model: drawbridge.model }),
       clientState: input.state,
       declaredToolNames: input.tools.map((tool) => tool.name),
       toolResults,

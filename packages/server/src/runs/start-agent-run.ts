@@ -1,4 +1,5 @@
 import type { AgentRouteErrorCode, ThreadKind } from '@drawbridge/protocol';
+import type { AgentModel } from '../agent/run-agent.ts';
 import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
 import { recordTurnInput } from '../assembly/record-turn-input.ts';
 import { RunIdTakenError } from '../store/run-id-taken-error.ts';
@@ -23,6 +24,7 @@ export type AgentRunRefusal =
         | 'form_not_open'
         | 'run_id_taken'
         | 'wrong_thread_kind'
+        | 'unknown_model'
       >;
       message: string;
     }
@@ -53,6 +55,11 @@ const runIdTaken = (runId: string): AgentRunRefusal => ({
 const nothingToContinue = (threadId: string): AgentRunRefusal => ({
   code: 'nothing_to_continue',
   message: `The run input ends with tool results, but none of them answers an open tool call of thread ${threadId}.`,
+});
+
+const unknownModel = (modelId: string, models: readonly AgentModel[]): AgentRunRefusal => ({
+  code: 'unknown_model',
+  message: `There is no model "${modelId}" on this server; it has: ${models.map((model) => model.id).join(', ')}.`,
 });
 
 /** Whose conversation a thread of each kind is, as the refusal of another agent says it. */
@@ -108,8 +115,15 @@ export async function startAgentRun({
   if ((await findOwnedRun({ store, runId: request.runId, userId: owner.userId })) !== undefined) {
     return { started: false, refusal: runIdTaken(request.runId) };
   }
+  const models = services.models ?? [services.model];
+  const requestedModel =
+    request.model === undefined ? undefined : models.find((model) => model.id === request.model);
+  if (request.model !== undefined && requestedModel === undefined) {
+    return { started: false, refusal: unknownModel(request.model, models) };
+  }
   const runRecordId = ids();
   let messages: StoredMessage[];
+  let model = services.model;
   let claimed = false;
   try {
     // A thread that does not exist yet has no calls for tool results to answer; refusing first leaves no empty thread behind.
@@ -133,12 +147,15 @@ export async function startAgentRun({
         return { started: false, refusal: wrongThreadKind(threadId, created.kind, skillName) };
       }
     }
+    // The run's own choice, else the thread's; a model the server no longer has gives way to the default.
+    const threadModelId = existing?.model ?? null;
+    model = requestedModel ?? models.find((candidate) => candidate.id === threadModelId) ?? services.model;
     // The run record is the first thing stored, so a thread that already has a running run refuses the turn
     // (the database's one-running-run-per-thread index decides) before anything else changes.
     await store.startRun({
       id: runRecordId,
       threadId,
-      model: services.model.id,
+      model: model.id,
       ...(lease === undefined ? {} : { lease }),
       clientRunId: { userId: owner.userId, runId: request.runId },
     });
@@ -168,7 +185,14 @@ export async function startAgentRun({
   }
   return {
     started: true,
-    run: new AgentRun({ services, profile, request, owner, runId: runRecordId, messages }),
+    run: new AgentRun({
+      services: { ...services, model },
+      profile,
+      request,
+      owner,
+      runId: runRecordId,
+      messages,
+    }),
   };
 }
 

@@ -31,6 +31,8 @@ export interface ThreadsTable {
   user_id: string | null;
   /** Whose conversation it is; `chat` unless written otherwise. */
   kind: Generated<ThreadKind>;
+  /** The model the chat was set to; `null` runs the server's default. */
+  model: Generated<string | null>;
 }
 
 export interface MessagesTable {

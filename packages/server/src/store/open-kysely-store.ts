@@ -72,6 +72,7 @@ export function openKyselyStore({
       const title = explicitTitle ?? untitledThreadTitle;
       const userId = input.userId === undefined ? localUserId : input.userId;
       const kind = input.kind ?? 'chat';
+      const model = input.model ?? null;
       await kysely
         .insertInto('threads')
         .values({
@@ -82,9 +83,10 @@ export function openKyselyStore({
           updated_at: createdAt,
           user_id: userId,
           kind,
+          model,
         })
         .execute();
-      return { id, title, createdAt, updatedAt: createdAt, userId, kind };
+      return { id, title, createdAt, updatedAt: createdAt, userId, kind, model };
     },
 
     async getThread(id) {
@@ -110,6 +112,11 @@ export function openKyselyStore({
         .set({ title: threadTitleFromText(title), is_titled: 1, updated_at: now() })
         .where('id', '=', id)
         .execute();
+    },
+
+    async setThreadModel(id, model) {
+      // Not a change of the conversation: the chat keeps its place in the list.
+      await kysely.updateTable('threads').set({ model }).where('id', '=', id).execute();
     },
 
     async deleteThread(id) {

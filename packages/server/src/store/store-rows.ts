@@ -26,6 +26,7 @@ export function threadFromRow(row: Selectable<ThreadsTable>): ThreadRecord {
     updatedAt: row.updated_at,
     userId: row.user_id,
     kind: row.kind,
+    model: row.model,
   };
 }
 

@@ -16,6 +16,8 @@ export interface ThreadRecord {
   userId: string | null;
   /** Whose conversation it is: the chat list shows `chat` threads, the dashboard's panel its `dashboard` one. */
   kind: ThreadKind;
+  /** The model id the chat was set to (`setThreadModel`); `null` runs the server's default model. */
+  model: string | null;
 }
 
 /** A generated widget as it was streamed; the shape is the protocol's, shared with the browser. */
@@ -138,11 +140,15 @@ export interface Store {
     title?: string;
     userId?: string | null;
     kind?: ThreadKind;
+    /** The model the chat runs (an id the caller checked); absent, the server's default. */
+    model?: string;
   }): Promise<ThreadRecord>;
   getThread(id: string): Promise<ThreadRecord | undefined>;
   /** Newest updated first; with `userId`, only that user's threads; with `kind`, only threads of that kind. */
   listThreads(filter?: { userId?: string; kind?: ThreadKind }): Promise<ThreadRecord[]>;
   renameThread(id: string, title: string): Promise<void>;
+  /** Sets the model the chat runs (an id the caller checked), or `null` for the server's default. */
+  setThreadModel(id: string, model: string | null): Promise<void>;
   /**
    * Threads of `kind` (default `chat`) whose title or user/assistant message text contains `query`
    * (case-insensitive, no wildcards), newest updated first, at most `limit`; with `userId`, only that user's.

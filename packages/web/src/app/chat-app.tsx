@@ -7,6 +7,7 @@ import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-act
 import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
+import { ModelPicker } from '../components/model-picker.tsx';
 import { ShortcutSheet } from '../components/shortcut-sheet.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';
@@ -163,14 +164,12 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
                   Dashboard
                 </a>
                 {health && (
-                  <span className="model-pill" title={`Model: ${health.model.id}`}>
-                    <span
-                      className={
-                        health.model.demo ? 'model-pill__dot model-pill__dot--demo' : 'model-pill__dot'
-                      }
-                    />
-                    {health.model.id}
-                  </span>
+                  <ModelPicker
+                    health={health}
+                    value={chat.model}
+                    disabled={running || chat.unavailableThread !== undefined}
+                    onChange={(modelId) => void chat.chooseModel(modelId)}
+                  />
                 )}
                 <button
                   type="button"

@@ -6,9 +6,10 @@ import {
   describeRunFailure,
   fetchThreads,
   renameThread,
+  updateThread,
   useAgentRun,
 } from '@drawbridge/react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UnavailableThread } from '../components/thread-unavailable.tsx';
 import { viewFromHash } from '../dashboard/dashboard-view.ts';
 import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
@@ -41,6 +42,10 @@ export interface ChatController {
   regenerate(assistantMessageId: string): Promise<void>;
   /** Replaces a user message's text and everything after it, and sends it again. */
   edit(userMessageId: string, text: string): Promise<void>;
+  /** The model the chat on screen runs (a new chat: the one chosen for it); `undefined`: the server's default. */
+  model: string | undefined;
+  /** Sets the model of the chat on screen, or of the new chat its first message creates. */
+  chooseModel(modelId: string): Promise<void>;
 }
 
 /** The chat's state and actions: the thread list and the URL around the shared agent-run client. */
@@ -48,6 +53,10 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
   const [threads, setThreads] = useState<ThreadSummary[]>([]);
   const [threadError, setThreadError] = useState<string | undefined>();
   const [unavailableThread, setUnavailableThread] = useState<UnavailableThread | undefined>();
+  // The model picked before a new chat exists; its first message creates the chat with it.
+  const [newChatModel, setNewChatModel] = useState<string | undefined>();
+  const newChatModelRef = useRef(newChatModel);
+  newChatModelRef.current = newChatModel;
 
   const refreshThreads = useCallback(async () => {
     try {
@@ -59,7 +68,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
 
   const { client, snapshot } = useAgentRun({
     initialThreadId: threadIdFromHash(window.location.hash),
-    createThread: async () => (await createThread()).id,
+    createThread: async () => (await createThread({ model: newChatModelRef.current })).id,
     onRunStarted: () => void refreshThreads(),
     onRunSettled: () => void refreshThreads(),
     ...(onToolCall ? { onToolCall } : {}),
@@ -174,6 +183,26 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
     [rewindAndResend],
   );
 
+  const activeThread = threads.find((thread) => thread.id === activeThreadId);
+  // A chat its first message just created is listed a moment later, with the model it was created with.
+  const model = activeThread === undefined ? newChatModel : (activeThread.model ?? undefined);
+  const chooseModel = useCallback(
+    async (modelId: string) => {
+      const threadId = client.getSnapshot().threadId;
+      if (threadId === undefined) {
+        setNewChatModel(modelId);
+        return;
+      }
+      try {
+        const updated = await updateThread(threadId, { model: modelId });
+        setThreads((listed) => listed.map((thread) => (thread.id === updated.id ? updated : thread)));
+      } catch (error) {
+        setThreadError(describeRunFailure(error));
+      }
+    },
+    [client],
+  );
+
   const { transcript, status, toolCallViews } = snapshot;
   const lastUserMessage = transcript.messages.findLast((message) => message.role === 'user');
   const canRetry = lastUserMessage !== undefined && (status.phase === 'failed' || status.phase === 'stopped');
@@ -203,6 +232,8 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       rename,
       regenerate,
       edit,
+      model,
+      chooseModel,
     }),
     [
       threads,
@@ -221,6 +252,8 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       rename,
       regenerate,
       edit,
+      model,
+      chooseModel,
     ],
   );
 }

@@ -39,6 +39,7 @@ const refusalStatuses = {
   run_in_progress: 409,
   run_id_taken: 409,
   wrong_thread_kind: 409,
+  unknown_model: 400,
 } as const satisfies Record<AgentRunRefusal['code'], ClientErrorStatusCode>;
 
 /**

@@ -29,6 +29,7 @@ const ownedThreads = {
     updatedAt: '',
     userId: localUser.id,
     kind: 'chat' as const,
+    model: null,
   }),
 };
 

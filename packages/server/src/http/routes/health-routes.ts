@@ -8,13 +8,16 @@ export interface HealthModel {
   hint: string;
 }
 
-/** `GET /` → `{ ok: true, model: { id, demo, hint }, autoRepair, trustedLinkHosts }`; mounted at `/api/health`. */
+/** `GET /` → `{ ok: true, model: { id, demo, hint }, models: [{ id, demo }], autoRepair, trustedLinkHosts }`; mounted at `/api/health`. */
 export function createHealthRoutes({
   model,
+  models = [model],
   autoRepair,
   trustedLinkHosts,
 }: {
   model: HealthModel;
+  /** Every model a chat may be set to, the default first; default: only `model`. */
+  models?: readonly Pick<HealthModel, 'id' | 'demo'>[];
   autoRepair: boolean;
   trustedLinkHosts: readonly string[];
 }): Hono {
@@ -23,6 +26,7 @@ export function createHealthRoutes({
     context.json({
       ok: true,
       model: { id: model.id, demo: model.demo, hint: model.hint },
+      models: models.map(({ id, demo }) => ({ id, demo })),
       autoRepair,
       trustedLinkHosts: [...trustedLinkHosts],
     } satisfies HealthResponse),

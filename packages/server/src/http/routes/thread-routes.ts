@@ -6,12 +6,12 @@ import {
   maximumThreadTitleLength,
   type RenameThreadResponse,
   type RewindThreadResponse,
-  renameThreadBodySchema,
   rewindThreadBodySchema,
   type ThreadListResponse,
   type ThreadRouteErrorCode,
   type ThreadSearchResponse,
   threadKindSchema,
+  updateThreadBodySchema,
   widgetFileName,
 } from '@drawbridge/protocol';
 import type { Context } from 'hono';
@@ -54,9 +54,22 @@ function invalidThreadId(context: Context) {
  * another user's thread is `404 thread_not_found`, as a missing one, and search finds only the user's own.
  * The list (by default) and search are of chats: the dashboard's conversation is listed by `?kind=dashboard`.
  */
-export function createThreadRoutes(options: { store: Store; standalone: StandaloneRenderer }): Hono {
-  const { store, standalone } = options;
+export function createThreadRoutes(options: {
+  store: Store;
+  standalone: StandaloneRenderer;
+  /** The models a chat may be set to; default: any (the caller checks). */
+  modelIds?: readonly string[];
+}): Hono {
+  const { store, standalone, modelIds } = options;
   const routes = new Hono();
+  const unknownModel = (context: Context, model: string) =>
+    refuse(
+      context,
+      400,
+      'unknown_model',
+      `there is no model "${model}" on this server; it has: ${(modelIds ?? []).join(', ')}`,
+    );
+  const isKnownModel = (model: string) => modelIds === undefined || modelIds.includes(model);
 
   routes.post('/', async (context) => {
     const body = await readJsonBody(context);
@@ -69,14 +82,16 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
         context,
         400,
         'invalid_body',
-        'expected an optional body of { "title"?: string, "kind"?: "chat" | "dashboard" }',
+        'expected an optional body of { "title"?: string, "kind"?: "chat" | "dashboard", "model"?: string }',
       );
     }
-    const { title, kind } = parsed.data;
+    const { title, kind, model } = parsed.data;
+    if (model !== undefined && !isKnownModel(model)) return unknownModel(context, model);
     const thread = await store.createThread({
       userId: requestUser(context).id,
       ...(title === undefined ? {} : { title }),
       ...(kind === undefined ? {} : { kind }),
+      ...(model === undefined ? {} : { model }),
     });
     return context.json({ thread } satisfies CreateThreadResponse, 201);
   });
@@ -118,19 +133,22 @@ export function createThreadRoutes(options: { store: Store; standalone: Standalo
     if (body.status === 'invalid') {
       return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
     }
-    const parsed = renameThreadBodySchema.safeParse(body.status === 'parsed' ? body.value : undefined);
+    const parsed = updateThreadBodySchema.safeParse(body.status === 'parsed' ? body.value : undefined);
     if (!parsed.success) {
       return refuse(
         context,
         400,
         'invalid_body',
-        `expected { "title": string } with a title that is not blank and at most ${maximumThreadTitleLength} characters`,
+        `expected any of { "title": string, "model": string | null }, with a title that is not blank and at most ${maximumThreadTitleLength} characters`,
       );
     }
+    const { title, model } = parsed.data;
+    if (typeof model === 'string' && !isKnownModel(model)) return unknownModel(context, model);
     if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
       return threadNotFound(context, threadId);
     }
-    await store.renameThread(threadId, parsed.data.title);
+    if (title !== undefined) await store.renameThread(threadId, title);
+    if (model !== undefined) await store.setThreadModel(threadId, model);
     const thread = await store.getThread(threadId);
     // Deleted between the rename and the read: the rename went nowhere.
     if (thread === undefined) return threadNotFound(context, threadId);

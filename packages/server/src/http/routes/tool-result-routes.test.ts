@@ -38,6 +38,7 @@ function setup({ answerGraceMs = 20 }: { answerGraceMs?: number } = {}) {
           updatedAt: '',
           userId: localUser.id,
           kind: 'chat',
+          model: null,
         }),
         appendMessage: async (message) => {
           saved.push(message);

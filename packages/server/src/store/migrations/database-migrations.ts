@@ -10,6 +10,7 @@ import { replyDetailsMigration } from './reply-details-migration.ts';
 import { runEventsMigration } from './run-events-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
 import { threadKindsMigration } from './thread-kinds-migration.ts';
+import { threadModelsMigration } from './thread-models-migration.ts';
 import { widgetRefusalsMigration } from './widget-refusals-migration.ts';
 import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 
@@ -31,6 +32,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0010-widget-refusals': widgetRefusalsMigration(),
     '0011-thread-kinds': threadKindsMigration(),
     '0012-reply-cached-tokens': replyCachedTokensMigration(),
+    '0013-thread-models': threadModelsMigration(),
   };
 }
 
