@@ -35,6 +35,7 @@ describe('a SQLite file written before Kysely', () => {
           updatedAt: '2026-11-02T10:00:00.000Z',
           userId: 'local',
           kind: 'chat',
+          model: null,
         },
         {
           id: 't1',
@@ -43,6 +44,7 @@ describe('a SQLite file written before Kysely', () => {
           updatedAt: '2026-11-01T10:05:00.000Z',
           userId: 'local',
           kind: 'chat',
+          model: null,
         },
       ]);
       const messages = await store.listMessages('t1');
@@ -108,6 +110,7 @@ describe('a SQLite file written before Kysely', () => {
       '0010-widget-refusals',
       '0011-thread-kinds',
       '0012-reply-cached-tokens',
+      '0013-thread-models',
     ]);
     inspector.close();
   });

@@ -46,9 +46,22 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
         updatedAt: '2025-01-01T00:00:00.000Z',
         userId: 'local',
         kind: 'chat',
+        model: null,
       });
       expect(await store.getThread('id-1')).toEqual(thread);
       expect(await store.getThread('missing')).toBeUndefined();
+    });
+
+    it('keeps the model a chat was created with or set to, without moving it in the list', async () => {
+      const store = await memoryStore();
+      const older = await store.createThread({ id: 'older', model: 'openai:gpt-4.1' });
+      await store.createThread({ id: 'newer' });
+      expect(older.model).toBe('openai:gpt-4.1');
+      await store.setThreadModel('older', 'demo');
+      expect(await store.getThread('older')).toMatchObject({ model: 'demo', updatedAt: older.updatedAt });
+      await store.setThreadModel('older', null);
+      expect((await store.getThread('older'))?.model).toBeNull();
+      expect((await store.listThreads()).map((thread) => thread.id)).toEqual(['newer', 'older']);
     });
 
     it('keeps a caller-chosen id and title', async () => {
