@@ -18,6 +18,16 @@ export type { LoadedThread } from './agent-run/load-stored-thread.ts';
 export { idleRunStatus, type RunStatus } from './agent-run/run-status.ts';
 export { type UseAgentRunOptions, useAgentRun } from './agent-run/use-agent-run.ts';
 export {
+  changePassword,
+  createApiToken,
+  fetchApiTokens,
+  hasPassword,
+  postAuth,
+  requestPasswordReset,
+  resetPassword,
+  revokeApiToken,
+} from './api/account-api.ts';
+export {
   createThread,
   deleteThread,
   fetchHealth,

@@ -18,9 +18,12 @@ export const signInMethodsSchema = z.object({
   mode: z.enum(['local', 'sessions', 'proxy']),
   /**
    * Email and password accounts; `signUp` says whether a new account may be created here, `passwordRules`
-   * what its password must be (the sign-up page shows them).
+   * what its password must be (the sign-up page shows them), `passwordReset` whether a forgotten one can be
+   * reset by email (the server has an SMTP server to send the link through).
    */
-  accounts: z.object({ signUp: z.boolean(), passwordRules: passwordRulesSchema }).nullable(),
+  accounts: z
+    .object({ signUp: z.boolean(), passwordRules: passwordRulesSchema, passwordReset: z.boolean() })
+    .nullable(),
   /** OpenID Connect sign-in, with the provider's name for the button. */
   openIdConnect: z.object({ providerId: z.string(), name: z.string() }).nullable(),
 });

@@ -18,6 +18,16 @@ export interface SessionAuthSettings {
   /** `signUp`: who may create an account here; an admin is made afterwards (`drawbridge admin grant`). */
   accounts: { signUp: SignUpPolicy } | null;
   openIdConnect: OpenIdConnectSettings | null;
+  /** Password reset by email for accounts; absent: no reset (nobody to send the mail). */
+  passwordReset?: PasswordResetSettings;
+}
+
+/** Where the password-reset mail goes out: an SMTP server, and the sender it names. */
+export interface PasswordResetSettings {
+  /** `smtp://user:password@host:587` or `smtps://…:465`, as nodemailer reads it. */
+  smtpUrl: string;
+  /** The `From` of the mail, e.g. `Drawbridge <no-reply@chat.example.com>`. */
+  from: string;
 }
 
 /** `open` to anyone reaching the server, or a list of lower-cased emails and `@domain`s (empty: closed). */

@@ -7,6 +7,8 @@ import { SlidingWindowCounter } from '../limits/sliding-window-counter.ts';
 import type { DatabaseDialect } from '../store/database-dialect.ts';
 import type { DatabaseTables } from '../store/database-tables.ts';
 import { maySignUp, type SessionAuthSettings } from './auth-settings.ts';
+import type { PasswordResetMailer } from './password-reset-mailer.ts';
+import { passwordResetOptions } from './password-reset-options.ts';
 
 /** The provider id of the one OpenID Connect provider: its callback (the redirect URI to register) is `/api/auth/callback/oidc`. */
 export const openIdConnectProviderId = 'oidc';
@@ -54,14 +56,21 @@ export function betterAuthOptions({
   kysely,
   dialect,
   basePath = '',
+  mailer,
 }: {
   settings: SessionAuthSettings;
   kysely: Kysely<DatabaseTables>;
   dialect: DatabaseDialect;
   /** Where the app is mounted: better-auth reads the request's whole path, not the app's. */
   basePath?: string;
+  /** Sends password-reset mail; without it (or without accounts) there is no password reset. */
+  mailer?: PasswordResetMailer;
 }) {
   const { accounts, openIdConnect } = settings;
+  const reset =
+    accounts === null || mailer === undefined
+      ? undefined
+      : passwordResetOptions({ mailer, kysely, publicUrl: settings.publicUrl, basePath });
   return {
     appName: 'Drawbridge',
     baseURL: settings.publicUrl,
@@ -77,7 +86,7 @@ export function betterAuthOptions({
     },
     session: { modelName: 'auth_sessions' },
     account: { modelName: 'auth_accounts' },
-    verification: { modelName: 'auth_verifications' },
+    verification: { modelName: 'auth_verifications', ...reset?.verification },
     trustedOrigins: [settings.publicUrl],
     telemetry: { enabled: false },
     // The protocol's rules, which the sign-up page shows; the hook below refuses with their wording first.
@@ -85,6 +94,7 @@ export function betterAuthOptions({
       enabled: accounts !== null,
       minPasswordLength: passwordRules.minLength,
       maxPasswordLength: passwordRules.maxLength,
+      ...reset?.emailAndPassword,
     },
     // Brute-force protection of sign-in, per client address, counted by this instance in bounded memory.
     rateLimit: { enabled: true, window: 60, max: 30, customStorage: boundedRateLimitStorage() },
@@ -102,6 +112,11 @@ export function betterAuthOptions({
         const problem =
           typeof password === 'string' ? passwordRuleProblem({ password, rules: passwordRules }) : undefined;
         if (problem !== undefined) throw new APIError('BAD_REQUEST', { message: problem });
+        // A changed password signs every other session out, whatever the client asked: whoever knew the
+        // old one may hold one of them.
+        if (context.path === '/change-password') {
+          return { context: { body: { ...context.body, revokeOtherSessions: true } } };
+        }
         if (context.path !== '/sign-up/email') return;
         const email = typeof context.body?.email === 'string' ? context.body.email : '';
         if (accounts === null || !maySignUp({ policy: accounts.signUp, email })) {

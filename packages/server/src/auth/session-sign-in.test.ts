@@ -140,6 +140,7 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
     expect(session.signIn.accounts).toEqual({
       signUp: true,
       passwordRules: { minLength: 10, maxLength: 256 },
+      passwordReset: false,
     });
     const tooShort = await post(app, '/api/auth/sign-up/email', {
       email: 'ada@example.com',

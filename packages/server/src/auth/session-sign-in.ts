@@ -4,6 +4,7 @@ import type { DatabaseDialect } from '../store/database-dialect.ts';
 import type { DatabaseTables } from '../store/database-tables.ts';
 import type { SessionAuthSettings } from './auth-settings.ts';
 import { betterAuthOptions } from './better-auth-options.ts';
+import { createPasswordResetMailer, type PasswordResetMailer } from './password-reset-mailer.ts';
 import type { SignedInUser } from './signed-in-user.ts';
 
 /** Sign-in with a session cookie: better-auth's endpoints, and the user a request's cookie belongs to. */
@@ -27,7 +28,9 @@ export function createSessionSignIn({
   /** Where the app is mounted; better-auth sees the request's whole path. */
   basePath?: string;
 }): SessionSignIn {
-  const auth = betterAuth(betterAuthOptions({ settings, kysely, dialect, basePath }));
+  const mailer: PasswordResetMailer | undefined =
+    settings.passwordReset === undefined ? undefined : createPasswordResetMailer(settings.passwordReset);
+  const auth = betterAuth(betterAuthOptions({ settings, kysely, dialect, basePath, mailer }));
   return {
     handle: (request) => auth.handler(request),
     async userFor(headers) {

@@ -163,4 +163,31 @@ describe('the auth settings', () => {
       adminEmails: ['root@example.com'],
     });
   });
+
+  it('read the SMTP server of password reset, with a sender from the public URL unless set', () => {
+    const smtpUrl = 'smtps://mailer:pa55word@mail.example.com:465';
+    expect(configFromEnvironment({ ...sessions, DRAWBRIDGE_SMTP_URL: smtpUrl }).auth).toMatchObject({
+      passwordReset: { smtpUrl, from: 'Drawbridge <no-reply@chat.example.com>' },
+    });
+    expect(
+      configFromEnvironment({
+        ...sessions,
+        DRAWBRIDGE_SMTP_URL: smtpUrl,
+        DRAWBRIDGE_MAIL_FROM: 'Ops <ops@example.com>',
+      }).auth,
+    ).toMatchObject({ passwordReset: { smtpUrl, from: 'Ops <ops@example.com>' } });
+    expect(configFromEnvironment(sessions).auth).not.toHaveProperty('passwordReset');
+  });
+
+  it('refuse an SMTP server that is not one, or with nobody whose password it could reset, never repeating it', () => {
+    const bad = refusal({ ...sessions, DRAWBRIDGE_SMTP_URL: 'https://user:pa55word@mail.example.com' });
+    expect(bad).toMatch(/^DRAWBRIDGE_SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(bad).not.toContain('pa55word');
+    expect(
+      refusal({ ...sessions, DRAWBRIDGE_AUTH: 'oidc', DRAWBRIDGE_SMTP_URL: 'smtp://mail.example.com' }),
+    ).toMatch(/^DRAWBRIDGE_SMTP_URL sends password-reset mail, which only DRAWBRIDGE_AUTH=accounts has/);
+    expect(refusal({ ...sessions, DRAWBRIDGE_MAIL_FROM: 'ops@example.com' })).toMatch(
+      /^DRAWBRIDGE_MAIL_FROM names the sender of DRAWBRIDGE_SMTP_URL, which is not set/,
+    );
+  });
 });

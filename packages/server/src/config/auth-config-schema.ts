@@ -58,6 +58,14 @@ const authFields = z.strictObject({
         .transform((header) => header.toLowerCase()),
     })
     .prefault({}),
+  mail: z
+    .strictObject({
+      /** `DRAWBRIDGE_SMTP_URL`: the SMTP server password-reset mail goes through (`smtp://` or `smtps://`). */
+      smtpUrl: someText().optional(),
+      /** `DRAWBRIDGE_MAIL_FROM`: the sender it names; default `Drawbridge <no-reply@` the public URL's host `>`. */
+      from: someText().optional(),
+    })
+    .prefault({}),
   limits: z
     .strictObject({
       /** `DRAWBRIDGE_RUNS_PER_MINUTE`: per user; 20 signed in, unlimited on loopback by default. */
@@ -118,6 +126,7 @@ function problemsOf(auth: AuthInput): Issue[] {
       input: auth.adminEmails,
     });
   }
+  issues.push(...mailProblemsOf(auth));
   if (auth.signUp !== 'open' && auth.signUp !== 'closed') {
     const wrong = auth.signUp.filter((entry) => !/^[^@\s]*@[^@\s]+$/.test(entry));
     if (wrong.length > 0) {
@@ -130,6 +139,40 @@ function problemsOf(auth: AuthInput): Issue[] {
         input: auth.signUp,
       });
     }
+  }
+  return issues;
+}
+
+/** The SMTP server of password reset: a URL nodemailer reads, and only where there are passwords to reset. */
+function mailProblemsOf(auth: AuthInput): Issue[] {
+  const { smtpUrl, from } = auth.mail;
+  if (smtpUrl === undefined) {
+    return from === undefined
+      ? []
+      : [
+          {
+            path: ['mail', 'from'],
+            message: '{} names the sender of {auth.mail.smtpUrl}, which is not set',
+            input: from,
+          },
+        ];
+  }
+  const issues: Issue[] = [];
+  if (!auth.modes.includes('accounts')) {
+    issues.push({
+      path: ['mail', 'smtpUrl'],
+      message: '{} sends password-reset mail, which only {auth.modes}=accounts has: unset it or add accounts',
+      input: undefined,
+    });
+  }
+  const protocol = URL.canParse(smtpUrl) ? new URL(smtpUrl).protocol : undefined;
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    // The URL may carry the SMTP password: never repeated.
+    issues.push({
+      path: ['mail', 'smtpUrl'],
+      message: '{} must be an smtp:// or smtps:// URL (e.g. smtps://user:password@mail.example.com:465)',
+      input: undefined,
+    });
   }
   return issues;
 }
@@ -211,12 +254,17 @@ function authSettingsOf(auth: AuthInput): AuthSettings {
         scopes: oidc.scopes,
       }
     : null;
+  const publicUrl = new URL(auth.publicUrl as string);
+  const { smtpUrl, from } = auth.mail;
   return {
     mode: 'sessions',
-    publicUrl: new URL(auth.publicUrl as string).origin,
+    publicUrl: publicUrl.origin,
     secret: auth.secret as string,
     accounts: modes.includes('accounts') ? { signUp } : null,
     openIdConnect,
+    ...(smtpUrl === undefined
+      ? {}
+      : { passwordReset: { smtpUrl, from: from ?? `Drawbridge <no-reply@${publicUrl.hostname}>` } }),
     limits,
   };
 }
@@ -231,7 +279,7 @@ export const authConfigSchema = authFields
       for (const issue of problemsOf(auth)) context.addIssue({ code: 'custom', ...issue });
     },
     // The limits are checked on their own: a wrong one does not hide what the modes lack.
-    { when: noIssuesUnder('modes', 'secret', 'publicUrl', 'signUp', 'adminEmails', 'oidc', 'proxy') },
+    { when: noIssuesUnder('modes', 'secret', 'publicUrl', 'signUp', 'adminEmails', 'oidc', 'proxy', 'mail') },
   )
   .transform(authSettingsOf);
 

@@ -59,6 +59,8 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: 'DRAWBRIDGE_OIDC_SCOPES', path: ['auth', 'oidc', 'scopes'], reading: 'list' },
   { name: 'DRAWBRIDGE_TRUSTED_PROXIES', path: ['auth', 'proxy', 'trustedProxies'], reading: 'list' },
   { name: 'DRAWBRIDGE_PROXY_USER_HEADER', path: ['auth', 'proxy', 'userHeader'], reading: 'text' },
+  { name: 'DRAWBRIDGE_SMTP_URL', path: ['auth', 'mail', 'smtpUrl'], reading: 'text', secret: true },
+  { name: 'DRAWBRIDGE_MAIL_FROM', path: ['auth', 'mail', 'from'], reading: 'text' },
   { name: 'DRAWBRIDGE_RUNS_PER_MINUTE', path: ['auth', 'limits', 'runsPerMinute'], reading: 'number' },
   { name: 'DRAWBRIDGE_TOKENS_PER_DAY', path: ['auth', 'limits', 'tokensPerDay'], reading: 'number' },
   { name: 'DRAWBRIDGE_MCP_CONFIG', path: ['mcp', 'configFile'], reading: 'text' },

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { accountHash } from './account-hash.ts';
 import { useSession } from './session-context.ts';
 
-/** Who is signed in, and Sign out; nothing on a local server, where nobody signs in. */
+/** Who is signed in (a link to their Account page), and Sign out; nothing on a local server, where nobody signs in. */
 export function AccountControl() {
   const state = useSession();
   const [leaving, setLeaving] = useState(false);
@@ -11,10 +12,14 @@ export function AccountControl() {
   }
   return (
     <div className="account">
-      <span className="account__name" title={user.email ?? user.name}>
+      <a
+        className="account__name account__link"
+        href={accountHash}
+        title={`Account: ${user.email ?? user.name}`}
+      >
         {user.name}
         {user.isAdmin ? <span className="account__role"> · admin</span> : null}
-      </span>
+      </a>
       {state.session.signIn.mode === 'sessions' ? (
         <button
           type="button"

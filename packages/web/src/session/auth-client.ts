@@ -1,5 +1,5 @@
 import { type SessionResponse, sessionResponseSchema } from '@drawbridge/protocol';
-import { ApiError, requestJson } from '@drawbridge/react';
+import { ApiError, postAuth, requestJson } from '@drawbridge/react';
 import { z } from 'zod';
 
 /** Who is signed in and how this server signs people in. */
@@ -7,41 +7,8 @@ export function fetchSession(): Promise<SessionResponse> {
   return requestJson({ path: '/api/session', schema: sessionResponseSchema, init: { cache: 'no-store' } });
 }
 
-// better-auth answers refusals as `{ code, message }`; only the message is shown.
-const authRefusalSchema = z.object({ message: z.string() });
-
-async function postAuth(path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`/api/auth${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    // A proxy's error page: the status line below says what happened.
-    parsed = undefined;
-  }
-  if (!response.ok) {
-    const refusal = authRefusalSchema.safeParse(parsed);
-    throw new ApiError({
-      code: `http_${response.status}`,
-      message:
-        response.status === 429
-          ? 'Too many attempts; wait a minute and try again.'
-          : refusal.success
-            ? refusal.data.message
-            : `The server answered ${response.status}.`,
-      status: response.status,
-    });
-  }
-  return parsed;
-}
-
 export async function signInWithPassword({ email, password }: { email: string; password: string }) {
-  await postAuth('/sign-in/email', { email, password });
+  await postAuth({ path: '/sign-in/email', body: { email, password } });
 }
 
 export async function signUpWithPassword({
@@ -53,7 +20,7 @@ export async function signUpWithPassword({
   email: string;
   password: string;
 }) {
-  await postAuth('/sign-up/email', { name, email, password });
+  await postAuth({ path: '/sign-up/email', body: { name, email, password } });
 }
 
 const redirectSchema = z.object({ url: z.string().url() });
@@ -61,7 +28,10 @@ const redirectSchema = z.object({ url: z.string().url() });
 /** Starts OpenID Connect sign-in: the browser leaves for the provider and comes back signed in. */
 export async function signInWithOpenIdConnect({ providerId }: { providerId: string }) {
   const answer = redirectSchema.safeParse(
-    await postAuth('/sign-in/social', { provider: providerId, callbackURL: '/', errorCallbackURL: '/' }),
+    await postAuth({
+      path: '/sign-in/social',
+      body: { provider: providerId, callbackURL: '/', errorCallbackURL: '/' },
+    }),
   );
   if (!answer.success) {
     throw new ApiError({
@@ -74,5 +44,5 @@ export async function signInWithOpenIdConnect({ providerId }: { providerId: stri
 }
 
 export async function signOut() {
-  await postAuth('/sign-out', {});
+  await postAuth({ path: '/sign-out', body: {} });
 }

@@ -1,6 +1,9 @@
 import type { SessionResponse } from '@drawbridge/protocol';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { passwordRules } from '@drawbridge/protocol';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchSession, signOut } from './auth-client.ts';
+import { resetTokenFromHash } from './reset-password-link.ts';
+import { ResetPasswordPage } from './reset-password-page.tsx';
 import { SessionContext } from './session-context.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
@@ -22,6 +25,17 @@ export function SessionGate({
   const [failure, setFailure] = useState<string | undefined>(
     'failure' in initial ? initial.failure : undefined,
   );
+  // A reset link opens the page once; the token leaves the address bar as soon as the page is left.
+  const [resetToken, setResetToken] = useState(() => resetTokenFromHash(window.location.hash));
+  useEffect(() => {
+    // A link pasted into a tab already on the app changes only the hash.
+    const onHashChange = () => {
+      const token = resetTokenFromHash(window.location.hash);
+      if (token !== undefined) setResetToken(token);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
   const refresh = useCallback(async () => {
     try {
       setSession(await fetchSession());
@@ -55,6 +69,20 @@ export function SessionGate({
     );
   }
   if (state === undefined) return null;
+  if (resetToken !== undefined) {
+    return (
+      <ResetPasswordPage
+        token={resetToken}
+        rules={state.session.signIn.accounts?.passwordRules ?? passwordRules}
+        onDone={() => {
+          history.replaceState(null, '', window.location.pathname);
+          setResetToken(undefined);
+          // The reset signed every session of the account out, perhaps this one.
+          void refresh();
+        }}
+      />
+    );
+  }
   if (state.session.user === null) return <SignInPage methods={state.session.signIn} onSignedIn={refresh} />;
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
 }

@@ -1,17 +1,19 @@
-import { describePasswordRules, type SignInMethods } from '@drawbridge/protocol';
+import type { SignInMethods } from '@drawbridge/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { signInWithOpenIdConnect, signInWithPassword, signUpWithPassword } from './auth-client.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { PasswordField } from './password-field.tsx';
 
 /**
  * The page a signed-out visitor sees: email and password, a sign-up form when allowed (with the password
- * rules the server enforces), single sign-on.
+ * rules the server enforces), a reset link by mail when the server can send one, single sign-on.
  */
 export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; onSignedIn(): Promise<void> }) {
   const [creating, setCreating] = useState(false);
+  const [forgotten, setForgotten] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const headingId = useId();
-  const passwordRulesId = useId();
   const { accounts, openIdConnect } = methods;
 
   const attempt = async (action: () => Promise<void>) => {
@@ -45,7 +47,7 @@ export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; on
           <span>Drawbridge</span>
         </div>
         <h1 id={headingId} className="sign-in__title">
-          {creating ? 'Create an account' : 'Sign in'}
+          {forgotten ? 'Reset your password' : creating ? 'Create an account' : 'Sign in'}
         </h1>
         {methods.mode === 'proxy' ? (
           <p>This server is signed into through its proxy; reload the page to sign in again.</p>
@@ -55,7 +57,8 @@ export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; on
             {problem}
           </p>
         )}
-        {accounts === null ? null : (
+        {accounts !== null && forgotten ? <ForgotPasswordForm onBack={() => setForgotten(false)} /> : null}
+        {accounts === null || forgotten ? null : (
           <form className="sign-in__form" onSubmit={submit}>
             {creating ? (
               <label className="sign-in__field">
@@ -67,27 +70,13 @@ export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; on
               <span>Email</span>
               <input name="email" type="email" autoComplete="email" required />
             </label>
-            {/* A new password is checked against the server's rules, shown under the field (outside its
-                label, so the field's name stays "Password"); signing in checks none. */}
-            <div className="sign-in__password">
-              <label className="sign-in__field">
-                <span>Password</span>
-                <input
-                  name="password"
-                  type="password"
-                  autoComplete={creating ? 'new-password' : 'current-password'}
-                  required
-                  minLength={creating ? accounts.passwordRules.minLength : undefined}
-                  maxLength={creating ? accounts.passwordRules.maxLength : undefined}
-                  aria-describedby={creating ? passwordRulesId : undefined}
-                />
-              </label>
-              {creating ? (
-                <p id={passwordRulesId} className="sign-in__hint">
-                  {describePasswordRules(accounts.passwordRules)}
-                </p>
-              ) : null}
-            </div>
+            {/* A new password is checked against the server's rules, shown under the field; signing in checks none. */}
+            <PasswordField
+              label="Password"
+              name="password"
+              rules={creating ? accounts.passwordRules : undefined}
+              autoComplete={creating ? 'new-password' : 'current-password'}
+            />
             <button type="submit" className="button button--primary" disabled={busy}>
               {creating ? 'Create account' : 'Sign in'}
             </button>
@@ -103,9 +92,21 @@ export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; on
                 {creating ? 'I have an account' : 'Create an account'}
               </button>
             ) : null}
+            {accounts.passwordReset && !creating ? (
+              <button
+                type="button"
+                className="sign-in__forgot"
+                onClick={() => {
+                  setForgotten(true);
+                  setProblem(undefined);
+                }}
+              >
+                Forgot your password?
+              </button>
+            ) : null}
           </form>
         )}
-        {openIdConnect === null ? null : (
+        {openIdConnect === null || forgotten ? null : (
           <button
             type="button"
             className="button button--secondary sign-in__provider"

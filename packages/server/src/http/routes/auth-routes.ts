@@ -30,6 +30,7 @@ function signInMethods(settings: AuthSettings): SignInMethods {
         : {
             signUp: settings.accounts.signUp === 'open' || settings.accounts.signUp.length > 0,
             passwordRules,
+            passwordReset: settings.passwordReset !== undefined,
           },
     openIdConnect:
       settings.openIdConnect === null
