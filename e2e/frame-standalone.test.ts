@@ -32,14 +32,16 @@ let canary: CanaryServers;
 let directory: string;
 let runtimeSource: string;
 let threeBundleSource: string;
+let kitBundleSource: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   canary = await startCanaryServers();
   directory = await mkdtemp(join(tmpdir(), 'drawbridge-standalone-'));
-  [runtimeSource, threeBundleSource] = await Promise.all([
+  [runtimeSource, threeBundleSource, kitBundleSource] = await Promise.all([
     readFile(frameDistributionFiles.runtime, 'utf8'),
     readFile(frameDistributionFiles.threeBundle, 'utf8'),
+    readFile(frameDistributionFiles.kit, 'utf8'),
   ]);
 });
 
@@ -127,6 +129,64 @@ describe('a standalone export', () => {
     expect(widgetDocumentOf(plain)).not.toContain('importmap');
     expect(plain.length).toBeLessThan(runtimeSource.length * 1.5 + 5000);
     expect(widgetDocumentOf(withThree)).toContain('"three":"data:text/javascript;base64,');
+  });
+
+  const kitWidget = {
+    css: '',
+    html: '<section class="kit card"><h3>Exported chart</h3><div id="chart"></div></section>',
+    js: `import { chart } from 'kit';
+chart('#chart', { type: 'bar', title: 'Sales', labels: ['Q1', 'Q2'], series: [3, 5] });`,
+    height: 320,
+  };
+
+  it('includes the kit (stylesheet and module) only when the widget uses it', () => {
+    const plain = renderStandaloneHtml({
+      widget: { css: '', html: '<p class="kitten">hi</p>', js: '', height: null },
+      runtimeSource,
+      threeBundleSource,
+      kitBundleSource,
+      title: 'Plain',
+    });
+    const onKit = renderStandaloneHtml({
+      widget: kitWidget,
+      runtimeSource,
+      threeBundleSource,
+      kitBundleSource,
+      title: 'Kit',
+    });
+    expect(widgetDocumentOf(plain)).not.toContain(':where(.kit');
+    expect(widgetDocumentOf(plain)).not.toContain('importmap');
+    expect(widgetDocumentOf(onKit)).toContain(':where(.kit,.kit *)');
+    expect(widgetDocumentOf(onKit)).toContain('"kit":"data:text/javascript;base64,');
+    expect(widgetDocumentOf(onKit)).not.toContain('"three"');
+  });
+
+  it('renders a kit widget from a file:// URL, the kit inlined as a data: module', async () => {
+    const file = join(directory, 'kit.html');
+    await writeFile(
+      file,
+      renderStandaloneHtml({
+        widget: kitWidget,
+        runtimeSource,
+        threeBundleSource,
+        kitBundleSource,
+        title: 'Kit',
+      }),
+    );
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(pathToFileURL(file).href);
+    const widgetFrame = page.frames().find((frame) => frame !== page.mainFrame());
+    if (widgetFrame === undefined) throw new Error('The export shows no widget frame.');
+    await widgetFrame.locator('#chart .ct-bar').first().waitFor({ state: 'attached' });
+    expect(await widgetFrame.locator('#chart .ct-bar').count()).toBe(2);
+    expect(await widgetFrame.locator('#chart table caption').textContent()).toBe('Sales');
+    expect(
+      await widgetFrame.locator('section.kit').evaluate((section) => getComputedStyle(section).paddingTop),
+    ).toBe('16px');
+    await page.close();
+    expect(errors).toEqual([]);
   });
 
   it('shows markup holding <!-- and keeps a hostile widget inside its sandbox when opened from disk', async () => {

@@ -133,6 +133,7 @@ describe('npm pack of the published packages', () => {
         'dist/frame.html',
         'dist/runtime.js',
         'dist/three-bundle.js',
+        'dist/kit.js',
         'dist/mcp-app-view.js',
       ]),
     );

@@ -76,7 +76,7 @@ async function serveFile(
   }
 }
 
-/** Serves the host page, the built frame and three.js on 127.0.0.1, on a free port. */
+/** Serves the host page, the built frame (runtime and kit) and three.js on 127.0.0.1, on a free port. */
 export async function startStaticServer(): Promise<StaticTestServer> {
   const crossOrigin = { 'Access-Control-Allow-Origin': '*' };
   const server: Server = createServer((request, response) => {
@@ -88,8 +88,8 @@ export async function startStaticServer(): Promise<StaticTestServer> {
       void serveFile(response, new URL('frame.html', frameDistribution), {
         'Content-Security-Policy': frameContentSecurityPolicy(),
       });
-    } else if (path === '/frame/runtime.js') {
-      void serveFile(response, new URL('runtime.js', frameDistribution), crossOrigin);
+    } else if (path === '/frame/runtime.js' || path === '/frame/kit.js') {
+      void serveFile(response, new URL(path.slice('/frame/'.length), frameDistribution), crossOrigin);
     } else if (/^\/vendor\/three\/(build|examples\/jsm)\/[\w./-]+\.js$/.test(path) && !path.includes('..')) {
       void serveFile(response, new URL(path.slice('/vendor/three/'.length), threePackage), crossOrigin);
     } else {

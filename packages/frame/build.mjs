@@ -28,6 +28,9 @@ const source = (path) => new URL(path, packageDirectory).pathname;
 
 await bundle({ entryPoints: [source('src/runtime/main.ts')], file: 'runtime.js' });
 
+// The kit's script module (charts over chartist, form helpers), `import … from 'kit'` in a widget.
+await bundle({ entryPoints: [source('src/kit/main.ts')], file: 'kit.js', format: 'esm' });
+
 // The MCP Apps sandbox proxy, served from the sandbox origin (packages/server/src/mcp/sandbox-server.ts).
 await bundle({ entryPoints: [source('src/mcp-sandbox/sandbox-proxy.ts')], file: 'mcp-sandbox-proxy.js' });
 

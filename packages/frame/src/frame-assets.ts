@@ -4,6 +4,8 @@ export const frameDistributionFiles = {
   bootstrapHtml: new URL('../dist/frame.html', import.meta.url),
   /** The runtime served at `/frame/runtime.js` and inlined into standalone exports. */
   runtime: new URL('../dist/runtime.js', import.meta.url),
+  /** The kit's script module (charts, form helpers) served at `/frame/kit.js` and inlined into exports that import it. */
+  kit: new URL('../dist/kit.js', import.meta.url),
   /** The `show_widget` view for MCP hosts, inlined into `ui://drawbridge/widget.html`. */
   mcpAppView: new URL('../dist/mcp-app-view.js', import.meta.url),
   /** three.js plus `OrbitControls` as a classic script defining `globalThis.__drawbridgeThree`, for MCP views. */

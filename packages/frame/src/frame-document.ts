@@ -1,3 +1,5 @@
+import { frameKitCss } from './kit/kit-stylesheet.ts';
+
 /**
  * The bootstrap document of the widget frame and the theme it shares with standalone exports.
  * Isomorphic: plain strings, built into `dist/frame.html` by `build.mjs`.
@@ -19,7 +21,7 @@ html,body{margin:0;background:transparent;color:var(--db-fg)}
 `.trim();
 
 /**
- * Where the frame resolves `three` and its addons: our own server, never a CDN. Relative to the frame document
+ * Where the frame resolves `three`, its addons and the kit's script module: our own server, never a CDN. Relative to the frame document
  * (`<mount>/frame`), as its runtime's URL is, so the document works wherever the server is mounted (`/frame`,
  * `/ai/frame`): `./vendor/…` is `<mount>/vendor/…`.
  */
@@ -27,10 +29,11 @@ export const frameImportMap = {
   imports: {
     three: './vendor/three/build/three.module.js',
     'three/addons/': './vendor/three/examples/jsm/',
+    kit: './frame/kit.js',
   },
 };
 
-/** The document served at `/frame`: theme, import map, empty widget slots, then the runtime. */
+/** The document served at `/frame`: theme, kit stylesheet, import map, empty widget slots, then the runtime. */
 export function renderFrameBootstrapHtml(): string {
   return `<!doctype html>
 <html lang="en" data-theme="light">
@@ -39,7 +42,8 @@ export function renderFrameBootstrapHtml(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Widget</title>
 <script type="importmap">${JSON.stringify(frameImportMap)}</script>
-<style>${frameThemeCss}</style>
+<style>${frameThemeCss}
+${frameKitCss}</style>
 <style id="widget-css"></style>
 </head>
 <body>

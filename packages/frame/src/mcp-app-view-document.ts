@@ -1,4 +1,5 @@
 import { frameThemeCss } from './frame-document.ts';
+import { frameKitCss } from './kit/kit-stylesheet.ts';
 
 /** The MIME type MCP Apps hosts expect of a view resource. */
 export const mcpAppViewMimeType = 'text/html;profile=mcp-app';
@@ -32,6 +33,7 @@ export function renderMcpAppViewHtml({
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Drawbridge widget</title>
 <style>${frameThemeCss}
+${frameKitCss}
 body{padding:16px}</style>
 <style id="widget-css"></style>
 </head>

@@ -2,6 +2,7 @@ import type { GeneratedWidget } from '@drawbridge/protocol';
 import { clampWidgetHeight, defaultWidgetHeight } from '@drawbridge/protocol/widget-height';
 import { frameThemeCss } from './frame-document.ts';
 import { frameContentSecurityPolicy } from './frame-policy.ts';
+import { frameKitCss } from './kit/kit-stylesheet.ts';
 
 export interface StandaloneHtmlOptions {
   /** A stored widget; its height, or the default when the model gave none, is the page's minimum. */
@@ -10,6 +11,8 @@ export interface StandaloneHtmlOptions {
   runtimeSource: string;
   /** `dist/three-bundle.js`: three.js and `OrbitControls` as one ES module. */
   threeBundleSource: string;
+  /** `dist/kit.js`, the kit's script module; a widget that imports `kit` needs it in its export. */
+  kitBundleSource?: string;
   title: string;
 }
 
@@ -27,13 +30,16 @@ const standaloneContentSecurityPolicy = frameContentSecurityPolicy()
   .join('; ');
 
 const threeImport = /(?:\bfrom|\bimport)\s*\(?\s*["']three(?:\/addons\/[^"']*)?["']/;
+const kitImport = /(?:\bfrom|\bimport)\s*\(?\s*["']kit["']/;
+// A widget on the kit names the class in its markup; the others do not need the kit's stylesheet in their file.
+const kitClass = /\bclass\s*=\s*(?:"[^"]*\bkit\b[^"]*"|'[^']*\bkit\b[^']*'|kit\b)/;
 
 /**
  * One self-contained HTML file that shows a widget from disk. Opened from disk it has no server and no
  * opaque origin of its own, so the widget does not run in it: the file is a shell whose only content is
  * a sandboxed `srcdoc` frame holding the widget document (the runtime, the CSS, the markup — built by the
- * runtime with the same rules as in a live frame — and the script, with `three` mapped to an inline
- * `data:` module when, and only when, the script imports it). The shell's CSP is inherited by that frame
+ * runtime with the same rules as in a live frame — and the script, with `three` and `kit` mapped to inline
+ * `data:` modules when, and only when, the script imports them). The shell's CSP is inherited by that frame
  * and its `frame-src 'none'` stops the frame from navigating anywhere; the sandbox gives it no popups and
  * no way to navigate the shell.
  */
@@ -59,9 +65,16 @@ function renderWidgetDocument({
   widget,
   runtimeSource,
   threeBundleSource,
+  kitBundleSource,
   title,
 }: StandaloneHtmlOptions): string {
-  const importMap = threeImport.test(widget.js) ? standaloneThreeImportMap(threeBundleSource) : undefined;
+  const imports = {
+    ...(threeImport.test(widget.js) ? standaloneThreeImports(threeBundleSource) : {}),
+    ...(kitBundleSource !== undefined && kitImport.test(widget.js)
+      ? { kit: `data:text/javascript;base64,${base64FromUtf8(kitBundleSource)}` }
+      : {}),
+  };
+  const importMap = Object.keys(imports).length === 0 ? undefined : { imports };
   const minimumHeight = clampWidgetHeight(widget.height ?? defaultWidgetHeight);
   return `<!doctype html>
 <html lang="en" data-theme="light">
@@ -70,7 +83,7 @@ function renderWidgetDocument({
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 ${importMap === undefined ? '' : `<script type="importmap">${escapeScript(JSON.stringify(importMap))}</script>\n`}<style>${frameThemeCss}
-@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){color-scheme:dark}}
+${kitClass.test(widget.html) ? `${frameKitCss}\n` : ''}@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){color-scheme:dark}}
 body{padding:16px}#widget-root{min-height:${minimumHeight}px}</style>
 <style id="widget-css">${widget.css.replace(/<\/style/gi, '<\\/style')}</style>
 </head>
@@ -84,13 +97,11 @@ body{padding:16px}#widget-root{min-height:${minimumHeight}px}</style>
 `;
 }
 
-function standaloneThreeImportMap(threeBundleSource: string): { imports: Record<string, string> } {
+function standaloneThreeImports(threeBundleSource: string): Record<string, string> {
   const orbitControls = "export { OrbitControls } from 'three';";
   return {
-    imports: {
-      three: `data:text/javascript;base64,${base64FromUtf8(threeBundleSource)}`,
-      'three/addons/controls/OrbitControls.js': `data:text/javascript;base64,${base64FromUtf8(orbitControls)}`,
-    },
+    three: `data:text/javascript;base64,${base64FromUtf8(threeBundleSource)}`,
+    'three/addons/controls/OrbitControls.js': `data:text/javascript;base64,${base64FromUtf8(orbitControls)}`,
   };
 }
 

@@ -313,6 +313,7 @@ describe('createApp: frame and vendor files', () => {
     await writeFile(join(frameDistDirectory, 'frame.html'), '<!doctype html><title>frame</title>');
     await writeFile(join(frameDistDirectory, 'runtime.js'), 'export {};');
     await writeFile(join(frameDistDirectory, 'three-bundle.js'), 'export const REVISION = "test";');
+    await writeFile(join(frameDistDirectory, 'kit.js'), 'export const chart = () => {};');
   }
 
   it('says the frame is not built when dist is missing', async () => {
@@ -335,6 +336,12 @@ describe('createApp: frame and vendor files', () => {
     const runtime = await app.request('/frame/runtime.js');
     expect(runtime.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(runtime.headers.get('access-control-allow-origin')).toBe('*');
+    // The kit's module, which the frame's import map names `kit`, is read the same way as the runtime.
+    const kit = await app.request('/frame/kit.js');
+    expect(kit.status).toBe(200);
+    expect(kit.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(kit.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await kit.text()).toBe('export const chart = () => {};');
     await expectJsonError(await app.request('/frame/other.js'), 404, 'not_found');
   });
 

@@ -7,21 +7,24 @@ import { HttpError } from './http-error.ts';
 
 /**
  * Renders a stored widget as one self-contained HTML file, inlining the frame runtime and (when the widget
- * imports it) the three.js bundle. The bundles are read once, on the first export.
+ * imports them) the three.js bundle and the kit's module. The bundles are read once, on the first export.
  */
 export function createStandaloneRenderer({
   frameDistDirectory,
 }: {
   frameDistDirectory: string;
 }): (widget: StoredWidget) => Promise<string> {
-  let bundles: Promise<{ runtimeSource: string; threeBundleSource: string }> | undefined;
+  let bundles:
+    | Promise<{ runtimeSource: string; threeBundleSource: string; kitBundleSource: string }>
+    | undefined;
   const loadBundles = async () => {
     try {
-      const [runtimeSource, threeBundleSource] = await Promise.all([
+      const [runtimeSource, threeBundleSource, kitBundleSource] = await Promise.all([
         readFile(join(frameDistDirectory, 'runtime.js'), 'utf8'),
         readFile(join(frameDistDirectory, 'three-bundle.js'), 'utf8'),
+        readFile(join(frameDistDirectory, 'kit.js'), 'utf8'),
       ]);
-      return { runtimeSource, threeBundleSource };
+      return { runtimeSource, threeBundleSource, kitBundleSource };
     } catch {
       // Forget the failure so a build made while the server runs is picked up by the next export.
       bundles = undefined;
@@ -30,11 +33,12 @@ export function createStandaloneRenderer({
   };
   return async (widget) => {
     bundles ??= loadBundles();
-    const { runtimeSource, threeBundleSource } = await bundles;
+    const { runtimeSource, threeBundleSource, kitBundleSource } = await bundles;
     return renderStandaloneHtml({
       widget,
       runtimeSource,
       threeBundleSource,
+      kitBundleSource,
       title: widgetTitle(widget.html) ?? 'Drawbridge widget',
     });
   };

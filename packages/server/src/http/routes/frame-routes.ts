@@ -14,7 +14,7 @@ export interface FrameRoutesOptions {
 /** three.js folders a widget may import from; the rest of the package (sources, docs) is not served. */
 const servedThreeFolders = ['build/', 'examples/jsm/'];
 
-const frameScripts = new Set(['runtime.js', 'three-bundle.js']);
+const frameScripts = new Set(['runtime.js', 'three-bundle.js', 'kit.js']);
 
 const refuse: ErrorResponder<FrameRouteErrorCode> = errorResponse;
 
@@ -33,7 +33,7 @@ function notBuilt(context: Context): Response {
 
 /**
  * The widget frame, mounted at the root: `GET /frame` (bootstrap document with its own CSP),
- * `GET /frame/runtime.js`, `GET /frame/three-bundle.js` and `GET /vendor/three/*` from npm.
+ * `GET /frame/runtime.js`, `GET /frame/kit.js`, `GET /frame/three-bundle.js` and `GET /vendor/three/*` from npm.
  */
 export function createFrameRoutes({ frameDistDirectory, threeDirectory }: FrameRoutesOptions): Hono {
   const routes = new Hono();
