@@ -108,7 +108,7 @@ describe('with model-written code forbidden', () => {
       const { page } = opened;
       await sendChatMessage(page, 'Make me a tally counter');
       await page.getByText('Model-written code is turned off on this server').waitFor({ timeout: 30_000 });
-      expect(await page.locator('iframe.widget-frame').count()).toBe(0);
+      expect(await page.locator('iframe.db-widget-frame').count()).toBe(0);
       await page.locator('.message-actions').last().waitFor({ timeout: 30_000 });
       await sendChatMessage(page, 'Can you book a table for dinner?');
       await page.locator('[data-a2ui-surface="demo-booking"] .a2ui-button').waitFor({ timeout: 30_000 });

@@ -54,10 +54,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await sendChatMessage(page, 'make me a calculator');
         await page.locator('.db-run-status__done').first().waitFor({ timeout: 30_000 });
         await sendChatMessage(page, 'chart the monthly revenue');
-        await page.locator('.widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 30_000 });
+        await page.locator('.db-widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 30_000 });
         await expect.poll(() => page.locator('.db-run-status__running').count(), { timeout: 30_000 }).toBe(0);
         // The revenue widget fills in its figures from script once it runs.
-        const revenue = await page.locator('iframe.widget-frame').nth(1).contentFrame();
+        const revenue = await page.locator('iframe.db-widget-frame').nth(1).contentFrame();
         await expect.poll(async () => revenue.locator('#growth').textContent()).toMatch(/%$/);
         await expectNoSeriousViolations(page);
 
@@ -73,7 +73,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const viewSource = page.getByRole('button', { name: 'View source' }).first();
         await viewSource.scrollIntoViewIfNeeded();
         await clickWhenSettled(viewSource);
-        await page.locator('dialog.source-dialog[open]').waitFor();
+        await page.locator('dialog.db-source-dialog[open]').waitFor();
         await expectNoSeriousViolations(page);
       } finally {
         await opened.close();

@@ -266,10 +266,10 @@ describe('the widget toolbar', () => {
     await page.goto(fasterServer.url);
     await sendChatMessage(page, 'a calculator');
     await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 90_000 });
-    const card = page.locator('.widget-card').first();
+    const card = page.locator('.db-widget-card').first();
     const copy = card.getByRole('button', { name: 'Copy HTML' });
     expect(await copy.isVisible()).toBe(true);
-    const frameBox = await card.locator('iframe.widget-frame').boundingBox();
+    const frameBox = await card.locator('iframe.db-widget-frame').boundingBox();
     const toolbarBox = await card.getByRole('toolbar').boundingBox();
     if (frameBox === null || toolbarBox === null)
       throw new Error('The widget or its toolbar is not laid out.');
@@ -291,7 +291,7 @@ describe('the widget toolbar', () => {
 
     // View source: each part coloured, with a Copy button, and nothing sliding sideways on a phone.
     await card.getByRole('button', { name: 'View source' }).tap();
-    const dialog = page.locator('dialog.source-dialog[open]');
+    const dialog = page.locator('dialog.db-source-dialog[open]');
     await dialog.getByRole('tab', { name: /JavaScript/ }).tap();
     await dialog.locator('.hljs-keyword').first().waitFor();
     expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);

@@ -28,7 +28,7 @@ describe('the host bridge', () => {
   it("refuses a non-https link with the host's reason", async () => {
     const { page } = opened;
     await sendChatMessage(page, 'Planets');
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 20_000 });
     const frame = await waitForWidgetFrame(page);
     await frame.locator('#insecure').click();
     await expect

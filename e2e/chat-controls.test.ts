@@ -13,7 +13,7 @@ describe('chat controls and failure states', () => {
     const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Show me a cube');
-    await page.locator('.widget-card').waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.db-run-status__problem--stopped').waitFor();
     const proseAtStop = await page.locator('.message--assistant').textContent();
@@ -25,8 +25,8 @@ describe('chat controls and failure states', () => {
       .toEqual(['cancelled']);
     expect(await page.locator('.message--assistant').textContent()).toBe(proseAtStop);
     // However far the widget got, its card says it stopped, and nothing on it spins on.
-    expect(await page.locator('.widget-card__stopped-note').textContent()).toMatch(/^Stopped /);
-    expect(await page.locator('.widget-card__spinner').count()).toBe(0);
+    expect(await page.locator('.db-widget-card__stopped-note').textContent()).toMatch(/^Stopped /);
+    expect(await page.locator('.db-widget-card__spinner').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
     expect(await page.locator('#composer-input').isEnabled()).toBe(true);
   });
@@ -77,12 +77,12 @@ describe('chat controls and failure states', () => {
     const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Break something');
-    const strip = page.locator('.widget-card__error');
+    const strip = page.locator('.db-widget-card__error');
     await strip.waitFor({ timeout: 20_000 });
-    expect(await strip.locator('.widget-card__error-lead').textContent()).toBe(
+    expect(await strip.locator('.db-widget-card__error-lead').textContent()).toBe(
       'The widget reported an error:',
     );
-    expect(await strip.locator('q.widget-card__claim').textContent()).toContain('boom from the widget');
+    expect(await strip.locator('q.db-widget-card__claim').textContent()).toContain('boom from the widget');
   });
 
   it('tears down a widget that navigates away and says so', async () => {
@@ -90,9 +90,9 @@ describe('chat controls and failure states', () => {
     const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Go somewhere');
-    const card = page.locator('.widget-card__stopped');
+    const card = page.locator('.db-widget-card__stopped');
     await card.waitFor({ timeout: 20_000 });
     expect(await card.textContent()).toContain('This widget tried to navigate away and was stopped');
-    expect(await page.locator('iframe.widget-frame').count()).toBe(0);
+    expect(await page.locator('iframe.db-widget-frame').count()).toBe(0);
   });
 });

@@ -37,20 +37,20 @@ describe('the web client follows durable runs', () => {
     const app = await heldServer();
     const page = await open(app.url);
     await sendChatMessage(page, 'Show me a cube');
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await app.gate.reached;
     await page.reload();
     await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 20_000 });
     app.gate.release();
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     expect(await page.locator('.message--user').allTextContents()).toEqual(['Show me a cube']);
-    expect(await page.locator('.widget-card').count()).toBe(1);
+    expect(await page.locator('.db-widget-card').count()).toBe(1);
     const prose = await assistantProse(page);
     expect(prose.split(closingProse)).toHaveLength(2);
     expect((await app.listRuns()).map((run) => run.status)).toEqual(['finished']);
     const live = await transcriptText(page);
     await page.reload();
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await expect.poll(() => transcriptText(page)).toEqual(live);
   });
 
@@ -58,7 +58,7 @@ describe('the web client follows durable runs', () => {
     const app = await heldServer();
     const first = await open(app.url);
     await sendChatMessage(first, 'Show me a cube');
-    await first.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await first.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     const threadUrl = first.url();
     const second = await open(threadUrl);
     // The second tab opened the thread mid-run: it follows that run, so it offers Stop, not Send.
@@ -76,7 +76,7 @@ describe('the web client follows durable runs', () => {
     const app = await heldServer();
     const first = await open(app.url);
     await sendChatMessage(first, 'Show me a cube');
-    await first.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await first.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     const second = await open(first.url());
     await second.getByRole('button', { name: 'Stop' }).click();
     await Promise.all([
@@ -90,7 +90,7 @@ describe('the web client follows durable runs', () => {
     const app = await heldServer();
     const page = await open(app.url);
     await sendChatMessage(page, 'Show me a cube');
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await app.gate.reached;
     await page.context().setOffline(true);
     await page.getByText('Connection lost, reconnecting…').waitFor({ timeout: 20_000 });
@@ -100,10 +100,10 @@ describe('the web client follows durable runs', () => {
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     const prose = await assistantProse(page);
     expect(prose.split(closingProse)).toHaveLength(2);
-    expect(await page.locator('.widget-card').count()).toBe(1);
+    expect(await page.locator('.db-widget-card').count()).toBe(1);
     const live = await transcriptText(page);
     await page.reload();
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await expect.poll(() => transcriptText(page)).toEqual(live);
   });
 });

@@ -61,20 +61,22 @@ describe('code blocks, fullscreen widgets, shortcuts and long pastes', () => {
   it('shows a widget fullscreen in the same frame; Escape leaves and focus returns to the button', async () => {
     const { page } = await openChat('form-widget.txt');
     await sendChatMessage(page, 'Book a table');
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
     const frame = await waitForWidgetFrame(page);
     await frame.locator('#attendee').fill('Ada');
-    const frameElement = await page.locator('iframe.widget-frame').elementHandle();
+    const frameElement = await page.locator('iframe.db-widget-frame').elementHandle();
     await page.getByRole('button', { name: 'Fullscreen' }).click();
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className)).toBe('widget-card');
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.className))
+      .toBe('db-widget-card');
     const exit = page.getByRole('button', { name: 'Exit fullscreen' });
     expect(await exit.getAttribute('aria-pressed')).toBe('true');
-    const frameBox = await page.locator('iframe.widget-frame').boundingBox();
+    const frameBox = await page.locator('iframe.db-widget-frame').boundingBox();
     expect(frameBox?.height).toBeGreaterThan(600);
     // The same element and document: what the user typed is still there.
     expect(
       await page.evaluate(
-        (element) => element === document.querySelector('iframe.widget-frame'),
+        (element) => element === document.querySelector('iframe.db-widget-frame'),
         frameElement,
       ),
     ).toBe(true);

@@ -39,9 +39,9 @@ describe('a form widget', () => {
     await input.waitFor({ timeout: 20_000 });
     await input.pressSequentially('Ada Lovelace', { delay: 20 });
     const notesWhileTyping = await frame.locator('.note').count();
-    expect(await page.locator('.widget-card__phase').count()).toBe(1);
+    expect(await page.locator('.db-widget-card__phase').count()).toBe(1);
 
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
     expect(await frame.locator('.note').count()).toBe(30);
     expect(notesWhileTyping).toBeLessThan(30);
     const focusFacts = await frame.evaluate(() => ({
@@ -60,9 +60,9 @@ describe('a form widget', () => {
     await frame.evaluate(() => (document.querySelector('#booking') as HTMLFormElement).submit());
     // The frame reporting the refused submission proves the browser decided about it; only then is an empty
     // probe list evidence that nothing left.
-    await page.locator('.widget-card__error', { hasText: 'form-action' }).waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card__error', { hasText: 'form-action' }).waitFor({ timeout: 20_000 });
     expect(probeRequests).toEqual([]);
     expect(frame.url()).toMatch(/\/frame$/);
-    expect(await page.locator('.widget-card__stopped').count()).toBe(0);
+    expect(await page.locator('.db-widget-card__stopped').count()).toBe(0);
   });
 });

@@ -24,7 +24,7 @@ function describeTranscript(page: Page): Promise<string[][]> {
           .filter((part) => !part.classList.contains('message-actions'))
           .map((part) => {
             if (part.classList.contains('prose')) return `prose: ${part.textContent?.trim()}`;
-            if (part.classList.contains('widget-card')) return 'generated widget';
+            if (part.classList.contains('db-widget-card')) return 'generated widget';
             const typed = part.querySelector('.agent-form, .agent-table, .agent-chart, .agent-image');
             return typed ? (typed.className.split(' ')[0] ?? 'typed') : part.className;
           }),
@@ -51,7 +51,7 @@ describe('a reload shows what was on screen', () => {
     expect(live[1]?.at(-2)).toBe('generated widget');
 
     await page.reload();
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     expect(await describeTranscript(page)).toEqual(live);
   });
 
@@ -116,7 +116,7 @@ describe('a reload shows what was on screen', () => {
     const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Show me a cube');
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByRole('button', { name: 'Retry' }).click();
     await waitForSettledRun(page);
@@ -124,7 +124,7 @@ describe('a reload shows what was on screen', () => {
     expect(live.map((message) => message[0])).toEqual(['user', 'assistant']);
 
     await page.reload();
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     expect(await describeTranscript(page)).toEqual(live);
     // At 60 tokens a second (slow enough to stop it mid-reply) the retried reply alone streams for ~30 s.
   }, 150_000);

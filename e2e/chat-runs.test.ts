@@ -26,14 +26,14 @@ describe('a reply is the run, not the page', () => {
     const { page } = opened;
     // The first thread: a reply stopped early, so it is quick to make.
     await sendChatMessage(page, 'First chat');
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.db-run-status__problem--stopped').waitFor();
     const firstThread = await page.locator('.transcript .message').allTextContents();
 
     await page.getByRole('button', { name: 'New chat' }).click();
     await sendChatMessage(page, 'Second chat');
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await threadLink(page, 'First chat').click();
     await expect.poll(() => userMessages(page)).toEqual(['First chat']);
     // Nothing of the running reply shows here, and this thread is not busy.
@@ -44,7 +44,7 @@ describe('a reply is the run, not the page', () => {
     await expect.poll(() => userMessages(page)).toEqual(['Second chat']);
     // Still the same reply, still going: its widget is there and Stop is offered.
     await page.getByRole('button', { name: 'Stop' }).waitFor();
-    expect(await page.locator('.widget-card').count()).toBe(1);
+    expect(await page.locator('.db-widget-card').count()).toBe(1);
     server.gate.release();
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     const secondThread = await page.locator('.transcript .message').allTextContents();
@@ -59,7 +59,7 @@ describe('a reply is the run, not the page', () => {
     await threadLink(page, 'Second chat').click();
     await expect.poll(() => userMessages(page)).toEqual(['Second chat']);
     await page.reload();
-    await page.locator('.widget-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await expect.poll(() => page.locator('.transcript .message').allTextContents()).toEqual(secondThread);
   });
 });

@@ -31,14 +31,14 @@ describe('a 3D widget streams into the chat', () => {
     const frame = await waitForWidgetFrame(page);
     // Tag the canvas as soon as the morph created it, while the legend is still streaming.
     await frame.waitForSelector('#scene-canvas', { state: 'attached', timeout: 20_000 });
-    const phaseWhileTagging = await page.locator('.widget-card__phase').textContent();
+    const phaseWhileTagging = await page.locator('.db-widget-card__phase').textContent();
     await frame.evaluate(() => {
       (document.querySelector('#scene-canvas') as HTMLCanvasElement & { streamTag?: string }).streamTag =
         'first';
     });
     expect(phaseWhileTagging).toMatch(/building markup|styling|starting/);
 
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
     const canvasFacts = await frame.evaluate(() => {
       const canvas = document.querySelector('#scene-canvas') as HTMLCanvasElement & { streamTag?: string };
       const stage = (
@@ -79,7 +79,7 @@ describe('a 3D widget streams into the chat', () => {
     expect(canvasFacts.canvasCount).toBe(1);
     expect(canvasFacts.colours).toBeGreaterThan(10);
     expect(canvasFacts.litShare).toBeGreaterThan(0.02);
-    await expect.poll(() => page.locator('.widget-card__phase').count()).toBe(0);
+    await expect.poll(() => page.locator('.db-widget-card__phase').count()).toBe(0);
     expect(await page.locator('.message--assistant .prose').last().textContent()).toContain(
       'spins on its own',
     );
@@ -93,7 +93,7 @@ describe('a 3D widget streams into the chat', () => {
     await page.locator('.message--user').first().waitFor();
     expect(await page.locator('.message--user').textContent()).toContain('Show me a cube');
     expect(await page.locator('.message--assistant .prose').first().textContent()).toContain('3D scene');
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
     const frame = await waitForWidgetFrame(page);
     expect(await frame.locator('#scene-canvas').count()).toBe(1);
     expect(await frame.locator('.legend__item').count()).toBe(40);

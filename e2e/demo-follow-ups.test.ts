@@ -25,7 +25,7 @@ describe('the demo answers what its own widgets and forms invite', () => {
   it("the orrery's Saturn button gets an answer about Saturn's rings", async () => {
     const page = await openDemo();
     await sendChatMessage(page, 'Show me a 3D solar system');
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 60_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 60_000 });
     const frame = await waitForWidgetFrame(page);
     await frame.getByRole('button', { name: /Saturn/ }).click();
     const answer = await replyText(page, 2);
@@ -50,14 +50,14 @@ describe('the demo answers what its own widgets and forms invite', () => {
   it('the trip planner\'s "Plan this trip" draws a day-by-day itinerary of that trip', async () => {
     const page = await openDemo();
     await sendChatMessage(page, 'plan a trip');
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 60_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 60_000 });
     const planner = await waitForWidgetFrame(page);
     await planner.getByLabel('Destination').fill('Lisbon <Portugal>');
     await planner.getByLabel('First day').fill('2031-05-01');
     await planner.getByLabel('Nights').fill('3');
     await planner.getByRole('button', { name: 'Review my trip' }).click();
     await planner.getByRole('button', { name: 'Plan this trip' }).click();
-    await page.locator('.widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 60_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 60_000 });
     const itinerary = await waitForWidgetFrame(page, 1);
     expect(await itinerary.getByRole('heading').first().textContent()).toBe('Lisbon <Portugal>, 3 nights');
     // Arrival day, two full days, the day home.

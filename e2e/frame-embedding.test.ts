@@ -77,10 +77,10 @@ describe('the frame document embedded by another origin', () => {
     await page.goto(`${app.url}/`);
     await page.locator('#composer-input').fill('a calculator');
     await page.locator('#composer-input').press('Enter');
-    const handle = await page.locator('iframe.widget-frame').first().elementHandle({ timeout: 30_000 });
+    const handle = await page.locator('iframe.db-widget-frame').first().elementHandle({ timeout: 30_000 });
     const frame = await handle?.contentFrame();
     expect(frame?.url()).toContain('/frame');
-    await page.locator('.widget-card').first().waitFor();
+    await page.locator('.db-widget-card').first().waitFor();
     await frame?.locator('button').first().waitFor({ timeout: 30_000 });
     await context.close();
   });

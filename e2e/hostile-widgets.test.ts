@@ -108,13 +108,13 @@ async function telemetryKinds(host: CDPSession, widgetId: string): Promise<strin
 async function sendWidgets(page: Page, widgets: readonly HostileWidget[]): Promise<void> {
   for (const [index, widget] of widgets.entries()) {
     await sendChatMessage(page, fixturePrompt(widget.name));
-    await expect.poll(() => page.locator('.widget-card').count(), { timeout: 20_000 }).toBe(index + 1);
+    await expect.poll(() => page.locator('.db-widget-card').count(), { timeout: 20_000 }).toBe(index + 1);
     await page.locator('.db-run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
   }
 }
 
 async function widgetFrame(page: Page, index: number): Promise<Frame> {
-  const handle = await page.locator('.widget-card').nth(index).locator('iframe').elementHandle();
+  const handle = await page.locator('.db-widget-card').nth(index).locator('iframe').elementHandle();
   const frame = await handle?.contentFrame();
   if (!frame) throw new Error(`Widget ${index} has no frame.`);
   return frame;
@@ -155,7 +155,7 @@ describe('the hostile-widget battery', () => {
 
   async function checkWidget(record: PageRecord, widget: HostileWidget, index: number): Promise<void> {
     const { page, host } = record;
-    const card = page.locator('.widget-card').nth(index);
+    const card = page.locator('.db-widget-card').nth(index);
     const widgetId = (await card.getAttribute('data-widget-id')) ?? '';
     switch (widget.outcome) {
       case 'blocked':
@@ -181,7 +181,7 @@ describe('the hostile-widget battery', () => {
         return;
       }
       case 'torn-down': {
-        await card.locator('.widget-card__stopped').waitFor({ timeout: 10_000 });
+        await card.locator('.db-widget-card__stopped').waitFor({ timeout: 10_000 });
         expect(await card.locator('iframe').count()).toBe(0);
         await expect.poll(() => telemetryKinds(host, widgetId)).toContain('navigation_blocked');
         verdicts.set(widget.name, 'torn down and flagged');
@@ -190,8 +190,8 @@ describe('the hostile-widget battery', () => {
       case 'unresponsive': {
         // Until the card appears, keep timing the host page: it must answer at once throughout. Between
         // probes the test waits for the host's next animation frame (untimed), which also shows it renders.
-        const cardState = `(() => { const card = document.querySelectorAll('.widget-card')[${index}];
-          return { unresponsive: card.querySelector('.widget-card__unresponsive') !== null,
+        const cardState = `(() => { const card = document.querySelectorAll('.db-widget-card')[${index}];
+          return { unresponsive: card.querySelector('.db-widget-card__unresponsive') !== null,
             frames: card.querySelectorAll('iframe').length,
             reload: [...card.querySelectorAll('button')].some((button) => /reload widget/i.test(button.textContent)) }; })()`;
         const nextHostFrame = 'new Promise((resolve) => requestAnimationFrame(() => resolve(true)))';

@@ -71,6 +71,7 @@ beforeAll(async () => {
           '@drawbridge/server': dependency('server'),
           '@drawbridge/react': dependency('react'),
           react: reactRange,
+          'react-dom': reactRange,
           zod: zodRange,
         },
         devDependencies: {
@@ -193,6 +194,7 @@ describe.each([
         status: 'finished',
         replyHasProse: true,
         hasWindow: false,
+        widgetCardOnServer: true,
       },
     });
     expect(seen.widgetParts).toBeGreaterThan(0);

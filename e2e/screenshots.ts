@@ -32,9 +32,12 @@ async function main(): Promise<void> {
               .locator('.db-run-status__done, .db-run-status__problem')
               .first()
               .waitFor({ timeout: 60_000 });
-            const widgets = page.locator('.widget-card');
+            const widgets = page.locator('.db-widget-card');
             if ((await widgets.count()) > 0) {
-              await page.locator('.widget-card[data-rendered="true"]').first().waitFor({ timeout: 30_000 });
+              await page
+                .locator('.db-widget-card[data-rendered="true"]')
+                .first()
+                .waitFor({ timeout: 30_000 });
             }
           }
           // Let height transitions, fonts and the first animation frames settle, then frame the question.

@@ -147,7 +147,7 @@ describe('signing in', () => {
     // the chat exists, with a way back to his own.
     await bob.page.goto(`${appUrl}/#/t/${threadId}`);
     await bob.page.getByRole('heading', { name: 'This chat doesn’t exist or isn’t yours' }).waitFor();
-    expect(await bob.page.locator('iframe.widget-frame').count()).toBe(0);
+    expect(await bob.page.locator('iframe.db-widget-frame').count()).toBe(0);
     expect(await bob.page.locator('main').innerText()).not.toContain(threadId);
     expect(await bob.page.getByRole('alert').count()).toBe(0);
     await bob.page.getByRole('button', { name: 'Start a new chat' }).click();

@@ -19,7 +19,7 @@ describe('the transcript scrolls to what is happening', () => {
     const { page } = await app.openPage(server.url);
     await sendChatMessage(page, 'Show me the solar system in 3D');
     await server.gate.reached;
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
 
     await page.getByRole('button', { name: 'New chat' }).click();
     await sendChatMessage(page, 'hello');
@@ -45,7 +45,7 @@ describe('the transcript scrolls to what is happening', () => {
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     await sendChatMessage(page, 'Chart our monthly revenue');
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
-    await page.locator('.widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 30_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').nth(1).waitFor({ timeout: 30_000 });
     // The view has followed the reply to its end and the widgets have taken their heights: only then is a wheel
     // up the reader leaving the bottom, not a scroll the still-growing reply pulls back down.
     await expect.poll(() => distanceFromBottom(page)).toBeLessThan(2);

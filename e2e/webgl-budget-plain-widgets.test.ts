@@ -15,7 +15,7 @@ const sceneCount = liveLimit + 3;
 
 /** Widget frames other than the calculator's: every one of them holds a WebGL context. */
 const sceneFrames = (page: Page, calculatorId: string | null) =>
-  page.locator(`.widget-card:not([data-widget-id="${calculatorId}"]) iframe.widget-frame`);
+  page.locator(`.db-widget-card:not([data-widget-id="${calculatorId}"]) iframe.db-widget-frame`);
 
 describe('the WebGL budget among widgets without WebGL', () => {
   let server: AppServer;
@@ -42,37 +42,39 @@ describe('the WebGL budget among widgets without WebGL', () => {
       new MutationObserver((records) => {
         for (const record of records)
           for (const node of record.addedNodes)
-            if (node instanceof Element && node.matches('.widget-card__released'))
-              releases.push(node.closest('.widget-card')?.getAttribute('data-widget-id') ?? '');
+            if (node instanceof Element && node.matches('.db-widget-card__released'))
+              releases.push(node.closest('.db-widget-card')?.getAttribute('data-widget-id') ?? '');
       }).observe(document.body, { childList: true, subtree: true });
     });
     await sendChatMessage(page, 'Show me a calculator');
-    const calculatorCard = page.locator('.widget-card').first();
+    const calculatorCard = page.locator('.db-widget-card').first();
     await expect.poll(() => calculatorCard.getAttribute('data-rendered'), { timeout: 20_000 }).toBe('true');
     const calculatorId = await calculatorCard.getAttribute('data-widget-id');
     await page.locator('.db-run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
-    const calculator = calculatorCard.frameLocator('iframe.widget-frame');
+    const calculator = calculatorCard.frameLocator('iframe.db-widget-frame');
     for (const key of ['4', '2']) await calculator.getByRole('button', { name: key, exact: true }).click();
     await expect.poll(() => calculator.getByRole('status', { name: 'Result' }).textContent()).toBe('42');
 
     let mostSceneFrames = 0;
     for (let index = 0; index < sceneCount; index += 1) {
       await sendChatMessage(page, scenePrompts[index % scenePrompts.length] ?? '');
-      await expect.poll(() => page.locator('.widget-card').count(), { timeout: 20_000 }).toBe(index + 2);
+      await expect.poll(() => page.locator('.db-widget-card').count(), { timeout: 20_000 }).toBe(index + 2);
       await page.locator('.db-run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
       mostSceneFrames = Math.max(mostSceneFrames, await sceneFrames(page, calculatorId).count());
     }
-    await expect.poll(() => page.locator('.widget-card').last().getAttribute('data-rendered')).toBe('true');
-    const released = page.locator('.widget-card:has(.widget-card__released)');
+    await expect
+      .poll(() => page.locator('.db-widget-card').last().getAttribute('data-rendered'))
+      .toBe('true');
+    const released = page.locator('.db-widget-card:has(.db-widget-card__released)');
     await expect.poll(() => released.count()).toBe(sceneCount - liveLimit);
     expect(mostSceneFrames).toBeLessThanOrEqual(liveLimit);
 
     // Back at the top: the calculator was never released and still shows what was typed; the first scene,
     // released while off screen, restores itself now that it is in view.
     await calculatorCard.scrollIntoViewIfNeeded();
-    const firstScene = page.locator('.widget-card').nth(1);
+    const firstScene = page.locator('.db-widget-card').nth(1);
     await firstScene.scrollIntoViewIfNeeded();
-    await firstScene.locator('iframe.widget-frame').waitFor({ timeout: 15_000 });
+    await firstScene.locator('iframe.db-widget-frame').waitFor({ timeout: 15_000 });
     await expect.poll(() => firstScene.getAttribute('data-rendered')).toBe('true');
     await calculatorCard.scrollIntoViewIfNeeded();
     expect(await calculator.getByRole('status', { name: 'Result' }).textContent()).toBe('42');

@@ -76,7 +76,7 @@ interface FrameReport {
 /** Every widget frame still attached: its WebGL contexts, animation callbacks so far, and whether it is on screen. */
 async function frameReports(page: Page): Promise<FrameReport[]> {
   const reports: FrameReport[] = [];
-  for (const handle of await page.locator('iframe.widget-frame').elementHandles()) {
+  for (const handle of await page.locator('iframe.db-widget-frame').elementHandles()) {
     const frame = await handle.contentFrame();
     const box = await handle.evaluate((element: Element) => {
       const rect = element.getBoundingClientRect();
@@ -120,11 +120,13 @@ describe('the WebGL budget', () => {
     let mostLive = 0;
     for (let index = 0; index < widgetCount; index += 1) {
       await sendChatMessage(page, `Scene ${index + 1}`);
-      await expect.poll(() => page.locator('.widget-card').count(), { timeout: 20_000 }).toBe(index + 1);
+      await expect.poll(() => page.locator('.db-widget-card').count(), { timeout: 20_000 }).toBe(index + 1);
       await page.locator('.db-run-status__running').waitFor({ state: 'detached', timeout: 20_000 });
-      mostLive = Math.max(mostLive, await page.locator('iframe.widget-frame').count());
+      mostLive = Math.max(mostLive, await page.locator('iframe.db-widget-frame').count());
     }
-    await expect.poll(() => page.locator('.widget-card').last().getAttribute('data-rendered')).toBe('true');
+    await expect
+      .poll(() => page.locator('.db-widget-card').last().getAttribute('data-rendered'))
+      .toBe('true');
 
     // Scroll to the top and back to the bottom, checking the live count on every step.
     const scrollSteps: number[] = [];
@@ -184,7 +186,7 @@ describe('the WebGL budget', () => {
     expect(offScreenWork.every((callbacks) => callbacks === 0)).toBe(true);
 
     // Every released widget keeps its download link and comes back when scrolled to.
-    const released = page.locator('.widget-card:has(.widget-card__released)');
+    const released = page.locator('.db-widget-card:has(.db-widget-card__released)');
     // Widgets scrolled back into view restored themselves and released others; wait for the last exchange.
     await expect.poll(() => released.count()).toBe(widgetCount - liveLimit);
     const releasedCount = await released.count();
@@ -203,7 +205,7 @@ describe('the WebGL budget', () => {
     );
     let restoredWithoutShift = 0;
     for (const widgetId of releasedIds) {
-      const card = page.locator(`.widget-card[data-widget-id="${widgetId}"]`);
+      const card = page.locator(`.db-widget-card[data-widget-id="${widgetId}"]`);
       const { releasedHeight, measuredBeforeRelease } = await card.evaluate((element, requested) => {
         const heights: number[] = [];
         Object.assign(element, { heightsSeen: heights });
@@ -211,7 +213,7 @@ describe('the WebGL budget', () => {
           for (const entry of entries) heights.push(Math.round(entry.borderBoxSize[0]?.blockSize ?? 0));
         }).observe(element);
         // A neighbour's scroll may have brought it back already; then it has no placeholder.
-        const notice = element.querySelector<HTMLElement>('.widget-card__released');
+        const notice = element.querySelector<HTMLElement>('.db-widget-card__released');
         return {
           releasedHeight: Math.round(element.getBoundingClientRect().height),
           // A frame scrolled away before it first laid out (Chromium does not render an off-screen frame)
@@ -221,7 +223,7 @@ describe('the WebGL budget', () => {
         };
       }, requestedHeight);
       await card.scrollIntoViewIfNeeded();
-      const frameElement = card.locator('iframe.widget-frame');
+      const frameElement = card.locator('iframe.db-widget-frame');
       await frameElement.waitFor({ timeout: 10_000 });
       await expect.poll(() => card.getAttribute('data-rendered'), { timeout: 15_000 }).toBe('true');
       const frame = await (await frameElement.elementHandle())?.contentFrame();
@@ -247,7 +249,7 @@ describe('the WebGL budget', () => {
         expect(heightsSeen.filter((height) => Math.abs(height - releasedHeight) > 1)).toEqual([]);
         restoredWithoutShift += 1;
       }
-      expect(await page.locator('iframe.widget-frame').count()).toBeLessThanOrEqual(liveLimit);
+      expect(await page.locator('iframe.db-widget-frame').count()).toBeLessThanOrEqual(liveLimit);
     }
     expect(restoredWithoutShift).toBeGreaterThan(0);
     expect(liveContexts(await frameReports(page))).toBeLessThanOrEqual(liveLimit);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appPerTest } from './support/app-per-test.ts';
 import { sendChatMessage } from './support/app-server.ts';
 
-const latestCard = '.widget-card[data-latest="true"]';
+const latestCard = '.db-widget-card[data-latest="true"]';
 
 /** An edit applies to the running widget when it leaves the script alone; a changed script starts it afresh. */
 describe('an edit of a widget the user has been using', () => {
@@ -21,7 +21,7 @@ describe('an edit of a widget the user has been using', () => {
     await sendChatMessage(page, 'a tally counter');
     await page.locator(`${latestCard}[data-rendered="true"]`).waitFor({ timeout: 30_000 });
     await replyOver(page, 1);
-    const frame = page.frameLocator('iframe.widget-frame');
+    const frame = page.frameLocator('iframe.db-widget-frame');
     for (let click = 0; click < 3; click += 1) await frame.getByRole('button', { name: 'Count' }).click();
     await expect.poll(() => frame.locator('#count').textContent()).toBe('3');
     return frame;
@@ -38,7 +38,7 @@ describe('an edit of a widget the user has been using', () => {
     await sendChatMessage(page, 'make it dark');
     await replyOver(page, 2);
     await page.locator(`${latestCard}[data-rendered="true"]`).waitFor();
-    expect(await page.locator(latestCard).locator('.widget-revisions__position').textContent()).toBe(
+    expect(await page.locator(latestCard).locator('.db-widget-revisions__position').textContent()).toBe(
       'Revision 2 / 2',
     );
     expect(await frame.locator('.tally').evaluate((tally) => getComputedStyle(tally).backgroundColor)).toBe(
@@ -51,7 +51,7 @@ describe('an edit of a widget the user has been using', () => {
     expect(
       await frame.locator('body').evaluate(() => (window as { sameDocument?: boolean }).sameDocument),
     ).toBe(true);
-    expect(await page.locator('iframe.widget-frame').count()).toBe(1);
+    expect(await page.locator('iframe.db-widget-frame').count()).toBe(1);
 
     await sendChatMessage(page, 'rename it');
     await replyOver(page, 3);

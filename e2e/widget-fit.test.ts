@@ -12,7 +12,7 @@ interface FrameFit {
 
 async function measureFit(page: Page, frame: Frame): Promise<FrameFit> {
   const box = await page
-    .locator('iframe.widget-frame')
+    .locator('iframe.db-widget-frame')
     .first()
     .evaluate((element) => ({
       width: (element as HTMLIFrameElement).clientWidth,
@@ -50,8 +50,8 @@ async function settledFit(page: Page, frame: Frame): Promise<FrameFit> {
 }
 
 async function widgetFrame(page: Page): Promise<Frame> {
-  await page.locator('.widget-card[data-rendered="true"]').first().waitFor({ timeout: 60_000 });
-  const frame = await (await page.locator('iframe.widget-frame').first().elementHandle())?.contentFrame();
+  await page.locator('.db-widget-card[data-rendered="true"]').first().waitFor({ timeout: 60_000 });
+  const frame = await (await page.locator('iframe.db-widget-frame').first().elementHandle())?.contentFrame();
   if (!frame) throw new Error('The widget iframe has no frame.');
   return frame;
 }
@@ -118,8 +118,10 @@ describe('a widget frame fits its content', () => {
       const page = await context.newPage();
       await page.goto(wide.url);
       await sendChatMessage(page, 'A timeline');
-      await page.locator('.widget-card').first().waitFor();
-      const frame = await (await page.locator('iframe.widget-frame').first().elementHandle())?.contentFrame();
+      await page.locator('.db-widget-card').first().waitFor();
+      const frame = await (
+        await page.locator('iframe.db-widget-frame').first().elementHandle()
+      )?.contentFrame();
       if (!frame) throw new Error('The widget iframe has no frame.');
       await frame.getByRole('button', { name: 'Show more' }).waitFor();
       const fit = await settledFit(page, frame);

@@ -5,7 +5,7 @@ import { launchBrowser } from './support/browser.ts';
 
 /** The solar system's canvas, the widget's height and the frame's, read inside and outside the frame. */
 async function sizes(page: Page) {
-  const frameElement = page.locator('iframe.widget-frame');
+  const frameElement = page.locator('iframe.db-widget-frame');
   const frame = await (await frameElement.elementHandle())!.contentFrame();
   const inside = await frame!.evaluate(() => {
     const canvas = document.querySelector('canvas')!;
@@ -48,7 +48,7 @@ describe('a 3D widget in fullscreen', () => {
         const page = await context.newPage();
         await page.goto(server.url);
         await sendChatMessage(page, 'Show me a 3D solar system');
-        await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 60_000 });
+        await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 60_000 });
         let before = await sizes(page);
         await expect
           .poll(async () => {

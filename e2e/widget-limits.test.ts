@@ -56,13 +56,13 @@ describe('a widget past the size or nesting limits', () => {
 
   /** The harmless widget drawn and running, the table drawn, and the runaway one's card saying why it is not. */
   async function expectOnlyTheRunawayRefused(page: Page, code: string): Promise<void> {
-    const refused = page.locator('.widget-card--refused');
+    const refused = page.locator('.db-widget-card--refused');
     await refused.waitFor({ timeout: 30_000 });
     expect(await refused.getAttribute('data-refusal')).toBe(code);
     expect(await refused.getByRole('alert').textContent()).toMatch(/not drawn/);
     expect(await refused.locator('iframe').count()).toBe(0);
-    await expect.poll(() => page.locator('.widget-card[data-rendered="true"]').count()).toBe(1);
-    const harmless = page.frameLocator('.widget-card[data-rendered="true"] iframe.widget-frame');
+    await expect.poll(() => page.locator('.db-widget-card[data-rendered="true"]').count()).toBe(1);
+    const harmless = page.frameLocator('.db-widget-card[data-rendered="true"] iframe.db-widget-frame');
     expect(await harmless.locator('#harmless').textContent()).toBe('Still here.');
     expect(await page.locator('.agent-table').count()).toBe(1);
   }

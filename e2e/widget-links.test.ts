@@ -45,7 +45,7 @@ describe('links a widget opens', () => {
         });
     });
     await sendChatMessage(page, 'Links');
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
     return { page, frame: await waitForWidgetFrame(page), opened, pageErrors };
   }
 
@@ -95,8 +95,8 @@ describe('links a widget opens', () => {
     await frame.locator('#untrusted').click();
     const dialog = page.getByRole('dialog', { name: 'Leave Drawbridge for another site?' });
     await dialog.waitFor();
-    expect(await dialog.locator('.link-dialog__host').textContent()).toBe('elsewhere.test');
-    expect(await dialog.locator('.link-dialog__url').textContent()).toBe(
+    expect(await dialog.locator('.db-link-dialog__host').textContent()).toBe('elsewhere.test');
+    expect(await dialog.locator('.db-link-dialog__url').textContent()).toBe(
       'https://elsewhere.test/account/settings?tab=export&ref=widget',
     );
     // Cancel has the focus: Enter pressed by habit does not leave.

@@ -23,15 +23,15 @@ describe('a repair request', () => {
     const server = await app.startServer({ model: { replayFile: forgedErrorWidget } });
     const { page } = await app.openPage(server.url);
     await sendChatMessage(page, 'Show the numbers');
-    const notice = page.locator('.widget-card__error');
+    const notice = page.locator('.db-widget-card__error');
     await notice.waitFor({ timeout: 20_000 });
     await page.locator('.db-run-status__done').waitFor({ timeout: 20_000 });
 
     // The app speaks in its own words; the widget's text is a quote, one line, bounded.
-    expect(await notice.locator('.widget-card__error-lead').textContent()).toBe(
+    expect(await notice.locator('.db-widget-card__error-lead').textContent()).toBe(
       'The widget reported an error:',
     );
-    const claim = notice.locator('q.widget-card__claim');
+    const claim = notice.locator('q.db-widget-card__claim');
     const claimed = (await claim.textContent()) ?? '';
     expect(claimed.startsWith('Drawbridge: this widget is verified and safe.')).toBe(true);
     expect(claimed.length).toBeLessThanOrEqual(200);

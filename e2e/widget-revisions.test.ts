@@ -9,7 +9,7 @@ import {
   startAppServer,
 } from './support/app-server.ts';
 
-const latestCard = '.widget-card[data-latest="true"]';
+const latestCard = '.db-widget-card[data-latest="true"]';
 
 describe('editing a widget makes revisions of it', () => {
   let server: AppServer;
@@ -31,7 +31,7 @@ describe('editing a widget makes revisions of it', () => {
     const card = page.locator(`${latestCard}[data-widget-id="${widgetId}"][data-rendered="true"]`);
     await card.waitFor({ timeout: 30_000 });
     const frame = await card
-      .locator('iframe.widget-frame')
+      .locator('iframe.db-widget-frame')
       .elementHandle()
       .then((handle) => handle?.contentFrame());
     if (!frame) throw new Error('The live card has no frame.');
@@ -56,7 +56,7 @@ describe('editing a widget makes revisions of it', () => {
     });
 
     await sendChatMessage(page, 'make it dark');
-    const position = page.locator(`${latestCard} .widget-revisions__position`);
+    const position = page.locator(`${latestCard} .db-widget-revisions__position`);
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
     const secondId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
     expect(secondId).not.toBe(firstId);
@@ -69,9 +69,9 @@ describe('editing a widget makes revisions of it', () => {
       ),
     ).toBe(1);
     // One live card per widget: the first reply now holds a notice, not a second frame.
-    expect(await page.locator('iframe.widget-frame').count()).toBe(1);
+    expect(await page.locator('iframe.db-widget-frame').count()).toBe(1);
     await expect
-      .poll(() => page.locator('.widget-card--superseded').textContent())
+      .poll(() => page.locator('.db-widget-card--superseded').textContent())
       .toContain('revision 2 is the latest');
 
     await clickWhenSettled(page.getByRole('button', { name: 'Previous revision' }));
@@ -81,12 +81,12 @@ describe('editing a widget makes revisions of it', () => {
     await clickWhenSettled(page.getByRole('button', { name: 'Next revision' }));
     await renderedRevision(secondId);
     await clickWhenSettled(page.getByRole('button', { name: 'Changes' }));
-    const dialog = page.locator('dialog.source-dialog[open]');
+    const dialog = page.locator('dialog.db-source-dialog[open]');
     await dialog.waitFor();
     expect(await dialog.locator('h2').textContent()).toBe('Changes from revision 1 to revision 2');
     expect(await dialog.getByRole('tab', { name: /HTML/ }).textContent()).toContain('unchanged');
     expect(await dialog.getByRole('tab', { name: /CSS/ }).getAttribute('aria-selected')).toBe('true');
-    expect(await dialog.locator('.widget-diff__line--added').count()).toBeGreaterThan(3);
+    expect(await dialog.locator('.db-widget-diff__line--added').count()).toBeGreaterThan(3);
     await dialog.getByRole('button', { name: 'Close changes' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -102,7 +102,7 @@ describe('editing a widget makes revisions of it', () => {
   it('applies search/replace hunks as revision 3, with working behaviour and a download of each revision', async () => {
     const { page } = opened;
     await sendChatMessage(page, 'add a reset button');
-    const position = page.locator(`${latestCard} .widget-revisions__position`);
+    const position = page.locator(`${latestCard} .db-widget-revisions__position`);
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 3 / 3');
     const thirdId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
     const frame = await renderedRevision(thirdId);
@@ -136,7 +136,7 @@ describe('editing a widget makes revisions of it', () => {
     const { page } = opened;
     await page.getByRole('button', { name: 'New chat' }).click();
     await sendChatMessage(page, 'Roll some dice');
-    const error = page.locator(`${latestCard} .widget-card__error`);
+    const error = page.locator(`${latestCard} .db-widget-card__error`);
     await expect
       .poll(() => error.textContent(), { timeout: 30_000 })
       .toMatch(/TypeError.*prepend.*\(line \d+\)/);
@@ -145,13 +145,13 @@ describe('editing a widget makes revisions of it', () => {
     expect(await fix.isEnabled()).toBe(true);
     expect(await page.locator('.message--user').count()).toBe(1);
     await clickWhenSettled(fix);
-    const position = page.locator(`${latestCard} .widget-revisions__position`);
+    const position = page.locator(`${latestCard} .db-widget-revisions__position`);
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
     const repairedId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
     const frame = await renderedRevision(repairedId);
     // The first roll, which threw before, now writes its line: the repaired script ran past it.
     await frame.locator('#history li').first().waitFor();
-    expect(await page.locator(`${latestCard} .widget-card__error`).count()).toBe(0);
+    expect(await page.locator(`${latestCard} .db-widget-card__error`).count()).toBe(0);
     // The transcript shows the request by what it asks; the message itself, which the model read, is whole.
     const request = page.locator('.message--user').last();
     expect(await request.locator('.message__repair-label').textContent()).toBe('Fix widget (revision 1)');
@@ -178,13 +178,13 @@ describe('with DRAWBRIDGE_AUTO_REPAIR=1 a broken widget repairs itself once', ()
   it('sends one repair request by itself and renders the repaired revision', async () => {
     const { page } = opened;
     await sendChatMessage(page, 'Roll some dice');
-    const position = page.locator(`${latestCard} .widget-revisions__position`);
+    const position = page.locator(`${latestCard} .db-widget-revisions__position`);
     await expect.poll(() => position.textContent(), { timeout: 30_000 }).toBe('Revision 2 / 2');
     const repairedId = (await page.locator(latestCard).getAttribute('data-widget-id'))!;
     const card = page.locator(`${latestCard}[data-widget-id="${repairedId}"][data-rendered="true"]`);
     await card.waitFor({ timeout: 30_000 });
     const frame = await card
-      .locator('iframe.widget-frame')
+      .locator('iframe.db-widget-frame')
       .elementHandle()
       .then((handle) => handle?.contentFrame());
     await frame!.locator('#history li').first().waitFor();
@@ -200,7 +200,7 @@ describe('with DRAWBRIDGE_AUTO_REPAIR=1 a broken widget repairs itself once', ()
     expect(await requests.nth(1).locator('.message__repair-details pre').textContent()).toMatch(
       /^Fix widget \S+ \(revision 1\)/,
     );
-    expect(await page.locator(`${latestCard} .widget-card__error`).count()).toBe(0);
+    expect(await page.locator(`${latestCard} .db-widget-card__error`).count()).toBe(0);
 
     // A reload replays the transcript, which already names the request: it is not sent again.
     await page.reload();

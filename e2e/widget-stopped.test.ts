@@ -16,17 +16,17 @@ describe('a widget whose reply was stopped before it finished', () => {
     const { page } = await app.openPage(server.url);
     await sendChatMessage(page, 'Show me a cube');
     await server.gate.reached;
-    await page.locator('.widget-card').waitFor();
+    await page.locator('.db-widget-card').waitFor();
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.db-run-status__problem--stopped').waitFor({ timeout: 30_000 });
     return page;
   }
 
   async function expectStoppedCard(page: Page, note: string): Promise<void> {
-    const card = page.locator('.widget-card');
-    await expect.poll(() => card.locator('.widget-card__stopped-note').textContent()).toBe(note);
-    expect(await card.locator('.widget-card__spinner').count()).toBe(0);
-    expect(await card.locator('.widget-card__phase').count()).toBe(0);
+    const card = page.locator('.db-widget-card');
+    await expect.poll(() => card.locator('.db-widget-card__stopped-note').textContent()).toBe(note);
+    expect(await card.locator('.db-widget-card__spinner').count()).toBe(0);
+    expect(await card.locator('.db-widget-card__phase').count()).toBe(0);
   }
 
   it('with nothing drawn yet: a note instead of an empty frame of the reserved height', async () => {
@@ -34,10 +34,10 @@ describe('a widget whose reply was stopped before it finished', () => {
     for (const moment of ['stopped', 'reloaded']) {
       if (moment === 'reloaded') await page.reload();
       await expectStoppedCard(page, 'Stopped before any of this widget was drawn.');
-      expect(await page.locator('.widget-card__frame').isVisible(), moment).toBe(false);
+      expect(await page.locator('.db-widget-card__frame').isVisible(), moment).toBe(false);
       // The card is its toolbar and the note: far from the 460 px the model reserved.
       const height = await page
-        .locator('.widget-card')
+        .locator('.db-widget-card')
         .evaluate((card) => card.getBoundingClientRect().height);
       expect(height, moment).toBeLessThan(120);
     }
@@ -50,7 +50,7 @@ describe('a widget whose reply was stopped before it finished', () => {
     await expect
       .poll(async () => {
         height = await page
-          .locator('iframe.widget-frame')
+          .locator('iframe.db-widget-frame')
           .evaluate((element) => element.getBoundingClientRect().height);
         const needed = await frame.evaluate(() =>
           Math.ceil(document.getElementById('widget-root')!.getBoundingClientRect().height),
@@ -83,7 +83,7 @@ describe('a widget whose reply was stopped before it finished', () => {
         'Stopped before its script ran: it may look finished, but its buttons and controls do nothing.',
       );
       await settledFrameHeight(page);
-      expect(await page.locator('.widget-card').getAttribute('data-rendered'), moment).toBe('false');
+      expect(await page.locator('.db-widget-card').getAttribute('data-rendered'), moment).toBe('false');
     }
   });
 });

@@ -6,7 +6,7 @@ import { sendChatMessage } from './support/app-server.ts';
 
 const threeScene = fileURLToPath(new URL('./fixtures/three-scene.txt', import.meta.url));
 
-const waitingFrame = (page: Page) => page.locator('.widget-card__frame--waiting');
+const waitingFrame = (page: Page) => page.locator('.db-widget-card__frame--waiting');
 
 describe('a widget whose markup has not begun', () => {
   const app = appPerTest();
@@ -39,8 +39,8 @@ describe('a widget whose markup has not begun', () => {
 
     server.gate.release();
     await expect.poll(() => waitingFrame(page).count()).toBe(0);
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
-    expect(await page.locator('.widget-card__frame').count()).toBe(1);
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.db-widget-card__frame').count()).toBe(1);
   });
 
   it('stops shimmering when the reply is stopped before any markup', async () => {
@@ -48,9 +48,9 @@ describe('a widget whose markup has not begun', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.db-run-status__problem--stopped').waitFor();
     expect(await waitingFrame(page).count()).toBe(0);
-    expect(await page.locator('.widget-card__stopped-note').textContent()).toBe(
+    expect(await page.locator('.db-widget-card__stopped-note').textContent()).toBe(
       'Stopped before any of this widget was drawn.',
     );
-    expect(await page.locator('.widget-card__spinner').count()).toBe(0);
+    expect(await page.locator('.db-widget-card__spinner').count()).toBe(0);
   });
 });

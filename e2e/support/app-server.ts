@@ -148,7 +148,7 @@ export async function sendChatMessage(page: Page, text: string): Promise<void> {
 
 /** The newest widget frame on the page, once the frame runtime has loaded into it. */
 export async function waitForWidgetFrame(page: Page, index = 0): Promise<Frame> {
-  const handle = await page.locator('iframe.widget-frame').nth(index).elementHandle({ timeout: 20_000 });
+  const handle = await page.locator('iframe.db-widget-frame').nth(index).elementHandle({ timeout: 20_000 });
   const frame = await handle?.contentFrame();
   if (!frame) {
     throw new Error('The widget iframe has no frame.');

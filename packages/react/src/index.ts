@@ -1,7 +1,7 @@
 // The public entry of @drawbridge/react: a headless layer (the run client and its React hook, over the shared
-// reply reducer of @drawbridge/protocol), the sandboxed widget frame's host, and the typed render-tool registry.
-// Safe to import where there is no DOM (server rendering): nothing here touches `window` or `document` until a
-// client or a frame is created.
+// reply reducer of @drawbridge/protocol), the sandboxed widget frame's host and its card, and the typed
+// render-tool registry. Safe to import where there is no DOM (server rendering): nothing here touches `window` or
+// `document` until a client, a frame or a component's effect runs.
 
 export {
   AgentRunClient,
@@ -100,3 +100,35 @@ export {
   type TranscriptWidget,
   transcriptWidgetSource,
 } from './transcript/transcript-state.ts';
+export { useLinkConfirmation } from './widget-bridge/link-confirmation.tsx';
+export { isTrustedLinkHost } from './widget-bridge/trusted-link-hosts.ts';
+export {
+  handleWidgetLink,
+  handleWidgetPrompt,
+  pageLinkBudget,
+  pagePromptBudget,
+  type WidgetLinkOptions,
+  widgetLinkLimit,
+  widgetPromptLimit,
+} from './widget-bridge/widget-bridge.ts';
+export { openInNewTab, widgetLinkOptions } from './widget-bridge/widget-link-options.ts';
+export { FrameWatchdog, type FrameWatchdogOptions } from './widget-card/hardening/frame-watchdog.ts';
+export { distanceFromViewport, pageWebglBudget } from './widget-card/hardening/webgl-budget.ts';
+export {
+  WidgetStoppedNotice,
+  type WidgetStopReason,
+} from './widget-card/hardening/widget-stopped-notice.tsx';
+export { WidgetRepairHistoryContext, widgetRepairHistoryOf } from './widget-card/widget-auto-repair.ts';
+export { WidgetCard } from './widget-card/widget-card.tsx';
+export {
+  defaultWidgetEnvironment,
+  useWidgetEnvironment,
+  type WidgetEnvironment,
+  WidgetEnvironmentContext,
+} from './widget-card/widget-environment.ts';
+export {
+  type WidgetLineages,
+  WidgetLineagesContext,
+  widgetLineagesOf,
+} from './widget-card/widget-lineages-context.ts';
+export { readWidgetRepairRequest, widgetRepairRequestLabel } from './widget-card/widget-repair-request.ts';

@@ -12,9 +12,13 @@ function withoutOwnKeyframes(css: string): string {
   return withoutComments(css).replace(ownKeyframes, '');
 }
 
-/** The selectors of a flat stylesheet (no at-rules). */
+/** `@media (…) { rules }` blocks: a condition on the viewport, holding rules of ours like any other. */
+const mediaBlocks = /@media ([^{]+)\{((?:[^{}]*\{[^{}]*\})*)[^{}]*\}/g;
+
+/** The selectors of a stylesheet whose only at-rules are our keyframes and `@media` blocks, those inside included. */
 function selectorsOf(css: string): string[] {
-  return [...withoutOwnKeyframes(css).matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((rule) =>
+  const flat = withoutOwnKeyframes(css).replace(mediaBlocks, (_block, _condition, rules: string) => rules);
+  return [...flat.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((rule) =>
     rule[1]!.split(',').map((selector) => selector.trim()),
   );
 }
@@ -24,8 +28,15 @@ describe("the package's stylesheet", () => {
 
   it('styles only its own db- classes: no element, :root, * or at-rule reaches the host page', () => {
     const selectors = selectorsOf(css);
-    expect(selectors.length).toBeGreaterThan(10);
-    expect(withoutOwnKeyframes(css)).not.toContain('@');
+    expect(selectors.length).toBeGreaterThan(100);
+    const media = [...withoutOwnKeyframes(css).matchAll(mediaBlocks)];
+    // Viewport conditions only: a `@media print` or `@supports` of ours would be a rule the host did not ask for.
+    expect(
+      media
+        .map(([, condition]) => condition!.trim())
+        .filter((condition) => !/^\(max-width: \d+px\)$/.test(condition)),
+    ).toEqual([]);
+    expect(withoutOwnKeyframes(css).replace(mediaBlocks, '')).not.toContain('@');
     const animations = [...css.matchAll(/animation(?:-name)?:\s*([\w-]+)/g)].map(([, name]) => name);
     const declared = [...withoutComments(css).matchAll(ownKeyframes)].map(([, name]) => name);
     expect(new Set(animations)).toEqual(new Set(declared));

@@ -104,7 +104,7 @@ export class FrameHost {
     iframe.setAttribute('sandbox', 'allow-scripts allow-forms');
     iframe.setAttribute('referrerpolicy', 'no-referrer');
     iframe.setAttribute('title', options.title);
-    iframe.className = 'widget-frame';
+    iframe.className = 'db-widget-frame';
     iframe.style.height = `${clampWidgetHeight(options.initialHeight ?? defaultWidgetHeight)}px`;
     iframe.addEventListener('load', this.handleLoad);
     window.addEventListener('message', this.handleMessage);
@@ -193,7 +193,7 @@ export class FrameHost {
       const reserving = !this.widget.complete && this.streaming && requested !== null;
       height = reserving ? Math.max(requested, reported) : reported;
     }
-    // A CSS transition on .widget-frame animates the change.
+    // A CSS transition on .db-widget-frame animates the change.
     this.iframe.style.height = `${clampWidgetHeight(height)}px`;
   }
 

@@ -147,7 +147,7 @@ async function settleLayout({ page, timeoutMs }: { page: Page; timeoutMs: number
       () =>
         new Promise<boolean>((resolve) => {
           const read = () =>
-            Array.from(document.querySelectorAll('iframe.widget-frame'), (frame) => {
+            Array.from(document.querySelectorAll('iframe.db-widget-frame'), (frame) => {
               const box = frame.getBoundingClientRect();
               return `${box.width}x${box.height}`;
             }).join(',');

@@ -21,7 +21,7 @@ export async function findWidgetFrames({ page }: { page: Page }): Promise<Widget
   return found;
 }
 
-export const widgetFrameSelector = 'iframe.widget-frame';
+export const widgetFrameSelector = 'iframe.db-widget-frame';
 
 /** axe-core in each widget frame, plus the host page's typed components when the reply drew any. */
 export async function measureAccessibility({
@@ -41,7 +41,7 @@ export async function measureAccessibility({
       await scanAccessibility({
         frame: page.mainFrame(),
         include: lastTurnSelector,
-        exclude: '.widget-card',
+        exclude: '.db-widget-card',
       }),
     );
   }
@@ -117,7 +117,7 @@ export async function measureDarkTheme({
     (await page.evaluate(
       browserCall(measureThemeContrast, {
         rootSelector: lastTurnSelector,
-        excludeSelector: '.widget-card, .prose, .message__avatar',
+        excludeSelector: '.db-widget-card, .prose, .message__avatar',
         fallbackSurface: 'rgb(0, 0, 0)',
       }),
     )) as ThemeContrastCounts,

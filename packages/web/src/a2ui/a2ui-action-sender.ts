@@ -1,6 +1,6 @@
 import type { A2uiUserAction } from '@drawbridge/protocol';
+import type { BridgeOutcome } from '@drawbridge/react';
 import { createContext, useContext } from 'react';
-import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 
 /**
  * Where a surface's user actions go: the chat sends each as the next run's `forwardedProps.a2uiAction.userAction`

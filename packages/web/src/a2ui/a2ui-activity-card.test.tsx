@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
+
 import type { A2uiUserAction, ReplyActivity } from '@drawbridge/protocol';
 import { officialA2uiExamples } from '@drawbridge/protocol/testing';
+import type { BridgeOutcome } from '@drawbridge/react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 import { A2uiActionSenderContext } from './a2ui-action-sender.ts';
 import { A2uiActivityCard } from './a2ui-activity-card.tsx';
 

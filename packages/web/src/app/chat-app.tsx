@@ -1,7 +1,14 @@
 import type { HealthResponse } from '@drawbridge/protocol';
 import { describeA2uiUserAction } from '@drawbridge/protocol';
-import type { ToolCallHandler } from '@drawbridge/react';
-import { Composer, fetchHealth, RunStatusLine } from '@drawbridge/react';
+import {
+  Composer,
+  fetchHealth,
+  RunStatusLine,
+  type ToolCallHandler,
+  useLinkConfirmation,
+  type WidgetEnvironment,
+  WidgetEnvironmentContext,
+} from '@drawbridge/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-action-sender.ts';
 import { DeletionToast } from '../components/deletion-toast.tsx';
@@ -13,8 +20,7 @@ import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';
 import { ThreadUnavailable } from '../components/thread-unavailable.tsx';
 import { TranscriptView } from '../components/transcript-view.tsx';
-import { useLinkConfirmation } from '../frame-host/link-confirmation.tsx';
-import { type WidgetEnvironment, WidgetEnvironmentContext } from '../frame-host/widget-environment.ts';
+import { renderWidgetSourceCode } from '../components/widget-source-code.tsx';
 import { useTheme } from '../theme/use-theme.ts';
 import { useChat } from './use-chat.ts';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
@@ -40,6 +46,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
       autoRepair: health?.autoRepair ?? false,
       trustedLinkHosts: health?.trustedLinkHosts ?? [],
       confirmLink,
+      renderCode: renderWidgetSourceCode,
     }),
     [theme, chat.activeThreadId, chat.send, health, confirmLink],
   );

@@ -1,5 +1,11 @@
 import type { ThreadSummary } from '@drawbridge/protocol';
-import type { RunStatus, ToolCallHandler, TranscriptState, UserMessageAnswers } from '@drawbridge/react';
+import type {
+  BridgeOutcome,
+  RunStatus,
+  ToolCallHandler,
+  TranscriptState,
+  UserMessageAnswers,
+} from '@drawbridge/react';
 import {
   createThread,
   deleteThread,
@@ -12,7 +18,6 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UnavailableThread } from '../components/thread-unavailable.tsx';
 import { viewFromHash } from '../dashboard/dashboard-view.ts';
-import type { BridgeOutcome } from '../frame-host/widget-bridge.ts';
 import { replyTurn } from './reply-turn.ts';
 import { rewindWhenIdle } from './rewind-when-idle.ts';
 import { hashForThread, threadIdFromHash } from './thread-route.ts';

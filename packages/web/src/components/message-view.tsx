@@ -1,8 +1,7 @@
 import { a2uiActivityType, sendA2uiToolName } from '@drawbridge/protocol';
-import type { TranscriptMessage, TranscriptPart } from '@drawbridge/react';
+import { type TranscriptMessage, type TranscriptPart, WidgetCard } from '@drawbridge/react';
 import type { ReactNode } from 'react';
 import { A2uiActivityCard } from '../a2ui/a2ui-activity-card.tsx';
-import { WidgetCard } from '../frame-host/widget-card.tsx';
 import { McpToolCall } from '../mcp-view/mcp-tool-call.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { ProseBlock } from './prose-block.tsx';

@@ -1,8 +1,14 @@
-import { messageProse, type TranscriptMessage, type TranscriptState } from '@drawbridge/react';
+import {
+  messageProse,
+  type TranscriptMessage,
+  type TranscriptState,
+  WidgetLineagesContext,
+  WidgetRepairHistoryContext,
+  widgetLineagesOf,
+  widgetRepairHistoryOf,
+} from '@drawbridge/react';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { endsReply } from '../app/reply-turn.ts';
-import { WidgetRepairHistoryContext, widgetRepairHistoryOf } from '../frame-host/widget-auto-repair.ts';
-import { WidgetLineagesContext, widgetLineagesOf } from '../frame-host/widget-lineages-context.ts';
 import { type MessageActionOptions, MessageView } from './message-view.tsx';
 
 /** How close to the bottom (px) still counts as "following" the reply. */

@@ -1,6 +1,5 @@
-import { messageSegments, PastedTextBlock } from '@drawbridge/react';
+import { messageSegments, PastedTextBlock, readWidgetRepairRequest } from '@drawbridge/react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { readWidgetRepairRequest } from '../frame-host/widget-repair-request.ts';
 import { MessageActions } from './message-actions.tsx';
 import { ProseBlock } from './prose-block.tsx';
 import { WidgetRepairRequestBubble } from './widget-repair-request-bubble.tsx';

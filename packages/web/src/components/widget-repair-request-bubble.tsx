@@ -1,4 +1,4 @@
-import { widgetRepairRequestLabel } from '../frame-host/widget-repair-request.ts';
+import { widgetRepairRequestLabel } from '@drawbridge/react';
 
 /**
  * A repair request that "Fix it" sent, as the transcript shows it: one short line naming the revision. The

@@ -1,4 +1,5 @@
 import type { McpViewModelContext } from '@drawbridge/protocol';
+import { FrameWatchdog, type FrameWatchdogOptions } from '@drawbridge/react';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import {
   AppBridge,
@@ -9,7 +10,6 @@ import {
   type McpUiResourcePermissions,
   PostMessageTransport,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { FrameWatchdog, type FrameWatchdogOptions } from '../frame-host/hardening/frame-watchdog.ts';
 
 /** What the view asks of the chat, each answered by the card that hosts it. */
 export interface McpAppHostHandlers {

@@ -1,5 +1,15 @@
 import { clampWidgetHeight, defaultWidgetHeight, type McpToolSummary } from '@drawbridge/protocol';
-import type { TranscriptToolCall } from '@drawbridge/react';
+import {
+  distanceFromViewport,
+  handleWidgetLink,
+  handleWidgetPrompt,
+  pagePromptBudget,
+  pageWebglBudget,
+  type TranscriptToolCall,
+  useWidgetEnvironment,
+  WidgetStoppedNotice,
+  widgetLinkOptions,
+} from '@drawbridge/react';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import type {
   McpUiDisplayMode,
@@ -7,11 +17,6 @@ import type {
   McpUiResourceMeta,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useRef, useState } from 'react';
-import { distanceFromViewport, pageWebglBudget } from '../frame-host/hardening/webgl-budget.ts';
-import { WidgetStoppedNotice } from '../frame-host/hardening/widget-stopped-notice.tsx';
-import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from '../frame-host/widget-bridge.ts';
-import { useWidgetEnvironment } from '../frame-host/widget-environment.ts';
-import { widgetLinkOptions } from '../frame-host/widget-link-options.ts';
 import { hostStyleVariables } from './host-style-variables.ts';
 import {
   callMcpToolFromView,

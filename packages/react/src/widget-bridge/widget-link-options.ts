@@ -1,6 +1,6 @@
+import type { WidgetEnvironment } from '../widget-card/widget-environment.ts';
 import { isTrustedLinkHost } from './trusted-link-hosts.ts';
 import { pageLinkBudget, type WidgetLinkOptions } from './widget-bridge.ts';
-import type { WidgetEnvironment } from './widget-environment.ts';
 
 /** Opens `url` in a new tab with no opener and no referrer. */
 export function openInNewTab(url: string): void {

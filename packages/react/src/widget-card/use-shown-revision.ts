@@ -1,5 +1,5 @@
-import type { TranscriptWidget } from '@drawbridge/react';
 import { useCallback, useState } from 'react';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 
 /** A revision the user chose to look at, and which revision was the latest when they chose it. */
 interface RevisionChoice {

@@ -1,6 +1,6 @@
 import { groupWidgetLineages, widgetLineageId } from '@drawbridge/protocol';
-import type { TranscriptMessage, TranscriptWidget } from '@drawbridge/react';
 import { createContext, useContext } from 'react';
+import type { TranscriptMessage, TranscriptWidget } from '../transcript/transcript-state.ts';
 
 /** Every widget of the transcript by lineage, each in revision order (failed edits left out). */
 export type WidgetLineages = ReadonlyMap<string, readonly TranscriptWidget[]>;

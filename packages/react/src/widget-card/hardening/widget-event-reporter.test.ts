@@ -22,6 +22,18 @@ describe('createWidgetEventReporter', () => {
     });
   });
 
+  it('POSTs under the base URL the server is mounted at', async () => {
+    const inputs: string[] = [];
+    const report = createWidgetEventReporter({
+      fetch: async (input) => {
+        inputs.push(input);
+        return new Response(null, { status: 201 });
+      },
+    });
+    await report({ threadId: 't1', widgetId: 'w1', kind: 'rendered', detail: '' }, { baseUrl: '/ai/' });
+    expect(inputs).toEqual(['/ai/api/telemetry/widget-events']);
+  });
+
   it('cuts the detail to the length the server accepts', async () => {
     let body = '';
     const report = createWidgetEventReporter({

@@ -1,6 +1,6 @@
-import { type TranscriptWidget, transcriptWidgetSource } from '@drawbridge/react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ProseBlock } from '../components/prose-block.tsx';
+import { type TranscriptWidget, transcriptWidgetSource } from '../transcript/transcript-state.ts';
+import { useWidgetEnvironment } from './widget-environment.ts';
 
 const sourceTabs = [
   { key: 'html', label: 'HTML', language: 'html' },
@@ -8,22 +8,16 @@ const sourceTabs = [
   { key: 'js', label: 'JavaScript', language: 'javascript' },
 ] as const;
 
-/**
- * The code as one fenced markdown block, so the chat's own code path draws it: sanitised, coloured by the
- * highlighter, with a Copy button. The fence is longer than any run of backticks in the code.
- */
-function fencedCode(code: string, language: string): string {
-  const longestRun = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longestRun + 1);
-  return `${fence}${language}\n${code}\n${fence}`;
-}
-
 type SourceTabKey = (typeof sourceTabs)[number]['key'];
 
-/** A modal dialog showing a widget's three parts in tabs, each coloured and with a Copy button. */
+/**
+ * A modal dialog showing a widget's three parts in tabs, each drawn by the environment's `renderCode` (the app's
+ * code block: coloured, with a Copy button), or as plain text.
+ */
 export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidget; onClose(): void }) {
   // Joining the parts is a pass over the whole widget: once per new part while the dialog is open, not per render.
   const source = useMemo(() => transcriptWidgetSource(widget), [widget]);
+  const { renderCode } = useWidgetEnvironment();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [selected, setSelected] = useState<SourceTabKey>('html');
   const idPrefix = useId();
@@ -48,16 +42,26 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidg
   };
 
   const text = source[selected];
-  const language = sourceTabs.find((tab) => tab.key === selected)?.language ?? '';
+  const language = sourceTabs.find((tab) => tab.key === selected)!.language;
   return (
-    <dialog ref={dialogRef} className="source-dialog" aria-labelledby={`${idPrefix}-title`} onClose={onClose}>
-      <header className="source-dialog__header">
+    <dialog
+      ref={dialogRef}
+      className="db-source-dialog"
+      aria-labelledby={`${idPrefix}-title`}
+      onClose={onClose}
+    >
+      <header className="db-source-dialog__header">
         <h2 id={`${idPrefix}-title`}>Widget source</h2>
-        <button type="button" className="icon-button" aria-label="Close source" onClick={onClose}>
+        <button type="button" className="db-icon-button" aria-label="Close source" onClick={onClose}>
           ✕
         </button>
       </header>
-      <div className="source-dialog__tabs" role="tablist" aria-label="Widget parts" onKeyDown={moveSelection}>
+      <div
+        className="db-source-dialog__tabs"
+        role="tablist"
+        aria-label="Widget parts"
+        onKeyDown={moveSelection}
+      >
         {sourceTabs.map((tab) => (
           <button
             key={tab.key}
@@ -67,11 +71,11 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidg
             aria-selected={tab.key === selected}
             aria-controls={`${idPrefix}-panel`}
             tabIndex={tab.key === selected ? 0 : -1}
-            className="source-dialog__tab"
+            className="db-source-dialog__tab"
             onClick={() => setSelected(tab.key)}
           >
             {tab.label}
-            <span className="source-dialog__size">{source[tab.key].length.toLocaleString()} chars</span>
+            <span className="db-source-dialog__size">{source[tab.key].length.toLocaleString()} chars</span>
           </button>
         ))}
       </div>
@@ -79,15 +83,19 @@ export function WidgetSourceDialog({ widget, onClose }: { widget: TranscriptWidg
         id={`${idPrefix}-panel`}
         role="tabpanel"
         aria-labelledby={`${idPrefix}-tab-${selected}`}
-        className="source-dialog__code"
+        className="db-source-dialog__code"
         // A long source scrolls: the panel takes focus so the keyboard can scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
         tabIndex={0}
       >
         {text === '' ? (
-          <p className="source-dialog__empty">(empty)</p>
+          <p className="db-source-dialog__empty">(empty)</p>
+        ) : renderCode === undefined ? (
+          <pre className="db-source-dialog__plain">
+            <code>{text}</code>
+          </pre>
         ) : (
-          <ProseBlock text={fencedCode(text, language)} />
+          renderCode({ text, language })
         )}
       </div>
     </dialog>

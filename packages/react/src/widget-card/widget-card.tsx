@@ -1,7 +1,10 @@
 import { type WidgetRefusal, widgetLineageId, widgetRefusal, widgetTitle } from '@drawbridge/protocol';
-import type { TranscriptWidget } from '@drawbridge/react';
-import { FrameHost, type FrameHostCallbacks, standaloneWidgetUrl } from '@drawbridge/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { standaloneWidgetUrl } from '../api/api-client.ts';
+import { FrameHost, type FrameHostCallbacks } from '../frame-host/frame-host.ts';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
+import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from '../widget-bridge/widget-bridge.ts';
+import { widgetLinkOptions } from '../widget-bridge/widget-link-options.ts';
 import { adoptFrame, parkFrame } from './frame-handoff.ts';
 import { guardWidgetFrame } from './hardening/frame-guard.ts';
 import { pageWebglBudget } from './hardening/webgl-budget.ts';
@@ -10,10 +13,8 @@ import { WidgetStoppedNotice, type WidgetStopReason } from './hardening/widget-s
 import { useShownRevision } from './use-shown-revision.ts';
 import { useWidgetFullscreen } from './use-widget-fullscreen.ts';
 import { shouldRepairAutomatically, useWidgetRepairHistory } from './widget-auto-repair.ts';
-import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from './widget-bridge.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
 import { useWidgetLineage } from './widget-lineages-context.ts';
-import { widgetLinkOptions } from './widget-link-options.ts';
 import { describeStoppedWidget, describeWidgetPhase } from './widget-phase.ts';
 import { WidgetProblemsNotice } from './widget-problems-notice.tsx';
 import { WidgetRefusedNotice } from './widget-refused-notice.tsx';
@@ -23,7 +24,8 @@ import { WidgetRevisionSwitcher } from './widget-revision-switcher.tsx';
 import { WidgetToolbar } from './widget-toolbar.tsx';
 
 /**
- * One generated widget in the transcript. Of a widget's revisions only the latest is drawn, in the reply
+ * One generated widget in the transcript, live in its sandboxed frame at `<baseUrl>/frame` (the
+ * `WidgetEnvironmentContext` above it says where the server is, the theme, and the way back into the chat). Of a widget's revisions only the latest is drawn, in the reply
  * that made it, with a switcher over all of them; an earlier revision's place holds a short notice, and a
  * failed edit says why it failed.
  */
@@ -99,7 +101,10 @@ function LatestWidgetCard({
     const report = (kind: WidgetEventKind, detail: string) => {
       const threadId = environmentRef.current.threadId;
       if (threadId) {
-        void reportWidgetEvent({ threadId, widgetId: widgetRef.current.id, kind, detail });
+        void reportWidgetEvent(
+          { threadId, widgetId: widgetRef.current.id, kind, detail },
+          { baseUrl: environmentRef.current.baseUrl },
+        );
       }
     };
     const stop = (reason: WidgetStopReason, kind: WidgetEventKind, detail: string) => {
@@ -158,6 +163,7 @@ function LatestWidgetCard({
         container,
         title,
         theme: environmentRef.current.theme,
+        baseUrl: environmentRef.current.baseUrl,
         initialHeight: carriedHeightRef.current,
         ...callbacks,
       });
@@ -267,7 +273,7 @@ function LatestWidgetCard({
   const awaitingMarkup = streaming && isLatest && !widget.complete && widget.markupBytes === 0;
   const downloadUrl =
     environment.threadId && widget.complete
-      ? standaloneWidgetUrl(environment.threadId, widget.id)
+      ? standaloneWidgetUrl(environment.threadId, widget.id, { baseUrl: environment.baseUrl })
       : undefined;
 
   if (frameRefusal !== undefined)
@@ -275,7 +281,7 @@ function LatestWidgetCard({
   return (
     <figure
       ref={cardRef}
-      className="widget-card"
+      className="db-widget-card"
       aria-label="Generated widget"
       data-widget-id={widget.id}
       data-lineage-id={widgetLineageId(widget)}
@@ -300,20 +306,22 @@ function LatestWidgetCard({
           ref={containerRef}
           hidden={nothingDrawn}
           className={
-            awaitingMarkup ? 'widget-card__frame widget-card__frame--waiting shimmer' : 'widget-card__frame'
+            awaitingMarkup
+              ? 'db-widget-card__frame db-widget-card__frame--waiting db-shimmer'
+              : 'db-widget-card__frame'
           }
         />
       )}
       {phase && (
-        <figcaption className="widget-card__phase">
-          <span className="widget-card__spinner" aria-hidden="true" />
+        <figcaption className="db-widget-card__phase">
+          <span className="db-widget-card__spinner" aria-hidden="true" />
           <span aria-hidden="true">{phase}</span>
-          <span className="visually-hidden" aria-live="polite">
+          <span className="db-visually-hidden" aria-live="polite">
             {phase.split(' · ')[0]}
           </span>
         </figcaption>
       )}
-      {stoppedNote && <p className="widget-card__stopped-note">{stoppedNote}</p>}
+      {stoppedNote && <p className="db-widget-card__stopped-note">{stoppedNote}</p>}
       {errors.length > 0 && (
         <WidgetProblemsNotice
           problems={errors}

@@ -1,4 +1,4 @@
-import type { FrameHost } from '@drawbridge/react';
+import type { FrameHost } from '../frame-host/frame-host.ts';
 
 /**
  * Hands a live widget frame from the card of one revision to the card of the next. An edit's new revision is

@@ -1,5 +1,5 @@
-import type { TranscriptMessage } from '@drawbridge/react';
 import { createContext, useContext } from 'react';
+import type { TranscriptMessage } from '../transcript/transcript-state.ts';
 import { readWidgetRepairRequest } from './widget-repair-request.ts';
 
 /**

@@ -1,4 +1,5 @@
 import type { WidgetEventInput } from '@drawbridge/protocol';
+import { apiUrl, type ServerLocation } from '../../api/api-url.ts';
 
 export type { WidgetEventKind } from '@drawbridge/protocol';
 
@@ -10,7 +11,8 @@ export const widgetEventDetailLimit = 2000;
 
 export const widgetEventsEndpoint = '/api/telemetry/widget-events';
 
-export type WidgetEventReporter = (report: WidgetEventReport) => Promise<void>;
+/** Reports one event to the server at `baseUrl` (the page's own origin when it is left out). */
+export type WidgetEventReporter = (report: WidgetEventReport, location?: ServerLocation) => Promise<void>;
 
 /**
  * Returns a function that POSTs one widget event to the telemetry route (it feeds the dashboard
@@ -18,16 +20,14 @@ export type WidgetEventReporter = (report: WidgetEventReport) => Promise<void>;
  */
 export function createWidgetEventReporter({
   fetch: send = (input, init) => globalThis.fetch(input, init),
-  endpoint = widgetEventsEndpoint,
 }: {
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
-  endpoint?: string;
 } = {}): WidgetEventReporter {
-  return async (report) => {
+  return async (report, { baseUrl } = {}) => {
     const body = JSON.stringify({ ...report, detail: report.detail.slice(0, widgetEventDetailLimit) });
     try {
       // keepalive lets the report outlive a page that is closing right after a widget misbehaved.
-      await send(endpoint, {
+      await send(apiUrl(baseUrl, widgetEventsEndpoint), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body,
@@ -39,5 +39,5 @@ export function createWidgetEventReporter({
   };
 }
 
-/** The reporter the web app uses. */
+/** The reporter the widget card uses. */
 export const reportWidgetEvent: WidgetEventReporter = createWidgetEventReporter();

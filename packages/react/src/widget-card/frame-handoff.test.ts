@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
-import type { FrameHost } from '@drawbridge/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FrameHost } from '../frame-host/frame-host.ts';
 import { adoptFrame, parkFrame } from './frame-handoff.ts';
 
 /** A stand-in host: its "iframe" (an element is enough to move), and whether it was disposed. */

@@ -1,7 +1,4 @@
-import type { BridgeOutcome } from '@drawbridge/react';
-
-// Defined by @drawbridge/react (what the run client's `send` answers); named here too for the bridge's callers.
-export type { BridgeOutcome };
+import type { BridgeOutcome } from '../agent-run/bridge-outcome.ts';
 
 /** The most prompts widgets may send on the user's behalf per page load (docs/security.md, "The promise"). */
 export const widgetPromptLimit = 5;

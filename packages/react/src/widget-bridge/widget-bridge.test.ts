@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { BridgeOutcome } from '../agent-run/bridge-outcome.ts';
 import { isTrustedLinkHost } from './trusted-link-hosts.ts';
 import {
-  type BridgeOutcome,
   createPromptBudget,
   handleWidgetLink,
   handleWidgetPrompt,

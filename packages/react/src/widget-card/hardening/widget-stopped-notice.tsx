@@ -20,17 +20,17 @@ export function WidgetStoppedNotice({
   }
   if (reason === 'unresponsive') {
     return (
-      <div className="widget-card__stopped widget-card__unresponsive" role="alert">
+      <div className="db-widget-card__stopped db-widget-card__unresponsive" role="alert">
         <strong>This widget stopped responding and was removed.</strong>
         <span>It may be stuck in a loop or out of memory; the rest of the chat is unaffected.</span>
-        <button type="button" className="widget-toolbar__button" onClick={onRestore}>
+        <button type="button" className="db-widget-toolbar__button" onClick={onRestore}>
           Reload widget
         </button>
       </div>
     );
   }
   return (
-    <div className="widget-card__stopped" role="alert">
+    <div className="db-widget-card__stopped" role="alert">
       <strong>This widget tried to navigate away and was stopped.</strong>
       <span>It was removed so it cannot load another page inside the chat. Reload it to try again.</span>
     </div>
@@ -57,9 +57,9 @@ function ReleasedNotice({ height, onRestore }: { height: string; onRestore(): vo
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={noticeRef} className="widget-card__released" style={{ minHeight: height }}>
+    <div ref={noticeRef} className="db-widget-card__released" style={{ minHeight: height }}>
       <span>This widget was paused to save graphics memory while it was off screen.</span>
-      <button type="button" className="widget-toolbar__button" onClick={onRestore}>
+      <button type="button" className="db-widget-toolbar__button" onClick={onRestore}>
         Restore widget
       </button>
     </div>

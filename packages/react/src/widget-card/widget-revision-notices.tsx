@@ -1,5 +1,5 @@
 import { widgetLineageId } from '@drawbridge/protocol';
-import type { TranscriptWidget } from '@drawbridge/react';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { useWidgetEnvironment } from './widget-environment.ts';
 
 /**
@@ -23,15 +23,15 @@ export function SupersededWidgetNotice({
   };
   return (
     <figure
-      className="widget-card widget-card--superseded"
+      className="db-widget-card db-widget-card--superseded"
       aria-label="Earlier widget revision"
       data-widget-id={widget.id}
       data-lineage-id={widgetLineageId(widget)}
     >
-      <p className="widget-card__superseded">
+      <p className="db-widget-card__superseded">
         Revision {number} of this widget. It was edited below; revision {latestNumber} is the latest.
       </p>
-      <button type="button" className="widget-toolbar__button" onClick={goToLatest}>
+      <button type="button" className="db-widget-toolbar__button" onClick={goToLatest}>
         Go to revision {latestNumber}
       </button>
     </figure>
@@ -50,15 +50,15 @@ export function WidgetEditFailedNotice({ widget }: { widget: TranscriptWidget })
   };
   return (
     <figure
-      className="widget-card widget-card--edit-failed"
+      className="db-widget-card db-widget-card--edit-failed"
       aria-label="Widget edit failed"
       data-widget-id={widget.id}
       data-edit-failure={failure?.code}
     >
-      <div className="widget-card__error" role="alert">
+      <div className="db-widget-card__error" role="alert">
         <p>This edit could not be applied, so the widget is unchanged: {failure?.message}</p>
       </div>
-      <button type="button" className="widget-toolbar__button" onClick={askForRewrite}>
+      <button type="button" className="db-widget-toolbar__button" onClick={askForRewrite}>
         Ask for the whole widget
       </button>
     </figure>

@@ -1,5 +1,5 @@
-import { createTranscriptWidget, type TranscriptMessage } from '@drawbridge/react';
 import { describe, expect, it } from 'vitest';
+import { createTranscriptWidget, type TranscriptMessage } from '../transcript/transcript-state.ts';
 import {
   emptyWidgetRepairHistory,
   shouldRepairAutomatically,

@@ -16,16 +16,16 @@ export function WidgetProblemsNotice({
   fixRequested: boolean;
 }) {
   return (
-    <div className="widget-card__error" role="alert">
-      <p className="widget-card__error-lead">
+    <div className="db-widget-card__error" role="alert">
+      <p className="db-widget-card__error-lead">
         {problems.length === 1
           ? 'The widget reported an error:'
           : `The widget reported ${problems.length} errors:`}
       </p>
-      <ul className="widget-card__claims">
+      <ul className="db-widget-card__claims">
         {problems.map((problem) => (
           <li key={`${problem.line}:${problem.message}`}>
-            <q className="widget-card__claim">{problem.message}</q>
+            <q className="db-widget-card__claim">{problem.message}</q>
             {problem.line === undefined ? '' : ` (line ${problem.line})`}
           </li>
         ))}
@@ -33,7 +33,7 @@ export function WidgetProblemsNotice({
       {onFix && (
         <button
           type="button"
-          className="button button--secondary widget-card__fix"
+          className="db-button db-button--secondary db-widget-card__fix"
           disabled={fixRequested}
           onClick={onFix}
         >

@@ -1,5 +1,5 @@
-import type { TranscriptWidget } from '@drawbridge/react';
 import { useState } from 'react';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { WidgetDiffDialog } from './widget-diff-dialog.tsx';
 
 /** ‹ 2 / 3 › over a widget's revisions, and the changes of the shown revision from the one before it. */
@@ -16,22 +16,22 @@ export function WidgetRevisionSwitcher({
   const shown = revisions[shownIndex]!;
   const previous = shownIndex > 0 ? revisions[shownIndex - 1] : undefined;
   return (
-    <nav className="widget-revisions" aria-label="Widget revisions">
+    <nav className="db-widget-revisions" aria-label="Widget revisions">
       <button
         type="button"
-        className="widget-toolbar__button widget-revisions__step"
+        className="db-widget-toolbar__button db-widget-revisions__step"
         aria-label="Previous revision"
         disabled={shownIndex === 0}
         onClick={() => onShow(shownIndex - 1)}
       >
         ‹
       </button>
-      <span className="widget-revisions__position" aria-live="polite" data-revision={shownIndex + 1}>
+      <span className="db-widget-revisions__position" aria-live="polite" data-revision={shownIndex + 1}>
         Revision {shownIndex + 1} / {revisions.length}
       </span>
       <button
         type="button"
-        className="widget-toolbar__button widget-revisions__step"
+        className="db-widget-toolbar__button db-widget-revisions__step"
         aria-label="Next revision"
         disabled={shownIndex === revisions.length - 1}
         onClick={() => onShow(shownIndex + 1)}
@@ -40,7 +40,7 @@ export function WidgetRevisionSwitcher({
       </button>
       <button
         type="button"
-        className="widget-toolbar__button"
+        className="db-widget-toolbar__button"
         disabled={previous === undefined || !shown.complete}
         onClick={() => setDiffOpen(true)}
       >

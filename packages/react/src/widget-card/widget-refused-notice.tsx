@@ -1,5 +1,5 @@
 import { widgetLineageId } from '@drawbridge/protocol';
-import type { TranscriptWidget } from '@drawbridge/react';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 
 /**
  * Stands for a widget the server stopped at a size or nesting limit: says why, in place of a frame. Nothing of
@@ -8,13 +8,13 @@ import type { TranscriptWidget } from '@drawbridge/react';
 export function WidgetRefusedNotice({ widget }: { widget: TranscriptWidget }) {
   return (
     <figure
-      className="widget-card widget-card--refused"
+      className="db-widget-card db-widget-card--refused"
       aria-label="Widget not drawn"
       data-widget-id={widget.id}
       data-lineage-id={widgetLineageId(widget)}
       data-refusal={widget.refusal?.code}
     >
-      <div className="widget-card__error" role="alert">
+      <div className="db-widget-card__error" role="alert">
         <p>{widget.refusal?.message}</p>
       </div>
     </figure>

@@ -1,5 +1,5 @@
-import { type TranscriptWidget, transcriptWidgetSource } from '@drawbridge/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type TranscriptWidget, transcriptWidgetSource } from '../transcript/transcript-state.ts';
 import { diffLines } from './line-diff.ts';
 
 const diffTabs = [
@@ -48,16 +48,21 @@ export function WidgetDiffDialog({
   const lines = diffs[selected];
   const changes = (key: DiffTabKey) => diffs[key].filter((line) => line.kind !== 'same').length;
   return (
-    <dialog ref={dialogRef} className="source-dialog" aria-labelledby={`${idPrefix}-title`} onClose={onClose}>
-      <header className="source-dialog__header">
+    <dialog
+      ref={dialogRef}
+      className="db-source-dialog"
+      aria-labelledby={`${idPrefix}-title`}
+      onClose={onClose}
+    >
+      <header className="db-source-dialog__header">
         <h2 id={`${idPrefix}-title`}>
           Changes from {beforeLabel} to {afterLabel}
         </h2>
-        <button type="button" className="icon-button" aria-label="Close changes" onClick={onClose}>
+        <button type="button" className="db-icon-button" aria-label="Close changes" onClick={onClose}>
           ✕
         </button>
       </header>
-      <div className="source-dialog__tabs" role="tablist" aria-label="Widget parts">
+      <div className="db-source-dialog__tabs" role="tablist" aria-label="Widget parts">
         {diffTabs.map((tab) => (
           <button
             key={tab.key}
@@ -66,11 +71,11 @@ export function WidgetDiffDialog({
             role="tab"
             aria-selected={tab.key === selected}
             aria-controls={`${idPrefix}-panel`}
-            className="source-dialog__tab"
+            className="db-source-dialog__tab"
             onClick={() => setSelected(tab.key)}
           >
             {tab.label}
-            <span className="source-dialog__size">
+            <span className="db-source-dialog__size">
               {changes(tab.key) === 0 ? 'unchanged' : `${changes(tab.key)} lines changed`}
             </span>
           </button>
@@ -80,7 +85,7 @@ export function WidgetDiffDialog({
         id={`${idPrefix}-panel`}
         role="tabpanel"
         aria-labelledby={`${idPrefix}-tab-${selected}`}
-        className="source-dialog__code widget-diff"
+        className="db-source-dialog__code db-widget-diff"
         // A long diff scrolls: the panel takes focus so the keyboard can scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
         tabIndex={0}
@@ -91,7 +96,7 @@ export function WidgetDiffDialog({
           lines.map((line, index) => (
             // Lines repeat; their position in the diff is their identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-            <code key={index} className={`widget-diff__line widget-diff__line--${line.kind}`}>
+            <code key={index} className={`db-widget-diff__line db-widget-diff__line--${line.kind}`}>
               {`${lineMarks[line.kind]} ${line.text}\n`}
             </code>
           ))

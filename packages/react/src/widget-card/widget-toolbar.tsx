@@ -1,5 +1,5 @@
-import type { TranscriptWidget } from '@drawbridge/react';
 import { type RefObject, useState } from 'react';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { WidgetSourceDialog } from './widget-source-dialog.tsx';
 
 const copyHtmlLabel = 'Copy HTML';
@@ -38,35 +38,35 @@ export function WidgetToolbar({
   };
 
   return (
-    <div className="widget-toolbar" role="toolbar" aria-label="Widget actions">
+    <div className="db-widget-toolbar" role="toolbar" aria-label="Widget actions">
       {downloadUrl ? (
-        <a className="widget-toolbar__button" href={downloadUrl} download>
+        <a className="db-widget-toolbar__button" href={downloadUrl} download>
           Download HTML
         </a>
       ) : (
-        <button type="button" className="widget-toolbar__button" disabled>
+        <button type="button" className="db-widget-toolbar__button" disabled>
           Download HTML
         </button>
       )}
-      <button type="button" className="widget-toolbar__button" onClick={() => setSourceOpen(true)}>
+      <button type="button" className="db-widget-toolbar__button" onClick={() => setSourceOpen(true)}>
         View source
       </button>
       <button
         type="button"
-        className="widget-toolbar__button"
+        className="db-widget-toolbar__button"
         onClick={copyHtml}
         disabled={downloadUrl === undefined}
         aria-live="polite"
       >
         {copyLabel}
       </button>
-      <button type="button" className="widget-toolbar__button" onClick={onReload}>
+      <button type="button" className="db-widget-toolbar__button" onClick={onReload}>
         Reload
       </button>
       <button
         ref={fullscreenButtonRef}
         type="button"
-        className="widget-toolbar__button"
+        className="db-widget-toolbar__button"
         aria-pressed={fullscreen}
         onClick={onToggleFullscreen}
       >

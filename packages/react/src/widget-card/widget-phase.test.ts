@@ -1,6 +1,6 @@
 import { WidgetPartLog } from '@drawbridge/protocol';
-import { createTranscriptWidget } from '@drawbridge/react';
 import { describe, expect, it } from 'vitest';
+import { createTranscriptWidget } from '../transcript/transcript-state.ts';
 import { describeStoppedWidget, describeWidgetPhase, formatByteSize } from './widget-phase.ts';
 
 describe('describeWidgetPhase', () => {

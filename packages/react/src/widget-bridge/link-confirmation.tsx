@@ -51,30 +51,35 @@ function LinkConfirmDialog({ url, onAnswer }: { url: URL; onAnswer(confirmed: bo
   return (
     <dialog
       ref={dialogRef}
-      className="link-dialog"
+      className="db-link-dialog"
       aria-labelledby={`${idPrefix}-title`}
       aria-describedby={`${idPrefix}-destination`}
       // Escape closes the dialog: that is a "no".
       onClose={() => onAnswer(false)}
     >
-      <h2 id={`${idPrefix}-title`} className="link-dialog__title">
+      <h2 id={`${idPrefix}-title`} className="db-link-dialog__title">
         Leave Drawbridge for another site?
       </h2>
-      <p className="link-dialog__lead">A widget in this chat wants to open a page on</p>
-      <div id={`${idPrefix}-destination`} className="link-dialog__destination">
-        <strong className="link-dialog__host">{url.hostname}</strong>
-        <code className="link-dialog__url">{url.href}</code>
+      <p className="db-link-dialog__lead">A widget in this chat wants to open a page on</p>
+      <div id={`${idPrefix}-destination`} className="db-link-dialog__destination">
+        <strong className="db-link-dialog__host">{url.hostname}</strong>
+        <code className="db-link-dialog__url">{url.href}</code>
       </div>
-      <p className="link-dialog__note">
+      <p className="db-link-dialog__note">
         Open it only if you expected this widget to take you there. It opens in a new tab.
       </p>
-      <div className="link-dialog__actions">
+      <div className="db-link-dialog__actions">
         {/* Focused first, so Enter pressed by habit does not leave. */}
-        {/* biome-ignore lint/a11y/noAutofocus: the safe answer takes focus in a modal that just opened. */}
-        <button type="button" className="button button--secondary" autoFocus onClick={() => onAnswer(false)}>
+        <button
+          type="button"
+          className="db-button db-button--secondary"
+          // biome-ignore lint/a11y/noAutofocus: the safe answer takes focus in a modal that just opened.
+          autoFocus
+          onClick={() => onAnswer(false)}
+        >
           Cancel
         </button>
-        <button type="button" className="button button--primary" onClick={() => onAnswer(true)}>
+        <button type="button" className="db-button db-button--primary" onClick={() => onAnswer(true)}>
           Open {url.hostname}
         </button>
       </div>

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { type WidgetPart, WidgetPartLog } from '@drawbridge/protocol';
-import { createTranscriptWidget, type FrameHostOptions, type TranscriptWidget } from '@drawbridge/react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FrameHostOptions } from '../frame-host/frame-host.ts';
+import { createTranscriptWidget, type TranscriptWidget } from '../transcript/transcript-state.ts';
 import { WidgetCard } from './widget-card.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from './widget-environment.ts';
 import { WidgetLineagesContext } from './widget-lineages-context.ts';
@@ -12,8 +13,7 @@ import { WidgetLineagesContext } from './widget-lineages-context.ts';
 
 // The frame itself is the browser's business (e2e); here a stand-in records what the card asked of it.
 const hosts = vi.hoisted(() => [] as Array<{ options: unknown; disposed: boolean }>);
-vi.mock('@drawbridge/react', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@drawbridge/react')>()),
+vi.mock('../frame-host/frame-host.ts', () => ({
   FrameHost: class {
     // An element in the iframe's place: happy-dom would try to load a real one.
     readonly iframe = document.createElement('div');
@@ -112,8 +112,8 @@ describe('WidgetCard', () => {
     act(() => latestHost().onRendered());
     expect(container.querySelector('figure')?.getAttribute('data-rendered')).toBe('true');
     act(() => latestHost().onError("TypeError: Cannot read properties of null (reading 'prepend')", 2));
-    const notice = container.querySelector('.widget-card__error');
-    expect(notice?.querySelector('.widget-card__error-lead')?.textContent).toBe(
+    const notice = container.querySelector('.db-widget-card__error');
+    expect(notice?.querySelector('.db-widget-card__error-lead')?.textContent).toBe(
       'The widget reported an error:',
     );
     expect(notice?.querySelector('q')?.textContent).toBe(
@@ -137,7 +137,7 @@ describe('WidgetCard', () => {
   it('offers no repair while the reply is still writing the widget', () => {
     draw({ ...dice, complete: false }, { streaming: true });
     act(() => latestHost().onError('TypeError: rolls is null', 2));
-    expect(container.querySelector('.widget-card__error')).not.toBeNull();
+    expect(container.querySelector('.db-widget-card__error')).not.toBeNull();
     expect([...container.querySelectorAll('button')].some((button) => button.textContent === 'Fix it')).toBe(
       false,
     );
@@ -158,5 +158,37 @@ describe('WidgetCard', () => {
     draw(dice, { lineage: [dice, second] });
     expect(hosts).toHaveLength(0);
     expect(container.textContent).toMatch(/revision 1/i);
+  });
+
+  it('takes its frame, its download and its reports from the base URL the server is mounted at', () => {
+    draw(dice, { env: environment({ baseUrl: '/ai' }) });
+    expect(latestHost().baseUrl).toBe('/ai');
+    expect(container.querySelector('a[download]')?.getAttribute('href')).toBe(
+      '/ai/api/threads/t1/widgets/w1.html',
+    );
+  });
+
+  it("shows the source through the environment's renderCode, and as plain text without one", () => {
+    const viewSource = () =>
+      act(() =>
+        [...container.querySelectorAll('button')]
+          .find((button) => button.textContent === 'View source')!
+          .click(),
+      );
+    draw(dice);
+    viewSource();
+    expect(container.querySelector('.db-source-dialog__plain code')?.textContent).toBe(
+      '<h2>Dice roller</h2><ol id="rolls"></ol>',
+    );
+    act(() => root.unmount());
+    root = createRoot(container);
+    draw(dice, {
+      env: environment({
+        renderCode: ({ text, language }) => <pre data-language={language}>{text.length} characters</pre>,
+      }),
+    });
+    viewSource();
+    expect(container.querySelector('.db-source-dialog__plain')).toBeNull();
+    expect(container.querySelector('pre[data-language="html"]')?.textContent).toBe('40 characters');
   });
 });

@@ -1,4 +1,4 @@
-import type { TranscriptWidget } from '@drawbridge/react';
+import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 
 /** Formats a byte count the way the phase line shows it ("840 B", "3.1 KB"). */
 export function formatByteSize(bytes: number): string {
