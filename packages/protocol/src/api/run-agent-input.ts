@@ -16,6 +16,11 @@ export const drawbridgeForwardedPropsSchema = z.looseObject({
   skill: z.string().max(64).optional(),
   /** The user message is the answers to this typed form, stored with it. */
   formAnswers: formAnswersSchema.optional(),
+  /**
+   * The run goes on with the thread's last reply, which was stopped before it was finished: no user message is
+   * stored, the model is asked to continue from what was kept, and what it writes is appended to that reply.
+   */
+  continue: z.boolean().optional(),
   /** This run's model, one of `GET /api/health`'s `models`; absent, the model the thread was set to. */
   model: modelIdSchema.optional(),
 });

@@ -287,6 +287,30 @@ describe('AgentRunClient', () => {
     expect(client.getSnapshot().status).toEqual({ phase: 'stopped', elapsedMs: 0 });
   });
 
+  it('continues a stopped reply: no new user message, the continuation appended to that reply', async () => {
+    const transport = controlledTransport();
+    const client = createClient({ initialThreadId: 'thread-1', transport });
+    expect(client.continue()).toEqual({ ok: false, message: 'There is no reply to continue.' });
+    let done = settled(client);
+    client.send('Tell me a story');
+    transport.push(0, runEvents.textStart({ messageId }));
+    transport.push(0, runEvents.textContent({ messageId, delta: 'Once upon a ' }));
+    transport.push(0, runEvents.runError({ message: 'The run was cancelled.', code: 'cancelled' }));
+    await done;
+    done = settled(client);
+    expect(client.continue()).toEqual({ ok: true, message: 'Continuing.' });
+    transport.push(1, runEvents.textStart({ messageId: 'assistant-2' }));
+    transport.push(1, runEvents.textContent({ messageId: 'assistant-2', delta: 'time.' }));
+    transport.push(1, runEvents.runFinished({ threadId: 'thread-1', runId: 'r2' }));
+    await done;
+    expect(transport.requests[1]).toMatchObject({
+      threadId: 'thread-1',
+      text: 'Tell me a story',
+      continue: true,
+    });
+    expect(proseOf(client)).toEqual(['user: Tell me a story', 'assistant: Once upon a time.']);
+  });
+
   it('restores a thread and draws its calls again as restored, without answering them', async () => {
     const stored: TranscriptMessage[] = [
       { id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'chart it' }] },

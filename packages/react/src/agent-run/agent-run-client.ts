@@ -95,6 +95,21 @@ export class AgentRunClient<View> {
     return this.#send(session, text);
   };
 
+  /**
+   * Asks the model to go on with the reply the thread on screen ends with (kept after Stop): what it writes is
+   * appended to that reply, here and in the store. Refused while a reply runs, and when there is no reply.
+   */
+  readonly continue = (): BridgeOutcome => {
+    const session = this.#current;
+    const { messages } = session.snapshot.transcript;
+    const reply = messages.at(-1);
+    const userMessage = messages.findLast((message) => message.role === 'user');
+    if (reply?.role !== 'assistant' || userMessage === undefined || session.threadId === undefined) {
+      return { ok: false, message: 'There is no reply to continue.' };
+    }
+    return this.#send(session, messageProse(userMessage), {}, { continues: reply.id });
+  };
+
   /** Drops the last user message and what followed it, and sends that message again. */
   readonly retry = (): void => {
     const last = this.#current.snapshot.transcript.messages.findLast((message) => message.role === 'user');
@@ -213,7 +228,12 @@ export class AgentRunClient<View> {
     return run;
   }
 
-  #send(session: ThreadSession<View>, text: string, answers: UserMessageAnswers = {}): BridgeOutcome {
+  #send(
+    session: ThreadSession<View>,
+    text: string,
+    answers: UserMessageAnswers = {},
+    { continues }: { continues?: string } = {},
+  ): BridgeOutcome {
     const trimmed = text.trim();
     if (!trimmed) {
       return { ok: false, message: 'The message is empty.' };
@@ -222,8 +242,8 @@ export class AgentRunClient<View> {
       return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
     }
     const run = this.#startRun(session);
-    void this.#runTurn(session, run, trimmed, answers);
-    return { ok: true, message: 'Sent as your next message.' };
+    void this.#runTurn(session, run, trimmed, answers, continues);
+    return { ok: true, message: continues === undefined ? 'Sent as your next message.' : 'Continuing.' };
   }
 
   async #runTurn(
@@ -231,6 +251,8 @@ export class AgentRunClient<View> {
     run: SessionRun,
     text: string,
     { formAnswers, a2uiAction }: UserMessageAnswers,
+    /** The reply this run continues; absent for a new user message. */
+    continues?: string,
   ): Promise<void> {
     const startedAt = this.#now();
     session.update({ status: { phase: 'running', startedAt } });
@@ -250,12 +272,16 @@ export class AgentRunClient<View> {
     }
     const ids = this.#options.ids ?? (() => crypto.randomUUID());
     const userMessageId = ids();
-    session.dispatch({
-      type: 'user-message',
-      id: userMessageId,
-      text,
-      ...(formAnswers ? { formAnswers } : {}),
-    });
+    if (continues === undefined) {
+      session.dispatch({
+        type: 'user-message',
+        id: userMessageId,
+        text,
+        ...(formAnswers ? { formAnswers } : {}),
+      });
+    } else {
+      session.dispatch({ type: 'continue-reply', messageId: continues });
+    }
     const request = {
       threadId,
       runId: ids(),
@@ -265,6 +291,7 @@ export class AgentRunClient<View> {
       ...(this.#options.skill === undefined ? {} : { skill: this.#options.skill }),
       ...(formAnswers === undefined ? {} : { formAnswers }),
       ...(a2uiAction === undefined ? {} : { a2uiAction }),
+      ...(continues === undefined ? {} : { continue: true }),
     };
     const outcome = await this.#drive(session, run, threadId, {
       startedAt,

@@ -24,6 +24,11 @@ export interface AgentRunRequest {
   formAnswers?: FormAnswers;
   /** The message is a user action on an A2UI surface (`forwardedProps.a2uiAction.userAction`). */
   a2uiAction?: A2uiUserAction;
+  /**
+   * The run continues the thread's last reply, stopped before it was finished (`forwardedProps.drawbridge.continue`):
+   * `text` is then the last user message, and nothing new is stored for it.
+   */
+  continue?: boolean;
 }
 
 /**
@@ -42,6 +47,7 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       clientTools: true,
       ...(request.skill === undefined ? {} : { skill: request.skill }),
       ...(request.formAnswers === undefined ? {} : { formAnswers: request.formAnswers }),
+      ...(request.continue === true ? { continue: true } : {}),
     },
     ...(request.a2uiAction === undefined ? {} : { a2uiAction: request.a2uiAction }),
   });

@@ -6,17 +6,23 @@ function formatSeconds(milliseconds: number): string {
 }
 
 /**
- * Elapsed time while a reply runs; what went wrong (with Retry) when it failed or was stopped. Give it
- * `snapshot.status` of `useAgentRun`, and `client.retry` as `onRetry`.
+ * Elapsed time while a reply runs; what went wrong (with Retry) when it failed or was stopped, and after Stop,
+ * Continue when there is a kept reply to go on with. Give it `snapshot.status` of `useAgentRun`,
+ * `client.retry` as `onRetry` and `client.continue` as `onContinue`.
  */
 export function RunStatusLine({
   status,
   canRetry,
   onRetry,
+  canContinue = false,
+  onContinue,
 }: {
   status: RunStatus;
   canRetry: boolean;
   onRetry(): void;
+  /** The reply was stopped with something kept: the model can be asked to go on from there. */
+  canContinue?: boolean;
+  onContinue?(): void;
 }) {
   const [now, setNow] = useState(() => performance.now());
 
@@ -57,7 +63,14 @@ export function RunStatusLine({
       {status.phase === 'stopped' && (
         <div className="db-run-status__problem db-run-status__problem--stopped">
           <p>Stopped after {formatSeconds(status.elapsedMs)}. What arrived so far is kept.</p>
-          {canRetry && <RetryButton onRetry={onRetry} />}
+          <span className="db-run-status__actions">
+            {canContinue && onContinue && (
+              <button type="button" className="db-run-status__retry" onClick={onContinue}>
+                Continue
+              </button>
+            )}
+            {canRetry && <RetryButton onRetry={onRetry} />}
+          </span>
         </div>
       )}
       {status.phase === 'failed' && (

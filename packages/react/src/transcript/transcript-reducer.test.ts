@@ -27,6 +27,42 @@ const widgetPart = (part: 'height' | 'css' | 'html' | 'js' | 'end', delta = '') 
   runEvents.widgetPart({ widgetId, part, delta });
 
 describe('transcriptReducer', () => {
+  it('appends a run that continues a stopped reply to that reply: its prose joins, its widget follows', () => {
+    const stopped = fold([
+      runEvents.textStart({ messageId }),
+      runEvents.textContent({ messageId, delta: 'Once upon a ' }),
+      runEvents.reply({ messageId, model: 'demo', inputTokens: 1, outputTokens: 1 }),
+    ]);
+    const continuing = transcriptReducer(stopped, { type: 'continue-reply', messageId });
+    const state = fold(
+      [
+        runEvents.runStarted({ threadId: 't', runId: 'r2' }),
+        runEvents.textStart({ messageId: 'msg-2' }),
+        runEvents.textContent({ messageId: 'msg-2', delta: 'time.' }),
+        widgetStart,
+        widgetPart('end'),
+        runEvents.textEnd({ messageId: 'msg-2' }),
+        runEvents.reply({ messageId: 'msg-2', model: 'demo', inputTokens: 5, outputTokens: 7 }),
+      ],
+      continuing,
+    );
+    expect(state.messages).toHaveLength(1);
+    expect(state.messages[0]?.id).toBe(messageId);
+    expect(messageProse(state.messages[0]!)).toBe('Once upon a time.');
+    expect(state.messages[0]?.parts.map((part) => part.kind)).toEqual(['prose', 'widget']);
+    // The details are the continuing run's, as a reload reads them from the reply's last segment.
+    expect(state.messages[0]?.reply).toMatchObject({ inputTokens: 5, outputTokens: 7 });
+    // The next user message ends the continuation: its reply is a reply of its own.
+    const next = fold(
+      [
+        runEvents.textStart({ messageId: 'msg-3' }),
+        runEvents.textContent({ messageId: 'msg-3', delta: 'Hi' }),
+      ],
+      transcriptReducer(state, { type: 'user-message', id: 'u2', text: 'More' }),
+    );
+    expect(next.messages.map((message) => message.id)).toEqual([messageId, 'u2', 'msg-3']);
+  });
+
   it('keeps prose before and after a widget as separate parts of one message, in order', () => {
     const state = fold([
       runEvents.runStarted({ threadId: 't', runId: 'r' }),

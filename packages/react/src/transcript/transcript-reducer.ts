@@ -13,7 +13,9 @@ export type TranscriptAction =
   | { type: 'user-message'; id: string; text: string; formAnswers?: FormAnswers }
   | { type: 'run-event'; event: RunEvent }
   /** Drops a message and everything after it (a retry replaces the failed turn). */
-  | { type: 'truncate-from'; messageId: string };
+  | { type: 'truncate-from'; messageId: string }
+  /** The next run continues this reply (kept after Stop): what it writes is appended to it. */
+  | { type: 'continue-reply'; messageId: string };
 
 /**
  * Folds actions into transcript state. A run's events go to the reply they belong to and are folded there
@@ -44,8 +46,10 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
       const index = state.messages.findIndex((message) => message.id === action.messageId);
       return index === -1 ? state : { messages: state.messages.slice(0, index) };
     }
+    case 'continue-reply':
+      return { messages: state.messages, continuation: { into: action.messageId, replyIds: new Set() } };
     case 'run-event':
-      return applyRunEvent(state, action.event);
+      return applyContinuedRunEvent(state, action.event);
   }
 }
 
@@ -87,6 +91,59 @@ function targetOf(state: TranscriptState, event: RunEvent): EventTarget {
   }
 }
 
+/** The reply a run event names by id, if it names one. */
+function replyIdOf(event: RunEvent): string | undefined {
+  switch (event.type) {
+    case EventType.TEXT_MESSAGE_START:
+    case EventType.TEXT_MESSAGE_CONTENT:
+    case EventType.TEXT_MESSAGE_END:
+      return event.messageId;
+    case EventType.TOOL_CALL_START:
+      return event.parentMessageId;
+    case EventType.CUSTOM:
+      return isDrawbridgeEvent(event, 'drawbridge.reply') ? event.value.messageId : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The event as if it named reply `replyId`. */
+function renamedReplyEvent(event: RunEvent, replyId: string): RunEvent {
+  switch (event.type) {
+    case EventType.TEXT_MESSAGE_START:
+    case EventType.TEXT_MESSAGE_CONTENT:
+    case EventType.TEXT_MESSAGE_END:
+      return { ...event, messageId: replyId };
+    case EventType.TOOL_CALL_START:
+      return { ...event, parentMessageId: replyId };
+    case EventType.CUSTOM:
+      return isDrawbridgeEvent(event, 'drawbridge.reply')
+        ? { ...event, value: { ...event.value, messageId: replyId } }
+        : event;
+    default:
+      return event;
+  }
+}
+
+/**
+ * While a run continues a stopped reply, every reply id it names that the transcript does not hold is that
+ * reply's: its prose joins the reply's last prose, its widgets and calls follow, its details replace the
+ * stopped run's — as a reload draws the two runs' stored segments, one reply.
+ */
+function applyContinuedRunEvent(state: TranscriptState, event: RunEvent): TranscriptState {
+  const { continuation } = state;
+  const replyId = continuation === undefined ? undefined : replyIdOf(event);
+  if (continuation === undefined || replyId === undefined || replyId === continuation.into) {
+    return applyRunEvent(state, event);
+  }
+  const known = continuation.replyIds.has(replyId);
+  if (!known && state.messages.some((message) => message.id === replyId)) return applyRunEvent(state, event);
+  const continued = known
+    ? state
+    : { ...state, continuation: { ...continuation, replyIds: new Set([...continuation.replyIds, replyId]) } };
+  return applyRunEvent(continued, renamedReplyEvent(event, continuation.into));
+}
+
 function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState {
   const target = targetOf(state, event);
   if (target === undefined) return state;
@@ -96,14 +153,14 @@ function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState
     if (!('open' in target) || !target.open) return state;
     const id = 'messageId' in target ? target.messageId : target.activityId;
     const opened: TranscriptMessage = { id, role: 'assistant', parts: [] };
-    return { messages: [...state.messages, { ...opened, ...applyReplyEvent(opened, event) }] };
+    return { ...state, messages: [...state.messages, { ...opened, ...applyReplyEvent(opened, event) }] };
   }
   const message = state.messages[index]!;
   const folded = applyReplyEvent(message, event);
   if (folded === message) return state;
   const messages = state.messages.slice();
   messages[index] = { ...folded, role: message.role };
-  return { messages };
+  return { ...state, messages };
 }
 
 function messageIndexOf(state: TranscriptState, target: NonNullable<EventTarget>): number {

@@ -22,6 +22,11 @@ export interface TranscriptMessage extends ReplyMessage {
 
 export interface TranscriptState {
   messages: TranscriptMessage[];
+  /**
+   * While a run continues a stopped reply: that reply's id, and each reply id the run names mapped onto it, so
+   * what the run writes is appended to the reply on screen (as a reload draws it) rather than opening another.
+   */
+  continuation?: { into: string; replyIds: ReadonlySet<string> };
 }
 
 export const emptyTranscript: TranscriptState = { messages: [] };

@@ -41,12 +41,18 @@ export async function recordTurnInput({
   store: Pick<Store, 'listMessages' | 'appendMessage'>;
   request: Pick<
     RunRequest,
-    'threadId' | 'userText' | 'toolResults' | 'continuesAfterToolResults' | 'formAnswers'
+    'threadId' | 'userText' | 'toolResults' | 'continuesAfterToolResults' | 'formAnswers' | 'continuesReply'
   >;
   ids: () => string;
 }): Promise<TurnInputOutcome> {
   const { threadId, userText, toolResults, continuesAfterToolResults, formAnswers } = request;
   const messages = await store.listMessages(threadId);
+  // Continuing stores nothing: the run appends to the reply the thread ends with, and there must be one.
+  if (request.continuesReply === true) {
+    return messages.at(-1)?.role === 'assistant'
+      ? { recorded: true, messages }
+      : { recorded: false, code: 'nothing_to_continue' };
+  }
   if (formAnswers !== undefined && !isOpenForm(messages, formAnswers.toolCallId)) {
     return { recorded: false, code: 'form_not_open' };
   }

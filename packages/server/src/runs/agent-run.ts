@@ -1,9 +1,11 @@
 import { EventType, type ReplyMessage, type RunEvent, replySegments, runEvents } from '@drawbridge/protocol';
+import type { ModelMessage } from 'ai';
 import { type AgentRunResult, runAgent } from '../agent/run-agent.ts';
 import type { AgentProfile } from '../agents/agent-profile.ts';
 import { editableWidgetsOf } from '../assembly/editable-widgets.ts';
 import { type GovernedToolset, governTools } from '../governance/govern-tools.ts';
 import { buildModelHistory } from '../history/build-model-history.ts';
+import { continuationRequest } from '../history/continuation-request.ts';
 import type { StoredMessage } from '../store/store.ts';
 import type { ToolContext } from '../tools/agent-tool.ts';
 import type { AgentRunServices } from './agent-run-services.ts';
@@ -64,6 +66,16 @@ export class AgentRun {
     }
   }
 
+  /** What the model reads: the thread's window, and when the run continues a stopped reply, the request to. */
+  #history(): ModelMessage[] {
+    const { messages, request } = this.#options;
+    const history = buildModelHistory(messages);
+    if (request.continuesReply !== true) return history;
+    const kept = messages.at(-1);
+    const cutWidget = kept?.widget !== undefined && !kept.widget.complete;
+    return [...history, { role: 'user', content: continuationRequest({ cutWidget }) }];
+  }
+
   /** The agent's tools behind the governance chain of its skill. */
   #governTools(): GovernedToolset {
     const { profile, services } = this.#options;
@@ -107,7 +119,7 @@ export class AgentRun {
       result = await runAgent({
         model: services.model,
         system: profile.system,
-        history: buildModelHistory(messages),
+        history: this.#history(),
         tools: toolset.offered,
         abortSignal,
         threadId,

@@ -29,6 +29,11 @@ export interface RunRequest {
   skill?: string;
   /** `forwardedProps.drawbridge.formAnswers`: the user message is the answers to this typed form. */
   formAnswers?: FormAnswers;
+  /**
+   * `forwardedProps.drawbridge.continue === true`: the run continues the thread's last reply (kept after Stop);
+   * no user message is stored.
+   */
+  continuesReply?: boolean;
   /** `forwardedProps.drawbridge.model`: this run's model, instead of the one its thread was set to. */
   model?: string;
   /** AG-UI `state`: what the client says it shows, handed to tools as untrusted context. */
@@ -185,6 +190,7 @@ export function parseRunRequest(body: unknown): RunRequestParse {
       ...(drawbridge?.skill === undefined ? {} : { skill: drawbridge.skill }),
       ...(drawbridge?.formAnswers === undefined ? {} : { formAnswers: drawbridge.formAnswers }),
       ...(drawbridge?.model === undefined ? {} : { model: drawbridge.model }),
+      ...(drawbridge?.continue === true ? { continuesReply: true } : {}),
       clientState: input.state,
       declaredToolNames: input.tools.map((tool) => tool.name),
       toolResults,

@@ -62,6 +62,11 @@ const unknownModel = (modelId: string, models: readonly AgentModel[]): AgentRunR
   message: `There is no model "${modelId}" on this server; it has: ${models.map((model) => model.id).join(', ')}.`,
 });
 
+const noReplyToContinue = (threadId: string): AgentRunRefusal => ({
+  code: 'nothing_to_continue',
+  message: `Thread ${threadId} does not end with a reply to continue; send a message instead.`,
+});
+
 /** Whose conversation a thread of each kind is, as the refusal of another agent says it. */
 const threadKindOwners: Record<ThreadKind, string> = {
   chat: 'a chat',
@@ -162,7 +167,12 @@ export async function startAgentRun({
     claimed = true;
     const input = await recordTurnInput({ store, request, ids });
     if (!input.recorded) {
-      const refusal = input.code === 'form_not_open' ? formNotOpen(threadId) : nothingToContinue(threadId);
+      const refusal =
+        input.code === 'form_not_open'
+          ? formNotOpen(threadId)
+          : request.continuesReply === true
+            ? noReplyToContinue(threadId)
+            : nothingToContinue(threadId);
       await store.finishRun(runRecordId, { status: 'error', error: refusal.message });
       return { started: false, refusal };
     }

@@ -218,7 +218,15 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
                 transcript={chat.transcript}
                 running={running}
                 toolCallViews={chat.toolCallViews}
-                footer={<RunStatusLine status={chat.status} canRetry={chat.canRetry} onRetry={chat.retry} />}
+                footer={
+                  <RunStatusLine
+                    status={chat.status}
+                    canRetry={chat.canRetry}
+                    onRetry={chat.retry}
+                    canContinue={chat.canContinue}
+                    onContinue={chat.continueReply}
+                  />
+                }
                 onRegenerate={(messageId) => void chat.regenerate(messageId)}
                 onEdit={(messageId, text) => void chat.edit(messageId, text)}
               />

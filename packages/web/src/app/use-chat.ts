@@ -34,6 +34,8 @@ export interface ChatController {
   /** What the tool-call hook drew for each parked or restored call, by toolCallId. */
   toolCallViews: ReadonlyMap<string, ReactNode>;
   canRetry: boolean;
+  /** The reply on screen was stopped with something kept, which the model can go on from. */
+  canContinue: boolean;
   newChat(): void;
   selectThread(threadId: string): void;
   removeThread(threadId: string): Promise<void>;
@@ -41,6 +43,8 @@ export interface ChatController {
   send(text: string, answers?: UserMessageAnswers): BridgeOutcome;
   stop(): void;
   retry(): void;
+  /** Asks the model to go on from the stopped reply; the continuation is appended to it. */
+  continueReply(): void;
   /** Names a thread as the user typed it. */
   rename(threadId: string, title: string): Promise<void>;
   /** Replaces a reply (and what followed it) with a new answer to the same message. */
@@ -211,6 +215,14 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
   const { transcript, status, toolCallViews } = snapshot;
   const lastUserMessage = transcript.messages.findLast((message) => message.role === 'user');
   const canRetry = lastUserMessage !== undefined && (status.phase === 'failed' || status.phase === 'stopped');
+  const lastMessage = transcript.messages.at(-1);
+  const canContinue =
+    status.phase === 'stopped' && lastMessage?.role === 'assistant' && lastMessage.parts.length > 0;
+  const continueReply = useCallback(() => {
+    setThreadError(undefined);
+    const outcome = client.continue();
+    if (!outcome.ok) setThreadError(outcome.message);
+  }, [client]);
   // Rewound like a regenerated reply, so the stopped or failed attempt leaves the stored thread too and a
   // reload shows the retried turn once.
   const lastUserMessageId = lastUserMessage?.id;
@@ -228,12 +240,14 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       unavailableThread,
       toolCallViews,
       canRetry,
+      canContinue,
       newChat,
       selectThread,
       removeThread,
       send: client.send,
       stop: client.stop,
       retry,
+      continueReply,
       rename,
       regenerate,
       edit,
@@ -249,11 +263,13 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       unavailableThread,
       toolCallViews,
       canRetry,
+      canContinue,
       newChat,
       selectThread,
       removeThread,
       client,
       retry,
+      continueReply,
       rename,
       regenerate,
       edit,

@@ -1,8 +1,10 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { readContinuationRequest } from '../../history/continuation-request.ts';
 import { loadModelScript } from '../script/load-model-script.ts';
 import type { ModelScript } from '../script/model-script.ts';
 import { createScriptedModel } from '../scripted/scripted-language-model.ts';
 import { buildFallbackScript, fallbackEntryId } from './build-fallback-script.ts';
+import { continueDemoScript, continuedTurn } from './continue-demo-script.ts';
 import type { DemoEntry } from './demo-catalogue.ts';
 import { demoReplyValues, fillDemoScript } from './fill-demo-reply.ts';
 import { lastUserText } from './last-user-text.ts';
@@ -38,20 +40,34 @@ export function createDemoModel({
     pacing: { tokensPerSecond: pace, seed, random },
     resolveScript: (prompt, offeredTools) => {
       const quoted = latestQuotedWidget(prompt);
-      const userText = lastUserText(prompt);
-      const entry =
-        pickDemoEntry({ catalogue, userText, offeredTools, editableText: quoted?.text }) ??
-        pickFallbackEntry({ catalogue, offeredTools });
-      const script = (entry && scripts.get(entry.id)) ?? fallbackScript;
-      if (entry === undefined) return script;
-      return fillDemoScript(
-        script,
-        demoReplyValues({
-          userText,
-          ...(entry.pattern === undefined ? {} : { pattern: entry.pattern }),
-          ...(quoted === undefined ? {} : { quoted }),
-        }),
-      );
+      // A continuation request answers the user's message before it, from where the kept reply stopped.
+      const continuation = readContinuationRequest(lastUserText(prompt));
+      const turn = continuation === undefined ? undefined : continuedTurn(prompt);
+      const userText = turn?.userText ?? lastUserText(prompt);
+      const resolved = resolveEntryScript(userText);
+      return continuation === undefined || turn === undefined
+        ? resolved
+        : continueDemoScript({
+            script: resolved,
+            keptText: turn.keptText,
+            cutWidget: continuation.cutWidget,
+          });
+
+      function resolveEntryScript(userText: string): ModelScript {
+        const entry =
+          pickDemoEntry({ catalogue, userText, offeredTools, editableText: quoted?.text }) ??
+          pickFallbackEntry({ catalogue, offeredTools });
+        const script = (entry && scripts.get(entry.id)) ?? fallbackScript;
+        if (entry === undefined) return script;
+        return fillDemoScript(
+          script,
+          demoReplyValues({
+            userText,
+            ...(entry.pattern === undefined ? {} : { pattern: entry.pattern }),
+            ...(quoted === undefined ? {} : { quoted }),
+          }),
+        );
+      }
     },
   });
 }
