@@ -61,19 +61,19 @@ describe('Continue after Stop', () => {
 
   it('writes a widget cut by Stop again, whole and working; the cut one stays, saying it was stopped', async () => {
     const { page, server } = await stopBefore('Show me a counter', '@@JS@@');
-    await page.locator('.widget-card').waitFor();
+    await page.locator('.db-widget-card').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     server.gate.release();
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     for (const moment of ['continued', 'reloaded']) {
       if (moment === 'reloaded') await page.reload();
-      const cards = page.locator('.message--assistant .widget-card');
+      const cards = page.locator('.message--assistant .db-widget-card');
       await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
       expect(await replies(page).count(), moment).toBe(1);
-      expect(await cards.nth(0).locator('.widget-card__stopped-note').textContent(), moment).toMatch(
+      expect(await cards.nth(0).locator('.db-widget-card__stopped-note').textContent(), moment).toMatch(
         /^Stopped/,
       );
-      expect(await cards.nth(1).locator('.widget-card__stopped-note').count(), moment).toBe(0);
+      expect(await cards.nth(1).locator('.db-widget-card__stopped-note').count(), moment).toBe(0);
       const frame = await waitForWidgetFrame(page, 1);
       await frame.locator('#add').click();
       await expect.poll(() => frame.locator('#count').textContent(), { timeout: 10_000 }).toBe('1');
@@ -81,7 +81,7 @@ describe('Continue after Stop', () => {
     if (shots) {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
-      await page.locator('.message--assistant .widget-card').nth(1).scrollIntoViewIfNeeded();
+      await page.locator('.message--assistant .db-widget-card').nth(1).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/continue-widget-390.png` });
     }
   });
