@@ -41,9 +41,11 @@ export {
 } from './api/api-client.ts';
 export { ApiError } from './api/api-error.ts';
 export { apiUrl, type ServerLocation } from './api/api-url.ts';
+export { attachmentUrl, uploadAttachment } from './api/attachment-api.ts';
 export { requestJson } from './api/request-json.ts';
 export { cancelRun, followRun } from './api/run-api.ts';
 export { type AgentRunRequest, streamAgentRun } from './api/stream-agent-run.ts';
+export { AttachmentList } from './components/attachment-list.tsx';
 export { Composer } from './components/composer.tsx';
 export {
   composeMessage,
@@ -54,6 +56,7 @@ export {
 } from './components/pasted-text.ts';
 export { PastedTextBlock } from './components/pasted-text-block.tsx';
 export { RunStatusLine } from './components/run-status-line.tsx';
+export type { ComposerFile, UploadFile } from './components/use-composer-files.ts';
 export {
   FrameHost,
   type FrameHostCallbacks,

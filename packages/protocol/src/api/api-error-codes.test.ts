@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   agentRouteErrorCodes,
   appErrorCodes,
+  attachmentRouteErrorCodes,
   authRouteErrorCodes,
   dashboardRouteErrorCodes,
   frameRouteErrorCodes,
@@ -18,6 +19,7 @@ const everyRoute = {
   appErrorCodes,
   agentRouteErrorCodes,
   threadRouteErrorCodes,
+  attachmentRouteErrorCodes,
   toolResultRouteErrorCodes,
   dashboardRouteErrorCodes,
   telemetryRouteErrorCodes,

@@ -46,6 +46,7 @@ export const agentRouteErrorCodes = [
   'run_id_taken',
   'wrong_thread_kind',
   'unknown_model',
+  'attachment_not_found',
 ] as const;
 export type AgentRouteErrorCode = (typeof agentRouteErrorCodes)[number];
 
@@ -64,6 +65,17 @@ export const threadRouteErrorCodes = [
   'unknown_model',
 ] as const;
 export type ThreadRouteErrorCode = (typeof threadRouteErrorCodes)[number];
+
+/** `/api/attachments` (upload a file, read one back). */
+export const attachmentRouteErrorCodes = [
+  'invalid_attachment_id',
+  'invalid_attachment_name',
+  'empty_attachment',
+  'attachment_too_large',
+  'unsupported_attachment_type',
+  'attachment_not_found',
+] as const;
+export type AttachmentRouteErrorCode = (typeof attachmentRouteErrorCodes)[number];
 
 /** `POST /api/threads/:threadId/tool-results`. */
 export const toolResultRouteErrorCodes = [
@@ -134,6 +146,7 @@ export type ApiErrorCode =
   | AppErrorCode
   | AgentRouteErrorCode
   | ThreadRouteErrorCode
+  | AttachmentRouteErrorCode
   | ToolResultRouteErrorCode
   | RunRouteErrorCode
   | DashboardRouteErrorCode

@@ -1,5 +1,6 @@
 export * from './api-error-codes.ts';
 export * from './api-token.ts';
+export * from './attachment.ts';
 export * from './audit-entry.ts';
 export * from './audit-list-response.ts';
 export * from './create-thread-body.ts';

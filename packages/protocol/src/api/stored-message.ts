@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { generatedWidgetSchema } from '../generated-widget.ts';
+import { attachmentSchema } from './attachment.ts';
 import { formAnswersSchema } from './form-answers.ts';
 import { replyDetailsSchema } from './reply-details.ts';
 
 /**
  * One transcript entry; `render` marks the carrier message of a typed render tool call, `formAnswers` a user
- * message sent from a typed form.
+ * message sent from a typed form, `attachments` the files a user message carried.
  */
 export const storedMessageSchema = z.object({
   id: z.string(),
@@ -17,6 +18,8 @@ export const storedMessageSchema = z.object({
   toolCallId: z.string().optional(),
   render: z.object({ tool: z.string(), args: z.unknown() }).optional(),
   formAnswers: formAnswersSchema.optional(),
+  /** On a user message: the files sent with it, in order (their bytes at `GET /api/attachments/:id`). */
+  attachments: z.array(attachmentSchema).optional(),
   /** On the last stored message of a finished reply: its model and token counts. */
   reply: replyDetailsSchema.optional(),
 });

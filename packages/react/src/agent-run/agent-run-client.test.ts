@@ -1,4 +1,4 @@
-import { type RunEvent, runEvents } from '@drawbridge/protocol';
+import { type Attachment, type RunEvent, runEvents } from '@drawbridge/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { AgentRunRequest } from '../api/stream-agent-run.ts';
@@ -207,6 +207,27 @@ describe('AgentRunClient', () => {
       { threadId: 'thread-new', text: 'hi', skill: 'dashboard', state: { dashboard: { page: 'overview' } } },
     ]);
     expect(transport.requests[0]?.userMessageId).toBe(transcript.messages[0]?.id);
+  });
+
+  it('sends the files a message carries by their ids, shows them on it, and sends them again on a retry', async () => {
+    const transport = scriptedTransport([
+      runEvents.runStarted({ threadId: 'thread-1', runId: 'r' }),
+      runEvents.runError({ message: 'The model is unavailable.', code: 'model_error' }),
+    ]);
+    const client = createClient({ transport, initialThreadId: 'thread-1' });
+    const table: Attachment = { id: 'file-1', name: 'cities.csv', mediaType: 'text/csv', size: 40 };
+    expect(client.send('   ').ok).toBe(false);
+    let done = settled(client);
+    expect(client.send('', { attachments: [table] }).ok).toBe(true);
+    await done;
+    expect(client.getSnapshot().transcript.messages[0]).toMatchObject({ role: 'user', attachments: [table] });
+    expect(transport.requests[0]).toMatchObject({ text: '', attachmentIds: ['file-1'] });
+
+    done = settled(client);
+    client.retry();
+    await done;
+    expect(transport.requests[1]).toMatchObject({ text: '', attachmentIds: ['file-1'] });
+    expect(client.getSnapshot().transcript.messages[0]).toMatchObject({ attachments: [table] });
   });
 
   it('hands only the calls the server parked to the handler, with the arguments the transcript accumulated', async () => {

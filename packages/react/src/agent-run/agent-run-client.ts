@@ -1,4 +1,10 @@
-import type { A2uiUserAction, FormAnswers, SequencedRunEvent, ThreadKind } from '@drawbridge/protocol';
+import type {
+  A2uiUserAction,
+  Attachment,
+  FormAnswers,
+  SequencedRunEvent,
+  ThreadKind,
+} from '@drawbridge/protocol';
 import { ApiError } from '../api/api-error.ts';
 import type { ToolCallHookContext } from '../transcript/tool-call-hook.ts';
 import { messageProse } from '../transcript/transcript-state.ts';
@@ -22,10 +28,14 @@ type LoadOutcome =
   | { status: 'superseded' }
   | { status: 'elsewhere'; kind: ThreadKind };
 
-/** What a user message may answer: a typed form (by its call), or a user action on an A2UI surface. */
+/**
+ * What a user message may answer — a typed form (by its call), or a user action on an A2UI surface — and the
+ * files it carries (uploaded first, `uploadAttachment`).
+ */
 export interface UserMessageAnswers {
   formAnswers?: FormAnswers;
   a2uiAction?: A2uiUserAction;
+  attachments?: readonly Attachment[];
 }
 
 /**
@@ -91,8 +101,12 @@ export class AgentRunClient<View> {
     if (session.run) {
       return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
     }
+    // The message goes again with the files it carried, so the server knows it for the one it rewound to.
+    const attachments = session.snapshot.transcript.messages.find(
+      (message) => message.id === fromMessageId,
+    )?.attachments;
     session.dispatch({ type: 'truncate-from', messageId: fromMessageId });
-    return this.#send(session, text);
+    return this.#send(session, text, attachments === undefined ? {} : { attachments });
   };
 
   /**
@@ -235,7 +249,7 @@ export class AgentRunClient<View> {
     { continues }: { continues?: string } = {},
   ): BridgeOutcome {
     const trimmed = text.trim();
-    if (!trimmed) {
+    if (!trimmed && (answers.attachments ?? []).length === 0) {
       return { ok: false, message: 'The message is empty.' };
     }
     if (session.run || this.#disposed) {
@@ -250,7 +264,7 @@ export class AgentRunClient<View> {
     session: ThreadSession<View>,
     run: SessionRun,
     text: string,
-    { formAnswers, a2uiAction }: UserMessageAnswers,
+    { formAnswers, a2uiAction, attachments = [] }: UserMessageAnswers,
     /** The reply this run continues; absent for a new user message. */
     continues?: string,
   ): Promise<void> {
@@ -278,6 +292,7 @@ export class AgentRunClient<View> {
         id: userMessageId,
         text,
         ...(formAnswers ? { formAnswers } : {}),
+        ...(attachments.length === 0 ? {} : { attachments: [...attachments] }),
       });
     } else {
       session.dispatch({ type: 'continue-reply', messageId: continues });
@@ -292,6 +307,7 @@ export class AgentRunClient<View> {
       ...(formAnswers === undefined ? {} : { formAnswers }),
       ...(a2uiAction === undefined ? {} : { a2uiAction }),
       ...(continues === undefined ? {} : { continue: true }),
+      ...(attachments.length === 0 ? {} : { attachmentIds: attachments.map((attachment) => attachment.id) }),
     };
     const outcome = await this.#drive(session, run, threadId, {
       startedAt,

@@ -29,6 +29,8 @@ export interface AgentRunRequest {
    * `text` is then the last user message, and nothing new is stored for it.
    */
   continue?: boolean;
+  /** Ids of uploaded files the message carries (`forwardedProps.drawbridge.attachments`). */
+  attachmentIds?: readonly string[];
 }
 
 /**
@@ -48,6 +50,9 @@ export async function* streamAgentRun(request: AgentRunRequest): AsyncGenerator<
       ...(request.skill === undefined ? {} : { skill: request.skill }),
       ...(request.formAnswers === undefined ? {} : { formAnswers: request.formAnswers }),
       ...(request.continue === true ? { continue: true } : {}),
+      ...(request.attachmentIds === undefined || request.attachmentIds.length === 0
+        ? {}
+        : { attachments: [...request.attachmentIds] }),
     },
     ...(request.a2uiAction === undefined ? {} : { a2uiAction: request.a2uiAction }),
   });

@@ -1,5 +1,7 @@
+import type { Attachment } from '@drawbridge/protocol';
 import {
   type ClipboardEvent,
+  type DragEvent,
   type FormEvent,
   type KeyboardEvent,
   useId,
@@ -7,8 +9,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ComposerFileChip } from './composer-file-chip.tsx';
 import { composeMessage, describePastedText, isLargeText } from './pasted-text.ts';
 import { PasteIcon } from './pasted-text-block.tsx';
+import { type UploadFile, useComposerFiles } from './use-composer-files.ts';
+
+/** What the file picker offers: the types the server takes (it decides from the bytes all the same). */
+const acceptedFiles = 'image/png,image/jpeg,image/gif,image/webp,application/pdf,text/*,.csv,.md,.json';
 
 const maximumComposerHeight = 240;
 
@@ -20,19 +27,27 @@ interface PastedAttachment {
 
 /**
  * The message box: Enter sends, Shift+Enter adds a line, grows with its text; Stop while a reply runs. A
- * long paste (over 2,000 characters or 40 lines) waits above the text as a block of its own.
+ * long paste (over 2,000 characters or 40 lines) waits above the text as a block of its own. With
+ * `uploadFile`, files picked with the paper clip, dropped on the box or pasted into it are uploaded at once
+ * and wait above the text too, each with its state; the message is sent with those that uploaded.
  */
 export function Composer({
   running,
   onSend,
   onStop,
+  uploadFile,
   inputId,
   placeholder = 'Ask for a chart, a form, a 3D scene…',
 }: {
   /** Whether a reply runs (`snapshot.status.phase === 'running'`): Stop shows in place of Send. */
   running: boolean;
-  /** Sends the message (`client.send`); true when it was taken, and the box is then emptied. */
-  onSend(text: string): boolean;
+  /**
+   * Sends the message (`client.send(text, { attachments })`) with the files uploaded for it; true when it was
+   * taken, and the box is then emptied.
+   */
+  onSend(text: string, attachments: readonly Attachment[]): boolean;
+  /** Uploads a file (`uploadAttachment`); without it the composer takes no files. */
+  uploadFile?: UploadFile;
   /** Stops the reply (`client.stop`). */
   onStop(): void;
   /** The text box's id (a page's shortcuts may focus it); default one of React's own. */
@@ -46,7 +61,10 @@ export function Composer({
   const [pasted, setPasted] = useState<PastedAttachment[]>([]);
   const nextPasteId = useRef(1);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const hasContent = text.trim() !== '' || pasted.length > 0;
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const files = useComposerFiles(uploadFile);
+  const [dropping, setDropping] = useState(false);
+  const hasContent = text.trim() !== '' || pasted.length > 0 || files.attachments.length > 0;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
   useLayoutEffect(() => {
@@ -59,16 +77,24 @@ export function Composer({
   }, [text]);
 
   const submit = () => {
-    if (running || !hasContent) {
+    // A file still uploading would be left behind: the message waits for it.
+    if (running || !hasContent || files.uploading) {
       return;
     }
-    if (onSend(composeMessage({ typed: text, pasted: pasted.map((attachment) => attachment.text) }))) {
+    const message = composeMessage({ typed: text, pasted: pasted.map((attachment) => attachment.text) });
+    if (onSend(message, files.attachments)) {
       setText('');
       setPasted([]);
+      files.clear();
     }
   };
 
   const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (uploadFile !== undefined && event.clipboardData.files.length > 0) {
+      event.preventDefault();
+      files.add([...event.clipboardData.files]);
+      return;
+    }
     const pastedText = event.clipboardData.getData('text/plain');
     if (!isLargeText(pastedText)) return;
     event.preventDefault();
@@ -95,8 +121,44 @@ export function Composer({
     submit();
   };
 
+  const carriesFiles = (event: DragEvent) =>
+    uploadFile !== undefined && event.dataTransfer.types.includes('Files');
+  const dropHandlers = {
+    onDragOver: (event: DragEvent<HTMLFormElement>) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      setDropping(true);
+    },
+    onDragLeave: (event: DragEvent<HTMLFormElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+    },
+    onDrop: (event: DragEvent<HTMLFormElement>) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      setDropping(false);
+      files.add([...event.dataTransfer.files]);
+    },
+  };
+
   return (
-    <form className="db-composer" onSubmit={handleSubmit} aria-label="Send a message">
+    <form
+      className={`db-composer${dropping ? ' db-composer--dropping' : ''}`}
+      onSubmit={handleSubmit}
+      aria-label="Send a message"
+      {...dropHandlers}
+    >
+      {files.files.length > 0 && (
+        <ul className="db-composer__attachments" aria-label="Files to send">
+          {files.files.map((file) => (
+            <ComposerFileChip key={file.key} file={file} onRemove={() => files.remove(file.key)} />
+          ))}
+        </ul>
+      )}
+      {files.note && (
+        <p className="db-composer__note" role="alert">
+          {files.note}
+        </p>
+      )}
       {pasted.length > 0 && (
         <ul className="db-composer__attachments" aria-label="Pasted text to send">
           {pasted.map((attachment) => (
@@ -125,6 +187,42 @@ export function Composer({
             </li>
           ))}
         </ul>
+      )}
+      {uploadFile !== undefined && (
+        <>
+          <button
+            type="button"
+            className="db-composer__attach"
+            aria-label="Attach files"
+            title="Attach images, PDFs or text files"
+            onClick={() => fileInputRef.current?.click()}
+          >
+            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+              <path
+                d="M14.5 9.5l-5.3 5.3a3.2 3.2 0 01-4.5-4.5l6-6a2.1 2.1 0 013 3l-6 6a1 1 0 01-1.5-1.5l5.3-5.3"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+          <input
+            ref={fileInputRef}
+            type="file"
+            multiple
+            accept={acceptedFiles}
+            className="db-visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              files.add([...(event.target.files ?? [])]);
+              // The same file picked again after removing it must fire `change` again.
+              event.target.value = '';
+            }}
+          />
+        </>
       )}
       <label htmlFor={textboxId} className="db-visually-hidden">
         Message
@@ -164,7 +262,7 @@ export function Composer({
           key="send"
           type="submit"
           className="db-composer__button"
-          disabled={!hasContent}
+          disabled={!hasContent || files.uploading}
           aria-label="Send message"
         >
           <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">

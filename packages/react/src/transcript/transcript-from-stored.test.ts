@@ -137,6 +137,16 @@ describe('transcriptFromStored', () => {
     expect(messages[2]).toMatchObject({ id: 'u2', role: 'user' });
   });
 
+  it('keeps the files a user message carried on it, also when it carried no text', () => {
+    const image = { id: 'f1', name: 'photo.png', mediaType: 'image/png' as const, size: 2048 };
+    const messages = transcriptFromStored([
+      { id: 'u1', threadId: 't', role: 'user', content: '', createdAt: at(0), attachments: [image] },
+      { id: 'a1', threadId: 't', role: 'assistant', content: 'A photo.', createdAt: at(1) },
+    ]);
+    expect(messages[0]).toMatchObject({ id: 'u1', role: 'user', attachments: [image] });
+    expect(messages[1]).not.toHaveProperty('attachments');
+  });
+
   it("keeps a stored reply's model and token counts on its bubble, from the reply's last segment", () => {
     const reply = { model: 'gpt-test', inputTokens: 5, outputTokens: null };
     const messages = transcriptFromStored([

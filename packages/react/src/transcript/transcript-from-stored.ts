@@ -33,8 +33,14 @@ export function transcriptFromStored(stored: StoredMessage[]): TranscriptMessage
     if (message.role === 'tool') continue;
     if (message.formAnswers) markFormSent(messages, message.formAnswers);
     if (message.role === 'user') {
-      if (message.content !== '')
-        messages.push({ id: message.id, role: 'user', parts: [{ kind: 'prose', text: message.content }] });
+      const attachments = message.attachments ?? [];
+      if (message.content !== '' || attachments.length > 0)
+        messages.push({
+          id: message.id,
+          role: 'user',
+          parts: [{ kind: 'prose', text: message.content }],
+          ...(attachments.length === 0 ? {} : { attachments }),
+        });
       continue;
     }
     const previous = messages.at(-1);

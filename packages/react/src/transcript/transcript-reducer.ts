@@ -1,4 +1,5 @@
 import {
+  type Attachment,
   applyReplyEvent,
   EventType,
   type FormAnswers,
@@ -10,7 +11,7 @@ import type { TranscriptMessage, TranscriptState, TranscriptToolCall } from './t
 export type TranscriptAction =
   | { type: 'replace'; messages: TranscriptMessage[] }
   /** With `formAnswers`, the message answers that form, which from then on shows as sent. */
-  | { type: 'user-message'; id: string; text: string; formAnswers?: FormAnswers }
+  | { type: 'user-message'; id: string; text: string; formAnswers?: FormAnswers; attachments?: Attachment[] }
   | { type: 'run-event'; event: RunEvent }
   /** Drops a message and everything after it (a retry replaces the failed turn). */
   | { type: 'truncate-from'; messageId: string }
@@ -38,7 +39,12 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
       return {
         messages: [
           ...answered.messages,
-          { id: action.id, role: 'user', parts: [{ kind: 'prose', text: action.text }] },
+          {
+            id: action.id,
+            role: 'user',
+            parts: [{ kind: 'prose', text: action.text }],
+            ...(action.attachments === undefined ? {} : { attachments: action.attachments }),
+          },
         ],
       };
     }

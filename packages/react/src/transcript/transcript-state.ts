@@ -1,4 +1,5 @@
 import {
+  type Attachment,
   createReplyWidget,
   type GeneratedWidget,
   type ReplyMessage,
@@ -18,6 +19,8 @@ export type TranscriptPart = ReplyPart;
 /** A user message (prose only), or an assistant reply as the protocol's reducer builds it from its run's events. */
 export interface TranscriptMessage extends ReplyMessage {
   role: 'user' | 'assistant';
+  /** On a user message: the files it carried. */
+  attachments?: Attachment[];
 }
 
 export interface TranscriptState {

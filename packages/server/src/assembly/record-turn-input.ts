@@ -9,7 +9,8 @@ export type TurnInputOutcome =
       /** The thread's messages after the turn's input was stored, oldest first: the run's history. */
       messages: StoredMessage[];
     }
-  | { recorded: false; code: 'nothing_to_continue' | 'form_not_open' };
+  | { recorded: false; code: 'nothing_to_continue' | 'form_not_open' }
+  | { recorded: false; code: 'attachment_not_found'; attachmentId: string };
 
 /** A form's answers are taken once, for a form this thread drew: another tab or a stale page cannot send them again. */
 function isOpenForm(messages: readonly StoredMessage[], toolCallId: string): boolean {
@@ -22,9 +23,19 @@ function isOpenForm(messages: readonly StoredMessage[], toolCallId: string): boo
  * A retried turn whose first attempt stored nothing after the user's message (the model failed at
  * once, or the client gave up): the message is already in the thread, so it is not stored twice.
  */
-function isRetryOfUnansweredMessage(messages: readonly StoredMessage[], userText: string): boolean {
+function isRetryOfUnansweredMessage(
+  messages: readonly StoredMessage[],
+  userText: string,
+  attachmentIds: readonly string[],
+): boolean {
   const last = messages.at(-1);
-  return last?.role === 'user' && last.content === userText;
+  const lastIds = (last?.attachments ?? []).map((attachment) => attachment.id);
+  return (
+    last?.role === 'user' &&
+    last.content === userText &&
+    lastIds.length === attachmentIds.length &&
+    lastIds.every((id, index) => id === attachmentIds[index])
+  );
 }
 
 /**
@@ -35,17 +46,26 @@ function isRetryOfUnansweredMessage(messages: readonly StoredMessage[], userText
  */
 export async function recordTurnInput({
   store,
+  userId,
   request,
   ids,
 }: {
-  store: Pick<Store, 'listMessages' | 'appendMessage'>;
+  store: Pick<Store, 'listMessages' | 'appendMessage' | 'claimAttachments'>;
   request: Pick<
     RunRequest,
-    'threadId' | 'userText' | 'toolResults' | 'continuesAfterToolResults' | 'formAnswers' | 'continuesReply'
+    | 'threadId'
+    | 'userText'
+    | 'toolResults'
+    | 'continuesAfterToolResults'
+    | 'formAnswers'
+    | 'continuesReply'
+    | 'attachmentIds'
   >;
+  /** Who sends the turn: the files it carries must be theirs. */
+  userId: string;
   ids: () => string;
 }): Promise<TurnInputOutcome> {
-  const { threadId, userText, toolResults, continuesAfterToolResults, formAnswers } = request;
+  const { threadId, userText, toolResults, continuesAfterToolResults, formAnswers, attachmentIds } = request;
   const messages = await store.listMessages(threadId);
   // Continuing stores nothing: the run appends to the reply the thread ends with, and there must be one.
   if (request.continuesReply === true) {
@@ -60,7 +80,10 @@ export async function recordTurnInput({
   if (continuesAfterToolResults && messages.at(-1)?.role !== 'tool') {
     return { recorded: false, code: 'nothing_to_continue' };
   }
-  if (!continuesAfterToolResults && !isRetryOfUnansweredMessage(messages, userText)) {
+  if (!continuesAfterToolResults && !isRetryOfUnansweredMessage(messages, userText, attachmentIds)) {
+    const claim = await store.claimAttachments({ ids: attachmentIds, userId, threadId });
+    if (!claim.claimed)
+      return { recorded: false, code: 'attachment_not_found', attachmentId: claim.missingId };
     messages.push(
       await store.appendMessage({
         id: ids(),
@@ -68,6 +91,7 @@ export async function recordTurnInput({
         role: 'user',
         content: userText,
         ...(formAnswers === undefined ? {} : { formAnswers }),
+        ...(claim.attachments.length === 0 ? {} : { attachments: claim.attachments }),
       }),
     );
   }

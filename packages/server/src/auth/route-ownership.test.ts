@@ -87,6 +87,17 @@ const probes: Record<string, Probe | 'serves no user data'> = {
     body: { toolCallId: call, content: [{ type: 'text', text: 'taken over' }] },
     expectStatus: 404,
   },
+  'POST /api/attachments': {
+    method: 'POST',
+    path: '/api/attachments?name=notes.json',
+    body: { note: 'of bob' },
+    expectStatus: 201,
+  },
+  'GET /api/attachments/:attachmentId': {
+    method: 'GET',
+    path: '/api/attachments/ATTACHMENT',
+    expectStatus: 404,
+  },
   'POST /api/threads': { method: 'POST', path: '/api/threads', body: {}, expectStatus: 201 },
   'GET /api/threads': { method: 'GET', path: '/api/threads', expectStatus: 200 },
   'GET /api/threads/search': { method: 'GET', path: '/api/threads/search?q=said', expectStatus: 200 },
@@ -143,6 +154,12 @@ const probes: Record<string, Probe | 'serves no user data'> = {
 let storage: Storage;
 let app: Hono;
 let aliceTokenId: string;
+let aliceAttachmentId: string;
+
+/** A probe's path with the ids made in `beforeEach` put in. */
+function probePath(path: string): string {
+  return path.replace('TOKEN', aliceTokenId).replace('ATTACHMENT', aliceAttachmentId);
+}
 
 function as(email: string, probe: { method: string; path: string; body?: unknown }) {
   return app.request(probe.path, {
@@ -237,6 +254,13 @@ beforeEach(async () => {
     name: `${marker} token`,
   });
   aliceTokenId = created!.token.id;
+  const attachment = await store.saveAttachment({
+    userId: 'proxy:alice@example.com',
+    name: `${marker}.txt`,
+    mediaType: 'text/plain',
+    data: new TextEncoder().encode(marker),
+  });
+  aliceAttachmentId = attachment.id;
 });
 
 afterEach(async () => {
@@ -253,13 +277,22 @@ describe('every route, as another user', () => {
 
   it.each(Object.entries(probes))('%s shows nothing of another user', async (route, probe) => {
     if (probe === 'serves no user data') return;
-    const path = probe.path.replace('TOKEN', aliceTokenId);
+    const path = probePath(probe.path);
     const response = await as('bob@example.com', { ...probe, path });
     expect(response.status, `${route} answered B with`).toBe(probe.expectStatus);
     const text = await response.text();
     // An id B sent may come back in a 404's message; anything else of A's must not.
     const sent = JSON.stringify({ path, body: probe.body });
-    const secrets = [marker, thread, widget, 'run-of-alice', 'audit-of-alice', aliceTokenId, call];
+    const secrets = [
+      marker,
+      thread,
+      widget,
+      'run-of-alice',
+      'audit-of-alice',
+      aliceTokenId,
+      aliceAttachmentId,
+      call,
+    ];
     for (const secret of secrets.filter((candidate) => !sent.includes(candidate))) {
       expect(text, `${route} leaked ${secret}`).not.toContain(secret);
     }
@@ -268,7 +301,7 @@ describe('every route, as another user', () => {
   it('leaves the owner every record after the walk, and shows them to the owner', async () => {
     for (const probe of Object.values(probes)) {
       if (probe !== 'serves no user data')
-        await as('bob@example.com', { ...probe, path: probe.path.replace('TOKEN', aliceTokenId) });
+        await as('bob@example.com', { ...probe, path: probePath(probe.path) });
     }
     const alice = (path: string) => as('alice@example.com', { method: 'GET', path });
     expect(await (await alice('/api/threads')).text()).toContain(thread);
@@ -278,6 +311,7 @@ describe('every route, as another user', () => {
     expect(await (await alice('/api/dashboard/runs?preset=24h')).text()).toContain('run-of-alice');
     expect(await (await alice('/api/dashboard/audit?preset=24h')).text()).toContain('audit-of-alice');
     expect(await (await alice('/api/tokens')).text()).toContain(aliceTokenId);
+    expect(await (await alice(`/api/attachments/${aliceAttachmentId}`)).text()).toBe(marker);
     expect(await (await alice('/api/runs/run-of-alice')).text()).toContain('run-of-alice');
     expect(await (await alice(`/api/mcp/threads/${thread}/tool-results/${call}`)).text()).toContain(marker);
     const viewCarrier = (await storage.store.listMessages(thread)).find(

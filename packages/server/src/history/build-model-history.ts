@@ -2,6 +2,7 @@ import { groupWidgetLineages } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { promptCacheBreakpoint } from '../models/prompt-cache-breakpoint.ts';
 import type { StoredMessage } from '../store/store.ts';
+import { attachmentParts } from './attachment-parts.ts';
 import { describeOmittedWidget, widgetRevisionLabel } from './describe-omitted-widget.ts';
 import { viewModelContextText } from './view-model-context-text.ts';
 import { formatWidgetWireText } from './widget-wire-text.ts';
@@ -10,6 +11,8 @@ import { formatWidgetWireText } from './widget-wire-text.ts';
 export interface ModelHistoryLimits {
   maxMessages?: number;
   maxCharacters?: number;
+  /** The bytes of the files user messages carry, by attachment id (`attachmentIdsToLoad`); missing ones are named. */
+  attachmentData?: ReadonlyMap<string, Uint8Array>;
 }
 
 export const defaultModelHistoryLimits = { maxMessages: 30, maxCharacters: 60_000 } as const;
@@ -30,6 +33,33 @@ interface HistoryUnit {
 
 function textUnit(role: 'user' | 'assistant', text: string): HistoryUnit {
   return { messages: [{ role, content: text }], characters: text.length, fromUser: role === 'user' };
+}
+
+function userUnit(
+  message: StoredMessage,
+  attachmentData: ReadonlyMap<string, Uint8Array>,
+): HistoryUnit | undefined {
+  const attachments = message.attachments ?? [];
+  if (attachments.length === 0) {
+    return message.content.trim() === '' ? undefined : textUnit('user', message.content);
+  }
+  const files = attachmentParts({ attachments, data: attachmentData });
+  const text = message.content.trim() === '' ? [] : [{ type: 'text' as const, text: message.content }];
+  return {
+    messages: [{ role: 'user', content: [...text, ...files.parts] }],
+    characters: message.content.length + files.characters,
+    fromUser: true,
+  };
+}
+
+/** The ids of the files the newest `maxMessages` messages carry: the only ones a history window can quote. */
+export function attachmentIdsToLoad(
+  messages: readonly StoredMessage[],
+  { maxMessages = defaultModelHistoryLimits.maxMessages }: { maxMessages?: number } = {},
+): string[] {
+  return messages
+    .slice(-maxMessages)
+    .flatMap((message) => (message.attachments ?? []).map((attachment) => attachment.id));
 }
 
 function joinProse(prose: string, widgetText: string): string {
@@ -87,7 +117,10 @@ function toolUnit(
   };
 }
 
-function toUnits(messages: readonly StoredMessage[]): HistoryUnit[] {
+function toUnits(
+  messages: readonly StoredMessage[],
+  attachmentData: ReadonlyMap<string, Uint8Array>,
+): HistoryUnit[] {
   const callsById = new Map<string, { tool: string; args: unknown }>();
   for (const message of messages) {
     if (message.render !== undefined && message.toolCallId !== undefined)
@@ -100,8 +133,7 @@ function toUnits(messages: readonly StoredMessage[]): HistoryUnit[] {
   const units: HistoryUnit[] = [];
   for (const message of messages) {
     let unit: HistoryUnit | undefined;
-    if (message.role === 'user')
-      unit = message.content.trim() === '' ? undefined : textUnit('user', message.content);
+    if (message.role === 'user') unit = userUnit(message, attachmentData);
     else if (message.role === 'assistant')
       unit = assistantUnit(message, message.widget !== undefined && latestRevisionIds.has(message.widget.id));
     else unit = toolUnit(message, callsById);
@@ -123,7 +155,7 @@ export function buildModelHistory(
 ): ModelMessage[] {
   const maxMessages = options.maxMessages ?? defaultModelHistoryLimits.maxMessages;
   const maxCharacters = options.maxCharacters ?? defaultModelHistoryLimits.maxCharacters;
-  const units = toUnits(messages);
+  const units = toUnits(messages, options.attachmentData ?? new Map());
   const newestUserIndex = units.findLastIndex((unit) => unit.fromUser);
 
   const kept: HistoryUnit[] = [];

@@ -33,6 +33,7 @@ import { errorResponse } from './http-error.ts';
 import { loopbackHostNames } from './request-guard/host-allowlist.ts';
 import { createRequestGuard } from './request-guard/request-guard.ts';
 import { createAgentRoutes } from './routes/agent-routes.ts';
+import { attachmentUploadContentType, createAttachmentRoutes } from './routes/attachment-routes.ts';
 import { createAuthRoutes } from './routes/auth-routes.ts';
 import { createDashboardRoutes } from './routes/dashboard-routes.ts';
 import { createFrameRoutes } from './routes/frame-routes.ts';
@@ -129,6 +130,9 @@ export interface AppDependencies {
 export const defaultHeartbeatIntervalMs = 10_000;
 export const defaultMaxBodyBytes = 1024 * 1024;
 
+/** Where files are uploaded (and read back below it). */
+const attachmentsPath = '/api/attachments';
+
 /** What a request outside the base path is routed as: no route and no header rule matches it. */
 const outsideBasePath = '/.outside-base-path';
 
@@ -207,6 +211,9 @@ export function createApp(dependencies: AppDependencies): Hono {
     createRequestGuard({
       allowedHosts: dependencies.allowedHosts ?? loopbackHostNames,
       allowsCrossOrigin: ({ path, origin, host }) => path === '/mcp' && mcpAllowsOrigin({ origin, host }),
+      // A file's bytes go as they are; the type is not one a page on another site can send without a preflight.
+      allowsRawBody: ({ path, contentType }) =>
+        path === attachmentsPath && contentType === attachmentUploadContentType,
     }),
   );
   const refuseLargeBody = (context: Context) =>
@@ -217,6 +224,8 @@ export function createApp(dependencies: AppDependencies): Hono {
     // `bodyLimit` does first) makes the Node adapter build a full `Request` around a web stream, a tenth of
     // the cost of answering a parked call, measured with bench/bridge.ts.
     if (context.req.method === 'GET' || context.req.method === 'HEAD') return next();
+    // An upload has a limit of its own, checked by its route.
+    if (context.req.path === attachmentsPath) return next();
     const declaredLength = context.req.header('content-length');
     if (declaredLength !== undefined && context.req.header('transfer-encoding') === undefined) {
       return Number.parseInt(declaredLength, 10) > maxBodyBytes ? refuseLargeBody(context) : next();
@@ -268,6 +277,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     '/api/threads',
     createThreadRoutes({ store, standalone, modelIds: models.map((model) => model.id) }),
   );
+  app.route(attachmentsPath, createAttachmentRoutes({ store }));
   if (dependencies.bridge !== undefined) {
     app.route('/api/threads', createToolResultRoutes({ bridge: dependencies.bridge, store, ids }));
   }

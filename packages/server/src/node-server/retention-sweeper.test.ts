@@ -7,7 +7,7 @@ describe('startRetentionSweeper', () => {
     const pruneBefore = vi.fn(async () => ({ auditRecords: 0, widgetEvents: 0 }));
     const errors: unknown[] = [];
     const sweeper = startRetentionSweeper({
-      store: { pruneEndedRuns, pruneRunEvents: async () => 0 },
+      store: { pruneEndedRuns, pruneRunEvents: async () => 0, pruneUnsentAttachments: async () => 0 },
       telemetry: { pruneBefore },
       retentionDays: 10,
       runEventRetentionMs: 15 * 60_000,
@@ -23,11 +23,12 @@ describe('startRetentionSweeper', () => {
     sweeper.stop();
   });
 
-  it('deletes no records when retention is 0, and still the stored events of runs past the replay window', async () => {
+  it('deletes no records when retention is 0, and still the stored events of runs past the replay window and unsent files a day old', async () => {
     const pruneEndedRuns = vi.fn(async () => 0);
     const pruneRunEvents = vi.fn(async () => 0);
+    const pruneUnsentAttachments = vi.fn(async () => 0);
     const sweeper = startRetentionSweeper({
-      store: { pruneEndedRuns, pruneRunEvents },
+      store: { pruneEndedRuns, pruneRunEvents, pruneUnsentAttachments },
       telemetry: { pruneBefore: async () => ({ auditRecords: 0, widgetEvents: 0 }) },
       retentionDays: 0,
       runEventRetentionMs: 15 * 60_000,
@@ -36,6 +37,9 @@ describe('startRetentionSweeper', () => {
     });
     await vi.waitFor(() =>
       expect(pruneRunEvents).toHaveBeenCalledWith({ before: '2026-12-01T00:15:00.000Z' }),
+    );
+    await vi.waitFor(() =>
+      expect(pruneUnsentAttachments).toHaveBeenCalledWith({ before: '2026-11-30T00:30:00.000Z' }),
     );
     await sweeper.sweep();
     expect(pruneEndedRuns).not.toHaveBeenCalled();

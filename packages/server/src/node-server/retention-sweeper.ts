@@ -10,7 +10,8 @@ const dayMs = 24 * 60 * 60_000;
  * Deletes run records, audit records and widget events older than the retention window (none with 0 days), at
  * start-up and every hour, and the stored events of runs that ended more than `runEventRetentionMs` ago (the
  * run log's replay window, whatever the retention days: the reply is in the thread), at start-up and every
- * five minutes. Conversations are the user's and stay until they delete them.
+ * five minutes. Files uploaded and never sent with a message go a day after their upload, checked as often.
+ * Conversations are the user's and stay until they delete them (their attachments with them).
  */
 export function startRetentionSweeper({
   store,
@@ -20,7 +21,7 @@ export function startRetentionSweeper({
   clock,
   reportError,
 }: {
-  store: Pick<Store, 'pruneEndedRuns' | 'pruneRunEvents'>;
+  store: Pick<Store, 'pruneEndedRuns' | 'pruneRunEvents' | 'pruneUnsentAttachments'>;
   telemetry: Pick<TelemetryStore, 'pruneBefore'>;
   retentionDays: number;
   runEventRetentionMs: number;
@@ -44,6 +45,12 @@ export function startRetentionSweeper({
     } catch (error) {
       // Tried again at the next sweep; until then an ended run stays replayable a little longer.
       reportError('the sweep of stored run events failed', error);
+    }
+    try {
+      await store.pruneUnsentAttachments({ before: new Date(clock().getTime() - dayMs).toISOString() });
+    } catch (error) {
+      // Tried again at the next sweep; an unsent file only waits a little longer.
+      reportError('the sweep of unsent attachments failed', error);
     }
   };
   void sweep().then(sweepRunEvents);

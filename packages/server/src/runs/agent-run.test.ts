@@ -72,6 +72,7 @@ async function startedRun(
       declaredToolNames: [],
       toolResults: [],
       continuesAfterToolResults: false,
+      attachmentIds: [],
     },
     profiles,
     services: services(model, serviceOverrides),

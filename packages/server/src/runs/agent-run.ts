@@ -4,7 +4,7 @@ import { type AgentRunResult, runAgent } from '../agent/run-agent.ts';
 import type { AgentProfile } from '../agents/agent-profile.ts';
 import { editableWidgetsOf } from '../assembly/editable-widgets.ts';
 import { type GovernedToolset, governTools } from '../governance/govern-tools.ts';
-import { buildModelHistory } from '../history/build-model-history.ts';
+import { attachmentIdsToLoad, buildModelHistory } from '../history/build-model-history.ts';
 import { continuationRequest } from '../history/continuation-request.ts';
 import type { StoredMessage } from '../store/store.ts';
 import type { ToolContext } from '../tools/agent-tool.ts';
@@ -67,9 +67,9 @@ export class AgentRun {
   }
 
   /** What the model reads: the thread's window, and when the run continues a stopped reply, the request to. */
-  #history(): ModelMessage[] {
+  #history(attachmentData: ReadonlyMap<string, Uint8Array>): ModelMessage[] {
     const { messages, request } = this.#options;
-    const history = buildModelHistory(messages);
+    const history = buildModelHistory(messages, { attachmentData });
     if (request.continuesReply !== true) return history;
     const kept = messages.at(-1);
     const cutWidget = kept?.widget !== undefined && !kept.widget.complete;
@@ -116,10 +116,14 @@ export class AgentRun {
     const finalEvents = holdFinalEvents(emit);
     let result: AgentRunResult | undefined;
     try {
+      const attachmentData = await services.store.readAttachmentData({
+        threadId,
+        ids: attachmentIdsToLoad(messages),
+      });
       result = await runAgent({
         model: services.model,
         system: profile.system,
-        history: this.#history(),
+        history: this.#history(attachmentData),
         tools: toolset.offered,
         abortSignal,
         threadId,

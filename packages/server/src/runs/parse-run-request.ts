@@ -36,6 +36,8 @@ export interface RunRequest {
   continuesReply?: boolean;
   /** `forwardedProps.drawbridge.model`: this run's model, instead of the one its thread was set to. */
   model?: string;
+  /** `forwardedProps.drawbridge.attachments`: ids of the user's uploaded files the message carries, in order. */
+  attachmentIds: string[];
   /** AG-UI `state`: what the client says it shows, handed to tools as untrusted context. */
   clientState: unknown;
   /** Names in `RunAgentInput.tools`: the frontend tools a stock AG-UI client executes itself. */
@@ -164,10 +166,12 @@ export function parseRunRequest(body: unknown): RunRequestParse {
   }
   const userText =
     a2uiAction === undefined ? messageText(lastUserMessage?.content) : describeA2uiUserAction(a2uiAction);
-  if (userText.trim() === '') {
+  const drawbridge = forwarded.data.drawbridge;
+  const attachmentIds = [...new Set(drawbridge?.attachments ?? [])];
+  // A file sent alone is a message: "what is in this?" goes without saying.
+  if (userText.trim() === '' && attachmentIds.length === 0) {
     return reject(400, 'empty_user_message', 'The last user message has no text.');
   }
-  const drawbridge = forwarded.data.drawbridge;
   const toolResults = input.messages.flatMap((message) =>
     message.role === 'tool'
       ? [{ toolCallId: message.toolCallId, content: messageText(message.content) }]
@@ -191,6 +195,7 @@ export function parseRunRequest(body: unknown): RunRequestParse {
       ...(drawbridge?.formAnswers === undefined ? {} : { formAnswers: drawbridge.formAnswers }),
       ...(drawbridge?.model === undefined ? {} : { model: drawbridge.model }),
       ...(drawbridge?.continue === true ? { continuesReply: true } : {}),
+      attachmentIds,
       clientState: input.state,
       declaredToolNames: input.tools.map((tool) => tool.name),
       toolResults,

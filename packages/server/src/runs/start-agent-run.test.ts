@@ -43,6 +43,7 @@ function request(overrides: Partial<RunRequest> = {}): RunRequest {
     clientState: undefined,
     declaredToolNames: [],
     toolResults: [],
+    attachmentIds: [],
     continuesAfterToolResults: false,
     ...overrides,
   };

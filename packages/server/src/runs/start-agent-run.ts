@@ -25,6 +25,7 @@ export type AgentRunRefusal =
         | 'run_id_taken'
         | 'wrong_thread_kind'
         | 'unknown_model'
+        | 'attachment_not_found'
       >;
       message: string;
     }
@@ -65,6 +66,11 @@ const unknownModel = (modelId: string, models: readonly AgentModel[]): AgentRunR
 const noReplyToContinue = (threadId: string): AgentRunRefusal => ({
   code: 'nothing_to_continue',
   message: `Thread ${threadId} does not end with a reply to continue; send a message instead.`,
+});
+
+const attachmentNotFound = (attachmentId: string): AgentRunRefusal => ({
+  code: 'attachment_not_found',
+  message: `Attachment ${attachmentId} does not exist, or belongs to another chat; upload it again.`,
 });
 
 /** Whose conversation a thread of each kind is, as the refusal of another agent says it. */
@@ -165,14 +171,16 @@ export async function startAgentRun({
       clientRunId: { userId: owner.userId, runId: request.runId },
     });
     claimed = true;
-    const input = await recordTurnInput({ store, request, ids });
+    const input = await recordTurnInput({ store, request, userId: owner.userId, ids });
     if (!input.recorded) {
       const refusal =
         input.code === 'form_not_open'
           ? formNotOpen(threadId)
-          : request.continuesReply === true
-            ? noReplyToContinue(threadId)
-            : nothingToContinue(threadId);
+          : input.code === 'attachment_not_found'
+            ? attachmentNotFound(input.attachmentId)
+            : request.continuesReply === true
+              ? noReplyToContinue(threadId)
+              : nothingToContinue(threadId);
       await store.finishRun(runRecordId, { status: 'error', error: refusal.message });
       return { started: false, refusal };
     }

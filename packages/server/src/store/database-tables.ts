@@ -13,6 +13,7 @@ export interface DatabaseTables {
   runs: RunsTable;
   client_run_ids: ClientRunIdsTable;
   run_events: RunEventsTable;
+  attachments: AttachmentsTable;
   audit_log: AuditLogTable;
   widget_events: WidgetEventsTable;
   api_tokens: ApiTokensTable;
@@ -46,6 +47,8 @@ export interface MessagesTable {
   tool_call_id: string | null;
   render_json: string | null;
   form_answers_json: string | null;
+  /** `Attachment[]` as JSON: the files a user message carried. */
+  attachments_json: string | null;
   /** Set on the last stored message of a reply when its run ended; `null` on every other message. */
   reply_model: string | null;
   reply_input_tokens: number | null;
@@ -99,6 +102,19 @@ export interface RunEventsTable {
   first_seq: number;
   last_seq: number;
   events: string;
+}
+
+/** A file a user attached; `thread_id` once a message of that thread carried it. */
+export interface AttachmentsTable {
+  id: string;
+  user_id: string;
+  thread_id: string | null;
+  name: string;
+  media_type: string;
+  size: number;
+  /** `Uint8Array` from SQLite, `Buffer` (a `Uint8Array`) from PostgreSQL. */
+  data: Uint8Array;
+  created_at: string;
 }
 
 export interface AuditLogTable {

@@ -10,10 +10,12 @@ export { openStorage, type Storage } from './open-storage.ts';
 export { RunIdTakenError } from './run-id-taken-error.ts';
 export { RunInProgressError } from './run-in-progress-error.ts';
 export type {
+  AttachmentClaim,
   RunLease,
   RunRecord,
   RunStatus,
   Store,
+  StoredAttachmentFile,
   StoredMessage,
   StoredWidget,
   ThreadRecord,

@@ -111,6 +111,7 @@ describe('a SQLite file written before Kysely', () => {
       '0011-thread-kinds',
       '0012-reply-cached-tokens',
       '0013-thread-models',
+      '0014-attachments',
     ]);
     inspector.close();
   });

@@ -73,6 +73,7 @@ export function messageQueries({ kysely, statements }: { kysely: Queries; statem
               'm.tool_call_id',
               'm.render_json',
               'm.form_answers_json',
+              'm.attachments_json',
               'm.reply_model',
               'm.reply_input_tokens',
               'm.reply_cached_input_tokens',

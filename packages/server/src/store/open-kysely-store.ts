@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { kyselyAttachments } from './kysely-attachments.ts';
 import { kyselyRunEvents } from './kysely-run-events.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
 import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
@@ -148,13 +149,17 @@ export function openKyselyStore({
         tool_call_id: message.toolCallId ?? null,
         render_json: message.render === undefined ? null : JSON.stringify(message.render),
         form_answers_json: message.formAnswers === undefined ? null : JSON.stringify(message.formAnswers),
+        attachments_json: message.attachments === undefined ? null : JSON.stringify(message.attachments),
         reply_model: message.reply?.model ?? null,
         reply_input_tokens: message.reply?.inputTokens ?? null,
         reply_cached_input_tokens: message.reply?.cachedInputTokens ?? null,
         reply_output_tokens: message.reply?.outputTokens ?? null,
       };
       // A thread nobody named takes its title from the first thing the user said.
-      const titlesThread = message.role === 'user' && message.content.trim() !== '';
+      // A file sent alone names the thread by its file name.
+      const titleText =
+        message.content.trim() === '' ? (message.attachments?.[0]?.name ?? '') : message.content;
+      const titlesThread = message.role === 'user' && titleText.trim() !== '';
       try {
         // A streaming reply's first periodic write leaves the thread's time to its last: one statement.
         const movesThread = options.inProgress !== true || titlesThread;
@@ -181,7 +186,7 @@ export function openKyselyStore({
           await messages.touchThread(transaction, {
             threadId: message.threadId,
             now: now(),
-            ...(titlesThread ? { title: threadTitleFromMessage(message.content) } : {}),
+            ...(titlesThread ? { title: threadTitleFromMessage(titleText) } : {}),
           });
         });
       } catch (error) {
@@ -244,6 +249,8 @@ export function openKyselyStore({
     },
 
     ...kyselyThreadSearch({ kysely }),
+
+    ...kyselyAttachments({ kysely, now, ids }),
 
     ...kyselyThreadRewind({ kysely, now }),
 

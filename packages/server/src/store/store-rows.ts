@@ -1,5 +1,5 @@
 import type { FormAnswers } from '@drawbridge/protocol';
-import { widgetRefusalSchema, widgetRevisionSchema } from '@drawbridge/protocol';
+import { attachmentSchema, widgetRefusalSchema, widgetRevisionSchema } from '@drawbridge/protocol';
 import type { Selectable } from 'kysely';
 import type { MessagesTable, RunsTable, ThreadsTable, WidgetsTable } from './database-tables.ts';
 import type { RunRecord, StoredMessage, StoredWidget, ThreadRecord } from './store.ts';
@@ -55,6 +55,16 @@ function readRefusal(json: string): Pick<StoredWidget, 'refusal'> {
   return parsed.success ? { refusal: parsed.data } : {};
 }
 
+/** The server wrote the column; an entry it cannot read any more is left out rather than failing the thread. */
+function readAttachments(json: string): StoredMessage['attachments'] {
+  const entries: unknown = JSON.parse(json);
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry) => {
+    const parsed = attachmentSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 /** Maps a `messages` row left-joined with its widget. */
 export function messageFromRow(row: MessageWithWidgetRow): StoredMessage {
   const message: StoredMessage = {
@@ -69,6 +79,7 @@ export function messageFromRow(row: MessageWithWidgetRow): StoredMessage {
   if (row.render_json !== null)
     message.render = JSON.parse(row.render_json) as { tool: string; args: unknown };
   if (row.form_answers_json !== null) message.formAnswers = JSON.parse(row.form_answers_json) as FormAnswers;
+  if (row.attachments_json !== null) message.attachments = readAttachments(row.attachments_json);
   if (row.reply_model !== null) {
     message.reply = {
       model: row.reply_model,

@@ -1,4 +1,6 @@
 import type {
+  Attachment,
+  AttachmentMediaType,
   FormAnswers,
   GeneratedWidget,
   ReplyDetails,
@@ -37,6 +39,8 @@ export interface StoredMessage {
   toolCallId?: string;
   render?: { tool: string; args: unknown };
   formAnswers?: FormAnswers;
+  /** On a user message: the files it carried, in order; their bytes are in the attachment store. */
+  attachments?: Attachment[];
   /** On the last stored message of a reply whose run ended: the model and its token counts. */
   reply?: ReplyDetails;
 }
@@ -131,6 +135,17 @@ export interface StoredRunEvent {
   seq: number;
   event: unknown;
 }
+
+/** A stored file with its bytes. */
+export interface StoredAttachmentFile {
+  attachment: Attachment;
+  data: Uint8Array;
+}
+
+/** How claiming uploaded files for a message ended: all of them, or the first id that is not the user's to send. */
+export type AttachmentClaim =
+  | { claimed: true; attachments: Attachment[] }
+  | { claimed: false; missingId: string };
 
 /** Persistence of threads, messages, widgets and runs; asynchronous so a networked database can follow. */
 export interface Store {
@@ -271,5 +286,27 @@ export interface Store {
    * run's stay. Returns how many runs' events went.
    */
   pruneRunEvents(input: { before: string }): Promise<number>;
+  /** Stores a file a user uploaded, not yet sent with any message. */
+  saveAttachment(input: {
+    userId: string;
+    name: string;
+    mediaType: AttachmentMediaType;
+    data: Uint8Array;
+  }): Promise<Attachment>;
+  /** The file with its bytes when `userId` owns it; `undefined` when it is missing or someone else's. */
+  readAttachment(input: { id: string; userId: string }): Promise<StoredAttachmentFile | undefined>;
+  /**
+   * Gives the thread the user's files named by `ids` (each unsent or already the thread's), in that order; a
+   * missing, foreign or other thread's file refuses them all and changes nothing.
+   */
+  claimAttachments(input: {
+    ids: readonly string[];
+    userId: string;
+    threadId: string;
+  }): Promise<AttachmentClaim>;
+  /** The bytes of the given files of a thread, by id (ids it does not hold are left out). */
+  readAttachmentData(input: { threadId: string; ids: readonly string[] }): Promise<Map<string, Uint8Array>>;
+  /** Deletes files uploaded before `before` (ISO) that no message carried; returns how many. */
+  pruneUnsentAttachments(input: { before: string }): Promise<number>;
   close(): Promise<void>;
 }

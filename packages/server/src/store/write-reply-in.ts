@@ -37,6 +37,7 @@ function assistantRow({
     tool_call_id: null,
     render_json: null,
     form_answers_json: null,
+    attachments_json: null,
     ...detailColumns(undefined),
   };
 }

@@ -5,6 +5,7 @@ import {
   fetchHealth,
   RunStatusLine,
   type ToolCallHandler,
+  uploadAttachment,
   useLinkConfirmation,
   type WidgetEnvironment,
   WidgetEnvironmentContext,
@@ -237,7 +238,8 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
                 <Composer
                   inputId="composer-input"
                   running={running}
-                  onSend={(text) => chat.send(text).ok}
+                  onSend={(text, attachments) => chat.send(text, { attachments }).ok}
+                  uploadFile={(file) => uploadAttachment({ file })}
                   onStop={chat.stop}
                 />
                 <p className="composer-dock__note">

@@ -35,6 +35,7 @@ export function MessageView({
     return (
       <UserMessage
         text={text}
+        attachments={message.attachments ?? []}
         busy={actions?.busy ?? true}
         {...(actions?.onEdit ? { onEdit: actions.onEdit } : {})}
       />

@@ -1,19 +1,23 @@
-import { messageSegments, PastedTextBlock, readWidgetRepairRequest } from '@drawbridge/react';
+import type { Attachment } from '@drawbridge/protocol';
+import { AttachmentList, messageSegments, PastedTextBlock, readWidgetRepairRequest } from '@drawbridge/react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { MessageActions } from './message-actions.tsx';
 import { ProseBlock } from './prose-block.tsx';
 import { WidgetRepairRequestBubble } from './widget-repair-request-bubble.tsx';
 
 /**
- * A message the user sent: typed text in a bubble, long pastes as attachment blocks above it, with Copy
- * and Edit. Editing replaces the bubble with a box; sending it replaces this message and all after it.
+ * A message the user sent: typed text in a bubble, the files it carried and long pastes as attachment blocks
+ * above it, with Copy and Edit. Editing replaces the bubble with a box; sending it replaces this message and
+ * all after it (with the same files).
  */
 export function UserMessage({
   text,
+  attachments = [],
   busy,
   onEdit,
 }: {
   text: string;
+  attachments?: readonly Attachment[];
   busy: boolean;
   onEdit?: (text: string) => void;
 }) {
@@ -36,9 +40,9 @@ export function UserMessage({
   // A repair request "Fix it" sent is the app's words, not the user's: shown by what it asks, kept whole.
   const repair = readWidgetRepairRequest(text);
   // Pasted blocks sit above the typed text, as attachments do; the text is the message's own words.
-  const segments = messageSegments(text).sort(
-    (first, second) => Number(first.kind === 'text') - Number(second.kind === 'text'),
-  );
+  const segments = messageSegments(text)
+    .filter((segment) => segment.text.trim() !== '')
+    .sort((first, second) => Number(first.kind === 'text') - Number(second.kind === 'text'));
   return (
     <article ref={articleRef} className="message message--user" aria-label="You">
       {editing && onEdit ? (
@@ -52,6 +56,7 @@ export function UserMessage({
         />
       ) : (
         <>
+          <AttachmentList attachments={attachments} />
           {repair ? (
             <WidgetRepairRequestBubble request={text} revisionNumber={repair.revisionNumber} />
           ) : (

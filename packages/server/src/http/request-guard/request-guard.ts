@@ -59,9 +59,15 @@ export interface CrossOriginRequest {
 export function createRequestGuard({
   allowedHosts,
   allowsCrossOrigin = () => false,
+  allowsRawBody = () => false,
 }: {
   allowedHosts: readonly string[];
   allowsCrossOrigin?: (request: CrossOriginRequest) => boolean;
+  /**
+   * A state-changing API request whose body is not JSON that a route takes as it is (a file upload); only
+   * for a media type that no cross-site page can send without a CORS preflight.
+   */
+  allowsRawBody?: (request: { path: string; contentType: string | undefined }) => boolean;
 }): MiddlewareHandler {
   return async (context, next) => {
     const target = rawRequestTarget(context.env);
@@ -100,7 +106,11 @@ export function createRequestGuard({
     if (
       context.req.path.startsWith('/api/') &&
       hasBody(context.req, target !== undefined) &&
-      !isJsonMediaType(context.req.header('content-type'))
+      !isJsonMediaType(context.req.header('content-type')) &&
+      !allowsRawBody({
+        path: context.req.path,
+        contentType: context.req.header('content-type')?.split(';')[0]?.trim().toLowerCase(),
+      })
     ) {
       return errorResponse(
         context,

@@ -40,6 +40,7 @@ const refusalStatuses = {
   run_id_taken: 409,
   wrong_thread_kind: 409,
   unknown_model: 400,
+  attachment_not_found: 404,
 } as const satisfies Record<AgentRunRefusal['code'], ClientErrorStatusCode>;
 
 /**

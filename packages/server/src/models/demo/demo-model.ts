@@ -3,6 +3,7 @@ import { readContinuationRequest } from '../../history/continuation-request.ts';
 import { loadModelScript } from '../script/load-model-script.ts';
 import type { ModelScript } from '../script/model-script.ts';
 import { createScriptedModel } from '../scripted/scripted-language-model.ts';
+import { attachmentReplyScript, lastUserFiles } from './attachment-reply.ts';
 import { buildFallbackScript, fallbackEntryId } from './build-fallback-script.ts';
 import { continueDemoScript, continuedTurn } from './continue-demo-script.ts';
 import type { DemoEntry } from './demo-catalogue.ts';
@@ -15,7 +16,8 @@ export const demoModelId = 'demo';
 
 /**
  * The offline demo: answers each user message with the catalogue entry that fits it best (pick-demo-entry.ts),
- * its placeholders filled from the message and the widget it edits.
+ * its placeholders filled from the message and the widget it edits; a message with files is answered about
+ * them (attachment-reply.ts).
  * Every script is loaded up front, so a broken reply file fails at startup, not mid-conversation.
  */
 export function createDemoModel({
@@ -39,6 +41,12 @@ export function createDemoModel({
     provider: 'drawbridge.demo',
     pacing: { tokensPerSecond: pace, seed, random },
     resolveScript: (prompt, offeredTools) => {
+      // A message that carries files is answered about them, whatever its words would pick.
+      const fileReply = attachmentReplyScript({
+        files: lastUserFiles(prompt),
+        userText: lastUserText(prompt),
+      });
+      if (fileReply !== undefined) return fileReply;
       const quoted = latestQuotedWidget(prompt);
       // A continuation request answers the user's message before it, from where the kept reply stopped.
       const continuation = readContinuationRequest(lastUserText(prompt));

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DatabaseDialect } from '../database-dialect.ts';
 import { adminsMigration } from './admins-migration.ts';
+import { attachmentsMigration } from './attachments-migration.ts';
 import { clientRunIdsMigration } from './client-run-ids-migration.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
 import { formAnswersMigration } from './form-answers-migration.ts';
@@ -33,6 +34,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0011-thread-kinds': threadKindsMigration(),
     '0012-reply-cached-tokens': replyCachedTokensMigration(),
     '0013-thread-models': threadModelsMigration(),
+    '0014-attachments': attachmentsMigration({ dialect }),
   };
 }
 
