@@ -64,6 +64,7 @@ const audited: Record<string, string> = {
   'store/kysely-run-events.ts:sqliteInserts':
     'one compiled insert per row count of a commit (four), built once',
   'store/kysely-run-events.ts:runKeys': 'local to one commit, at most one per run it stores',
+  'store/kysely-attachments.ts:byId': 'local to one claim, at most one per file a message carries',
   'store/kysely-thread-search.ts:snippets': 'local to one search, at most one per matching thread',
   'store/node-sqlite-database.ts:statements': 'at most maximumCachedStatements, least recently used dropped',
 };

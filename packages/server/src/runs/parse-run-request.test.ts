@@ -24,7 +24,7 @@ describe('parseRunRequest', () => {
       userMessageId: 'u1',
       text: 'the answers',
       state,
-      drawbridge: { clientTools: true, skill: 'dashboard', formAnswers },
+      drawbridge: { clientTools: true, skill: 'dashboard', formAnswers, attachments: ['file-1', 'file-2'] },
     });
     expect(parseRunRequest(JSON.parse(JSON.stringify(body)))).toEqual({
       success: true,
@@ -35,6 +35,7 @@ describe('parseRunRequest', () => {
         clientAttached: true,
         skill: 'dashboard',
         formAnswers,
+        attachmentIds: ['file-1', 'file-2'],
         clientState: state,
         declaredToolNames: [],
         toolResults: [],
@@ -61,6 +62,7 @@ describe('parseRunRequest', () => {
           runId: 'run-1',
           userText: 'the new question',
           clientAttached: true,
+          attachmentIds: [],
           clientState: undefined,
           declaredToolNames: [],
           toolResults: [],
@@ -68,6 +70,26 @@ describe('parseRunRequest', () => {
         },
       },
     );
+  });
+
+  it('takes a message of files alone, each id once, and refuses more than five or a malformed id', () => {
+    const filesAlone = {
+      threadId: 't',
+      runId: 'r',
+      messages: [{ id: 'u', role: 'user', content: '' }],
+    };
+    expect(
+      parseRunRequest({ ...filesAlone, forwardedProps: { drawbridge: { attachments: ['a', 'b', 'a'] } } }),
+    ).toMatchObject({ success: true, request: { userText: '', attachmentIds: ['a', 'b'] } });
+    expect(parseRunRequest(filesAlone)).toMatchObject({
+      success: false,
+      rejection: { code: 'empty_user_message' },
+    });
+    for (const attachments of [['a', 'b', 'c', 'd', 'e', 'f'], ['../etc']]) {
+      expect(
+        parseRunRequest({ ...filesAlone, forwardedProps: { drawbridge: { attachments } } }),
+      ).toMatchObject({ success: false, rejection: { status: 422, code: 'invalid_run_input' } });
+    }
   });
 
   it('reads the answers of a typed form from forwardedProps, and refuses malformed ones', () => {

@@ -91,6 +91,7 @@ describe('openDatabase', () => {
       );
       expect(columns.rows.map((row) => row.name)).toEqual([
         'api_tokens.created_at',
+        'attachments.created_at',
         'audit_log.at',
         'messages.created_at',
         'runs.ended_at',

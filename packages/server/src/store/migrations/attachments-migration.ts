@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import type { DatabaseDialect } from '../database-dialect.ts';
+import { type DatabaseDialect, timeColumnType } from '../database-dialect.ts';
 
 /**
  * Version 14: files users attach to messages. `attachments` holds each file's bytes with the type the server
@@ -21,7 +21,7 @@ export function attachmentsMigration({ dialect }: { dialect: DatabaseDialect }):
         .addColumn('media_type', 'text', (column) => column.notNull())
         .addColumn('size', 'integer', (column) => column.notNull())
         .addColumn('data', dialect === 'postgres' ? 'bytea' : 'blob', (column) => column.notNull())
-        .addColumn('created_at', 'text', (column) => column.notNull())
+        .addColumn('created_at', timeColumnType({ dialect }), (column) => column.notNull())
         .execute();
       await database.schema
         .createIndex('attachments_thread_id')
