@@ -101,13 +101,13 @@ describe('attachments in the chat', () => {
     await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
 
     const reply = page.locator('.message--assistant').first();
-    await page.locator('.widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
     const replyText = await reply.textContent();
     expect(replyText).toContain(
       'cities.csv is a CSV table with 5 rows of data (not counting its header) in 2 columns',
     );
     expect(replyText).toContain('sunset.png is a PNG image of 320 × 200 pixels');
-    const frame = page.frameLocator('iframe.widget-frame').first();
+    const frame = page.frameLocator('iframe.db-widget-frame').first();
     expect(await frame.locator('.csv li').count()).toBe(5);
     expect(await frame.locator('#csv-title').textContent()).toBe('people by city');
     await page.getByRole('button', { name: 'Send message' }).waitFor();
