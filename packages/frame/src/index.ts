@@ -1,3 +1,9 @@
+/**
+ * The sandboxed widget frame: its bootstrap document, its runtime's files, its content security policy and the standalone export.
+ *
+ * @module @drawbridge/frame
+ */
+
 export * from './frame-assets.ts';
 export * from './frame-document.ts';
 export * from './frame-policy.ts';

@@ -1,3 +1,9 @@
+/**
+ * The isomorphic contracts of Drawbridge: the widget stream parser, the run events, the reply reducer, the codecs, the render-tool and A2UI definitions and the API schemas.
+ *
+ * @module @drawbridge/protocol
+ */
+
 export * from './a2ui/index.ts';
 export * from './activities/index.ts';
 export * from './api/index.ts';

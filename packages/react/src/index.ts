@@ -1,3 +1,5 @@
+/** @module @drawbridge/react */
+
 // The public entry of @drawbridge/react: a headless layer (the run client and its React hook, over the shared
 // reply reducer of @drawbridge/protocol), the sandboxed widget frame's host and its card, and the typed
 // render-tool registry. Safe to import where there is no DOM (server rendering): nothing here touches `window` or

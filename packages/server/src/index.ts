@@ -1,3 +1,9 @@
+/**
+ * Drawbridge's server: `createDrawbridge` (a fetch handler for any framework) and `toNodeHandler`, the configuration, the tool and model types.
+ *
+ * @module @drawbridge/server
+ */
+
 export { createAgentToolSet, describeToolOutcome } from './agent/agent-tool-set.ts';
 export { describeModelError } from './agent/describe-model-error.ts';
 export { type AgentModel, type AgentRunResult, type RunAgentOptions, runAgent } from './agent/run-agent.ts';
