@@ -30,27 +30,20 @@ import {
 
 let scratch: string;
 let browser: Browser;
-const installed = new Map<string, string>();
+const tarballs = new Map<string, PackedPackage>();
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'drawbridge-examples-'));
-  const tarballs = new Map<string, PackedPackage>();
+  // Packed once, for every example.
   for (const folder of publishedPackages) {
     tarballs.set(folder, await packPackage(folder, join(scratch, 'tarballs')));
   }
-  // One at a time: each install and build takes both cores.
-  for (const app of exampleApps) {
-    const directory = join(scratch, app.folder);
-    await copyExample({ app, destination: directory, tarballs });
-    await installAndBuild(directory);
-    installed.set(app.folder, directory);
-  }
   browser = await launchBrowser();
-}, 600_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+  if (scratch !== undefined) await rm(scratch, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** The frame a generated widget runs in: the document the page loaded from `<basePath>/frame`. */
@@ -77,12 +70,17 @@ async function send(page: Page, text: string): Promise<void> {
 describe.each(exampleApps.map((app) => [app.folder, app] as const))(
   'examples/%s',
   (_folder, app: ExampleApp) => {
+    let directory: string;
     let example: RunningExample;
     let page: Page;
     let frameUrl: string;
 
+    // npm install from the cache, then `vite build` or `next build`: minutes on two busy cores.
     beforeAll(async () => {
-      example = await startExample({ app, directory: installed.get(app.folder)!, port: await freePort() });
+      directory = join(scratch, app.folder);
+      await copyExample({ app, destination: directory, tarballs });
+      await installAndBuild(directory);
+      example = await startExample({ app, directory, port: await freePort() });
       frameUrl = `${example.origin}${app.basePath}/frame`;
       page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       // In every widget frame: how many elements its document held after each change, to see the markup arrive
@@ -99,7 +97,7 @@ describe.each(exampleApps.map((app) => [app.folder, app] as const))(
           },
         );
       });
-    }, 120_000);
+    }, 600_000);
 
     afterAll(async () => {
       await page?.close();
@@ -107,7 +105,6 @@ describe.each(exampleApps.map((app) => [app.folder, app] as const))(
     });
 
     it('is installed from the tarballs, outside the repository', async () => {
-      const directory = installed.get(app.folder)!;
       expect(relative(repositoryRoot, directory).startsWith('..')).toBe(true);
       for (const folder of publishedPackages) {
         const packageDirectory = join(directory, 'node_modules', '@drawbridge', folder);

@@ -76,7 +76,11 @@ export async function installAndBuild(directory: string): Promise<void> {
     cwd: directory,
     env: exampleEnvironment(),
   });
-  await runCommand('npm', ['run', 'build'], { cwd: directory, env: exampleEnvironment() });
+  await runCommand('npm', ['run', 'build'], {
+    cwd: directory,
+    env: exampleEnvironment(),
+    timeoutMs: 480_000,
+  });
 }
 
 export interface RunningExample {
