@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { mergeAdjacentChunks, parseWidgetReply } from '@drawbridge/protocol';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalCommand } from '../packages/server/src/cli/eval-command.ts';
@@ -39,6 +41,11 @@ function namingQuotedWidget(script: ModelScript, prompt: LanguageModelV4Prompt):
 }
 
 /** The replay model over several fixture files: the prompt names the file to play. */
+// What the good fixture streams before its markup: its whole CSS part.
+const goodWidgetCss = mergeAdjacentChunks(parseWidgetReply(readFileSync(fixture('good-widget.txt'), 'utf8')))
+  .flatMap((chunk) => (chunk.type === 'css' ? [chunk.delta] : []))
+  .join('');
+
 const fixtureModel = {
   model: createScriptedModel({
     modelId: 'eval-fixtures',
@@ -118,6 +125,10 @@ describe('drawbridge eval', () => {
       expect(good?.scores.accessibility).toBeDefined();
       expect(good?.seconds.firstEvent).not.toBeNull();
       expect(good?.seconds.widgetComplete).not.toBeNull();
+      // The markup comes after the first output and before the end; every CSS character of the reply before it.
+      expect(good?.seconds.firstMarkup).toBeGreaterThanOrEqual(good?.seconds.firstEvent ?? Number.NaN);
+      expect(good?.seconds.firstMarkup).toBeLessThanOrEqual(good?.seconds.widgetComplete ?? Number.NaN);
+      expect(good?.cssBeforeMarkup).toBe(goodWidgetCss.length);
     });
 
     it('scores an A2UI surface: drawn in the page, scanned by axe there, no problem', () => {
@@ -126,6 +137,9 @@ describe('drawbridge eval', () => {
       expect(a2ui?.kinds).toEqual(['a2ui']);
       expect(a2ui?.scores.accessibility).toMatchObject({ serious: 0, critical: 0 });
       expect(a2ui?.seconds.widgetComplete).not.toBeNull();
+      // No generated widget, so no markup to wait for.
+      expect(a2ui?.seconds.firstMarkup).toBeNull();
+      expect(a2ui?.cssBeforeMarkup).toBeNull();
     });
 
     it('fails each broken reply with the problem that broke it', () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { caseMetricsTable } from '../eval/case-metrics-table.ts';
 import { compareSummaries } from '../eval/compare-summaries.ts';
 import { describeEvalSummary, formatPercent } from '../eval/describe-eval-summary.ts';
 import { EvalInterruptedError } from '../eval/eval-interrupted-error.ts';
@@ -154,6 +155,7 @@ export async function evalCommand(args: string[], dependencies: EvalCommandDepen
           ? `compared with ${flags.compare}: no differences\n`
           : `compared with ${flags.compare}:\n${differences.map((difference) => `  ${difference.id}: ${difference.change}: ${difference.detail}\n`).join('')}`,
       );
+      output.write(caseMetricsTable({ cases: summary.cases, baseline: baseline.cases }));
     }
     if (summary.passRate < flags.minPass) {
       errorOutput.write(

@@ -52,6 +52,6 @@ describe('renderContactSheet', () => {
   });
 
   it('has a sort button on every column heading', () => {
-    expect(html.match(/<th scope="col"><button type="button">/g)).toHaveLength(13);
+    expect(html.match(/<th scope="col"><button type="button">/g)).toHaveLength(15);
   });
 });

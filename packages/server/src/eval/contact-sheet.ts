@@ -66,9 +66,19 @@ const columns: Column[] = [
     cell: (result) => number(result.tokens.output),
   },
   {
+    title: 'CSS before markup (chars)',
+    sortValue: (result) => result.cssBeforeMarkup ?? null,
+    cell: (result) => number(result.cssBeforeMarkup ?? null),
+  },
+  {
     title: 'First event (s)',
     sortValue: (result) => result.seconds.firstEvent,
     cell: (result) => number(result.seconds.firstEvent),
+  },
+  {
+    title: 'First markup (s)',
+    sortValue: (result) => result.seconds.firstMarkup ?? null,
+    cell: (result) => number(result.seconds.firstMarkup ?? null),
   },
   {
     title: 'Widget complete (s)',

@@ -28,6 +28,10 @@ describe('describeEvalSummary', () => {
     expect(text).toBe(
       'anthropic:claude-sonnet-4-5: 2/2 passed (100%) in 12 s; median time to widget complete 4 s\n' +
         'tokens: input 1500 (cached 600), output 1000\n' +
+        'case    output tokens  css before markup  first markup s\n' +
+        'a                 800                900             0.9\n' +
+        'b                 200                900             0.9\n' +
+        'median            500                900             0.9\n' +
         'report: eval-out/index.html\n',
     );
   });

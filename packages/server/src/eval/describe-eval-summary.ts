@@ -1,3 +1,4 @@
+import { caseMetricsTable } from './case-metrics-table.ts';
 import type { EvalSummary } from './eval-summary.ts';
 
 /** A share as a percentage with one decimal: `0.875` → `87.5%`. */
@@ -5,7 +6,10 @@ export function formatPercent(share: number): string {
   return `${Math.round(share * 1000) / 10}%`;
 }
 
-/** What `drawbridge eval` prints when the suite is done: pass rate, time, tokens, failures, where the report is. */
+/**
+ * What `drawbridge eval` prints when the suite is done: pass rate, time, tokens, each case's output tokens, CSS
+ * before its first markup and time to that markup, failures, where the report is.
+ */
 export function describeEvalSummary({
   summary,
   outDirectory,
@@ -27,7 +31,8 @@ export function describeEvalSummary({
     .join('');
   return (
     `${summary.model.id}: ${summary.passed}/${summary.total} passed (${formatPercent(summary.passRate)}) in ${summary.seconds} s; ` +
-    `median time to widget complete ${median}\n${describeTokens(summary)}\n${failures}report: ${outDirectory}/index.html\n`
+    `median time to widget complete ${median}\n${describeTokens(summary)}\n${caseMetricsTable({ cases: summary.cases })}` +
+    `${failures}report: ${outDirectory}/index.html\n`
   );
 }
 

@@ -20,6 +20,10 @@ export interface AgentTurnRecord {
   firstEventSeconds: number | null;
   /** Seconds to the last `@@END@@` or valid typed call of the turn. */
   widgetCompleteSeconds: number | null;
+  /** Seconds to the first markup of the turn's first generated widget: until then the user sees no widget. */
+  firstMarkupSeconds: number | null;
+  /** CSS characters of that widget streamed before its first markup (all of them wait in front of it). */
+  cssBeforeMarkup: number | null;
 }
 
 interface OpenToolCall {
@@ -52,7 +56,10 @@ export async function driveAgentTurn({
     kinds: [],
     firstEventSeconds: null,
     widgetCompleteSeconds: null,
+    firstMarkupSeconds: null,
+    cssBeforeMarkup: null,
   };
+  let cssSoFar = 0;
   const problem = (code: EvalProblem['code'], message: string) =>
     record.problems.push({ code, phase: 'reply', message });
   const input = buildRunAgentInput({
@@ -88,8 +95,15 @@ export async function driveAgentTurn({
           failedEdits.add(event.messageId);
           problem('edit_failed', `${failure.code}: ${failure.message}`);
         }
-        for (const { part } of parts) {
+        for (const { part, delta } of parts) {
           noteOutput();
+          if (record.firstMarkupSeconds === null) {
+            if (part === 'css') cssSoFar += delta.length;
+            else if (part === 'html' && delta !== '') {
+              record.firstMarkupSeconds = elapsed();
+              record.cssBeforeMarkup = cssSoFar;
+            }
+          }
           if (part === 'end') {
             widgetOpen = false;
             record.kinds.push('widget');

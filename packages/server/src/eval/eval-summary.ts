@@ -47,8 +47,22 @@ export interface EvalCaseResult {
    * (absent from summaries written before it was counted).
    */
   tokens: { input: number | null; cachedInput?: number | null; output: number | null };
-  /** From sending the first message to the model's first output; from sending the last to its last widget complete (`@@END@@` or tool call). */
-  seconds: { firstEvent: number | null; widgetComplete: number | null; total: number };
+  /**
+   * CSS characters the case's first generated widget streamed before its first markup; `null` when it drew no
+   * generated widget (absent from summaries written before it was counted).
+   */
+  cssBeforeMarkup?: number | null;
+  /**
+   * From sending the first message to the model's first output; from sending the message of the first turn
+   * that draws a generated widget to that widget's first markup (absent from older summaries); from sending the
+   * last to its last widget complete (`@@END@@` or tool call).
+   */
+  seconds: {
+    firstEvent: number | null;
+    firstMarkup?: number | null;
+    widgetComplete: number | null;
+    total: number;
+  };
   /** The case's picture (light left, dark right), relative to the summary. */
   screenshot: string | null;
 }

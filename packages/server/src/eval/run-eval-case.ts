@@ -34,6 +34,8 @@ export async function runEvalCase({
   let scores: EvalScores = {};
   let firstEvent: number | null = null;
   let widgetComplete: number | null = null;
+  let firstMarkup: number | null = null;
+  let cssBeforeMarkup: number | null = null;
   let screenshot: string | null = null;
   let threadId: string | undefined;
   try {
@@ -44,6 +46,11 @@ export async function runEvalCase({
       kinds.push(...record.kinds);
       if (turn === 0) firstEvent = record.firstEventSeconds;
       widgetComplete = record.widgetCompleteSeconds;
+      // The first widget the conversation draws: the one a user waited for from an empty card.
+      if (firstMarkup === null && record.firstMarkupSeconds !== null) {
+        firstMarkup = record.firstMarkupSeconds;
+        cssBeforeMarkup = record.cssBeforeMarkup;
+      }
     }
     if (kinds.length === 0 && !problems.some((problem) => problem.code === 'widget_incomplete')) {
       problems.push({
@@ -85,7 +92,13 @@ export async function runEvalCase({
       threadId === undefined
         ? { input: null, cachedInput: null, output: null }
         : await tokensOf({ store: environment.store, threadId }),
-    seconds: { firstEvent, widgetComplete, total: Math.round(performance.now() - startedAt) / 1000 },
+    cssBeforeMarkup,
+    seconds: {
+      firstEvent,
+      firstMarkup,
+      widgetComplete,
+      total: Math.round(performance.now() - startedAt) / 1000,
+    },
     screenshot,
   };
 }

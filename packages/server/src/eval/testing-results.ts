@@ -15,7 +15,8 @@ export function sampleCaseResult(overrides: Partial<EvalCaseResult> = {}): EvalC
       interaction: { actions: 3, skipped: 0 },
     },
     tokens: { input: 1000, output: 800 },
-    seconds: { firstEvent: 0.4, widgetComplete: 4, total: 6 },
+    cssBeforeMarkup: 900,
+    seconds: { firstEvent: 0.4, firstMarkup: 0.9, widgetComplete: 4, total: 6 },
     screenshot: 'case.png',
     ...overrides,
   };
