@@ -16,6 +16,8 @@ export const runRecordSchema = z.object({
   /** Until when the instance's claim holds; past it, any instance may mark the run `interrupted`. */
   leaseExpiresAt: z.string().nullable(),
   inputTokens: z.number().nullable(),
+  /** The part of `inputTokens` the provider read from its prompt cache; `null` when it reported none. */
+  cachedInputTokens: z.number().nullable(),
   outputTokens: z.number().nullable(),
   error: z.string().nullable(),
 });

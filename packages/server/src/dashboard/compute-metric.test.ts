@@ -20,6 +20,7 @@ function run(minutesAgo: number, durationMs: number, overrides: Partial<RunRecor
     leaseExpiresAt: null,
     status: 'finished',
     inputTokens: 100,
+    cachedInputTokens: null,
     outputTokens: 40,
     error: null,
     ...overrides,
@@ -60,15 +61,19 @@ describe('computeMetric', () => {
     );
   });
 
-  it('sums tokens in and out', async () => {
+  it('sums tokens in and out, and the cached part of the input beside them', async () => {
     const result = await computeMetric({
       scope: null,
       definition: findMetric('tokens')!,
       range: hour,
-      sources: sources({ runs: [run(10, 5), run(20, 5, { inputTokens: 1000, outputTokens: 2500 })] }),
+      sources: sources({
+        runs: [run(10, 5), run(20, 5, { inputTokens: 1000, cachedInputTokens: 800, outputTokens: 2500 })],
+      }),
     });
-    expect(result.totals).toEqual({ input: 1100, output: 2540 });
-    expect(result.summary).toContain('input 1,100, output 2,540');
+    expect(result.series.map((series) => series.name)).toEqual(['input', 'cached_input', 'output']);
+    expect(result.series.find((series) => series.name === 'cached_input')?.values[8]).toBe(800);
+    expect(result.totals).toEqual({ input: 1100, cached_input: 800, output: 2540 });
+    expect(result.summary).toContain('input 1,100, cached input 800, output 2,540');
   });
 
   it('reports p50 and p95 generation time of finished runs', async () => {

@@ -78,9 +78,19 @@ function countsSeries(range: ResolvedTimeRange, evidence: Evidence, metric: stri
         range,
         evidence.runs,
         (run) => run.startedAt,
-        ['input', 'output'],
+        // Cached input is a part of input (not added to it): the chart draws the two overlapping, not stacked.
+        ['input', 'cached_input', 'output'],
         (bucket, name) =>
-          sum(bucket.map((run) => (name === 'input' ? run.inputTokens : run.outputTokens) ?? 0)),
+          sum(
+            bucket.map(
+              (run) =>
+                (name === 'input'
+                  ? run.inputTokens
+                  : name === 'cached_input'
+                    ? run.cachedInputTokens
+                    : run.outputTokens) ?? 0,
+            ),
+          ),
       );
     case 'generation_time':
       return bucketed(
@@ -171,7 +181,9 @@ function summarise(definition: MetricDefinition, range: ResolvedTimeRange, total
     if (!totals.finished) return `${definition.title} over ${range.label}: no finished runs.`;
     return `${definition.title} over ${range.label}: p50 ${format(totals.p50 ?? 0)} ms, p95 ${format(totals.p95 ?? 0)} ms across ${totals.finished} finished runs.`;
   }
-  const parts = Object.entries(totals).map(([name, total]) => `${name} ${format(total)}`);
+  const parts = Object.entries(totals).map(
+    ([name, total]) => `${name.replaceAll('_', ' ')} ${format(total)}`,
+  );
   return `${definition.title} over ${range.label}: ${parts.length ? parts.join(', ') : 'nothing recorded'} (${definition.unit}).`;
 }
 

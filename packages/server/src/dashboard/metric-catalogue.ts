@@ -22,7 +22,8 @@ export const metricCatalogue: readonly MetricDefinition[] = [
     title: 'Token usage',
     unit: 'tokens',
     page: 'overview',
-    description: 'Input and output tokens the models used.',
+    description:
+      'Input tokens (and the part of them read from the prompt cache) and output tokens the models used.',
   },
   {
     name: 'generation_time',

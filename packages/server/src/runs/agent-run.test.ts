@@ -146,6 +146,8 @@ describe('AgentRun', () => {
     const reply = replyOfRunEvents(events);
     const assistant = (await store.listMessages('t')).filter((message) => message.role === 'assistant');
     const record = await store.getRun(run.runId);
+    // The run record keeps the cached part too, for the dashboard's token chart.
+    expect(record?.cachedInputTokens).toBe(0);
     const details = {
       model: 'replay:test',
       inputTokens: record?.inputTokens,

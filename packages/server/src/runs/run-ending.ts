@@ -14,6 +14,7 @@ function outcomeOf(result: AgentRunResult | undefined, abortSignal: AbortSignal)
   return {
     status: result === undefined ? 'error' : (stop?.status ?? (result.status as 'finished' | 'error')),
     ...(result?.inputTokens === undefined ? {} : { inputTokens: result.inputTokens }),
+    ...(result?.cachedInputTokens === undefined ? {} : { cachedInputTokens: result.cachedInputTokens }),
     ...(result?.outputTokens === undefined ? {} : { outputTokens: result.outputTokens }),
     ...(error === undefined ? {} : { error }),
   };

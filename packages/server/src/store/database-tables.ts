@@ -82,6 +82,8 @@ export interface RunsTable {
   instance_id: string | null;
   lease_expires_at: string | null;
   input_tokens: number | null;
+  /** The part of `input_tokens` read from the provider's prompt cache (version 15). */
+  cached_input_tokens: number | null;
   output_tokens: number | null;
   error: string | null;
 }

@@ -127,6 +127,7 @@ describe.each(storageDialects)('durable run records on %s', (dialect) => {
       instanceId: null,
       leaseExpiresAt: null,
       inputTokens: null,
+      cachedInputTokens: null,
       outputTokens: null,
       error: null,
     });

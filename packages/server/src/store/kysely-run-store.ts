@@ -36,6 +36,7 @@ const runColumns = [
   'instance_id',
   'lease_expires_at',
   'input_tokens',
+  'cached_input_tokens',
   'output_tokens',
   'error',
 ] as const;
@@ -95,6 +96,7 @@ export function kyselyRunStore({
         status: outcome.status,
         endedAt: now(),
         inputTokens: outcome.inputTokens ?? null,
+        cachedInputTokens: outcome.cachedInputTokens ?? null,
         outputTokens: outcome.outputTokens ?? null,
         error: outcome.error ?? null,
       },
@@ -106,6 +108,7 @@ export function kyselyRunStore({
             ended_at: parameter('endedAt'),
             lease_expires_at: null,
             input_tokens: parameter('inputTokens'),
+            cached_input_tokens: parameter('cachedInputTokens'),
             output_tokens: parameter('outputTokens'),
             error: parameter('error'),
           })

@@ -112,6 +112,7 @@ describe('a SQLite file written before Kysely', () => {
       '0012-reply-cached-tokens',
       '0013-thread-models',
       '0014-attachments',
+      '0015-run-cached-tokens',
     ]);
     inspector.close();
   });

@@ -405,7 +405,12 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       await store.createThread({ id: 't2' });
       await store.startRun({ id: 'r1', threadId: 't', model: 'demo' });
       await store.startRun({ id: 'r2', threadId: 't2', model: 'gpt' });
-      await store.finishRun('r1', { status: 'finished', inputTokens: 120, outputTokens: 45 });
+      await store.finishRun('r1', {
+        status: 'finished',
+        inputTokens: 120,
+        cachedInputTokens: 90,
+        outputTokens: 45,
+      });
       await store.finishRun('r2', { status: 'error', error: 'rate limited' });
       const runs = await store.listRuns();
       expect(runs).toEqual([
@@ -419,6 +424,7 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
           leaseExpiresAt: null,
           status: 'finished',
           inputTokens: 120,
+          cachedInputTokens: 90,
           outputTokens: 45,
           error: null,
         },
@@ -432,6 +438,7 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
           leaseExpiresAt: null,
           status: 'error',
           inputTokens: null,
+          cachedInputTokens: null,
           outputTokens: null,
           error: 'rate limited',
         },

@@ -106,6 +106,7 @@ export function runFromRow(row: Omit<Selectable<RunsTable>, 'sequence'>): RunRec
     instanceId: row.instance_id,
     leaseExpiresAt: row.lease_expires_at,
     inputTokens: row.input_tokens === null ? null : Number(row.input_tokens),
+    cachedInputTokens: row.cached_input_tokens === null ? null : Number(row.cached_input_tokens),
     outputTokens: row.output_tokens === null ? null : Number(row.output_tokens),
     error: row.error,
   };

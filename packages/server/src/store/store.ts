@@ -74,6 +74,8 @@ export interface RunRecord {
   /** Until when the instance's claim holds; past it, any instance may mark the run `interrupted`. */
   leaseExpiresAt: string | null;
   inputTokens: number | null;
+  /** The part of `inputTokens` the provider read from its prompt cache; `null` when it reported none. */
+  cachedInputTokens: number | null;
   outputTokens: number | null;
   error: string | null;
 }
@@ -89,6 +91,7 @@ export interface RunLease {
 export interface RunOutcome {
   status: Exclude<RunStatus, 'running'>;
   inputTokens?: number;
+  cachedInputTokens?: number;
   outputTokens?: number;
   error?: string;
 }

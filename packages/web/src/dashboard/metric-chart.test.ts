@@ -62,3 +62,24 @@ describe('metricChartModel', () => {
     expect(colours[0]).not.toBe(colours[1]);
   });
 });
+
+describe('the token chart', () => {
+  it('draws cached input over input, not stacked on it: it is a part of the input, not more of it', () => {
+    const model = metricChartModel(
+      series({
+        metric: 'tokens',
+        title: 'Token usage',
+        unit: 'tokens',
+        series: [
+          { name: 'input', values: [1000, 400] },
+          { name: 'cached_input', values: [800, 0] },
+          { name: 'output', values: [300, 90] },
+        ],
+      }),
+    );
+    expect(model.kind).toBe('area');
+    expect(model.stacked).toBe(false);
+    expect(model.series.map((entry) => entry.name)).toEqual(['input', 'cached input', 'output']);
+    expect(model.series[1]?.values).toEqual([800, 0]);
+  });
+});

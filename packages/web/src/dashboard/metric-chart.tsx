@@ -8,10 +8,13 @@ import { describeTimeRange } from './dashboard-view.ts';
 import { formatBucketLabel } from './format-bucket-label.ts';
 import './metric-chart.css';
 
-/** How each catalogue metric reads best: parts of a whole stack, durations are lines. */
+/**
+ * How each catalogue metric reads best: parts of a whole stack, durations are lines. Tokens overlap instead:
+ * cached input is a part of input, not added to it.
+ */
 const metricStyles: Record<string, Pick<ChartModel, 'kind' | 'stacked'>> = {
   runs: { kind: 'bar', stacked: true },
-  tokens: { kind: 'area', stacked: true },
+  tokens: { kind: 'area' },
   generation_time: { kind: 'line' },
   widgets: { kind: 'bar', stacked: true },
   tool_calls: { kind: 'bar', stacked: true },

@@ -160,6 +160,7 @@ describe('dashboard routes', () => {
       leaseExpiresAt: null,
       status: 'finished',
       inputTokens: 10,
+      cachedInputTokens: null,
       outputTokens: null,
       error: null,
     });

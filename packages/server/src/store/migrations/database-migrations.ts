@@ -8,6 +8,7 @@ import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
 import { replyCachedTokensMigration } from './reply-cached-tokens-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
+import { runCachedTokensMigration } from './run-cached-tokens-migration.ts';
 import { runEventsMigration } from './run-events-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
 import { threadKindsMigration } from './thread-kinds-migration.ts';
@@ -35,6 +36,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0012-reply-cached-tokens': replyCachedTokensMigration(),
     '0013-thread-models': threadModelsMigration(),
     '0014-attachments': attachmentsMigration({ dialect }),
+    '0015-run-cached-tokens': runCachedTokensMigration(),
   };
 }
 

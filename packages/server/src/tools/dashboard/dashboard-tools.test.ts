@@ -37,6 +37,7 @@ function runDaysAgo(days: number): RunRecord {
     leaseExpiresAt: null,
     status: 'finished',
     inputTokens: 10,
+    cachedInputTokens: null,
     outputTokens: 5,
     error: null,
   };
@@ -148,7 +149,7 @@ describe("the dashboard's render_chart", () => {
     expect(await pending).toEqual({
       ok: true,
       output:
-        'Displayed the Token usage chart. Token usage over the last 7 days: input 20, output 10 (tokens).',
+        'Displayed the Token usage chart. Token usage over the last 7 days: input 20, cached input 0, output 10 (tokens).',
     });
   });
 
@@ -161,7 +162,7 @@ describe("the dashboard's render_chart", () => {
     await Promise.resolve();
     answer('Displayed.');
     expect(await pending).toMatchObject({
-      output: expect.stringContaining('over the last 24 hours: input 10, output 5'),
+      output: expect.stringContaining('over the last 24 hours: input 10, cached input 0, output 5'),
     });
   });
 });
