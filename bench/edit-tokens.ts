@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import {
-  applyReplyEvent,
   emptyReplyMessage,
   type GeneratedWidget,
+  replyEventReducer,
   replySegments,
 } from '../packages/protocol/src/index.ts';
 import { AssistantMessageAssembler } from '../packages/server/src/assembly/assistant-message-assembler.ts';
@@ -111,7 +111,9 @@ function assemble(text: string, base: GeneratedWidget | undefined) {
   });
   const events = [...assembler.push(text), ...assembler.end()];
   // Prose after a finished widget is stored as a segment of its own: the reply is every segment together.
-  const segments = replySegments(events.reduce(applyReplyEvent, emptyReplyMessage('m')));
+  const segments = replySegments(
+    events.reduce(replyEventReducer(assembler.widgetBases), emptyReplyMessage('m')),
+  );
   return {
     content: segments.map((segment) => segment.content).join('\n'),
     widget: segments.findLast((segment) => segment.widget !== undefined)?.widget,

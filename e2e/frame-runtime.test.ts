@@ -283,6 +283,61 @@ describe('the widget frame in Chromium', () => {
     expect((await look()).count).toBe('3');
   });
 
+  it("applies an edit's hunks to the running widget: the canvas, focus, typed text and scroll survive", async () => {
+    const markup =
+      '<h3 id="title">Sketch</h3><canvas id="pad" width="40" height="20"></canvas>' +
+      '<input id="name"><div id="list" style="height:40px;overflow:auto">' +
+      `${Array.from({ length: 20 }, (_, index) => `<p>Row ${index}</p>`).join('')}</div>`;
+    await send([
+      { op: 'css', delta: '#title{color:rgb(200, 0, 0)}' },
+      ...htmlChunks(markup, 40),
+      {
+        op: 'js',
+        delta:
+          "const pen = document.getElementById('pad').getContext('2d'); pen.fillStyle = '#00f'; pen.fillRect(0, 0, 10, 10);",
+      },
+      { op: 'end' },
+    ]);
+    await waitForMessage("message.kind === 'rendered'");
+    const frame = widgetFrame();
+    await frame.fill('#name', 'Ada');
+    await frame.evaluate(() => {
+      document.getElementById('list')!.scrollTop = 120;
+      (document.getElementById('pad') as HTMLCanvasElement & { tag?: string }).tag = 'first';
+    });
+    const look = () =>
+      frame.evaluate(() => {
+        const pad = document.getElementById('pad') as HTMLCanvasElement & { tag?: string };
+        return {
+          title: document.getElementById('title')!.textContent,
+          color: getComputedStyle(document.getElementById('title')!).color,
+          sameCanvas: pad.tag === 'first',
+          // What the script drew stays on the canvas: it is the same element, never rebuilt.
+          pixel: Array.from(pad.getContext('2d')!.getImageData(2, 2, 1, 1).data),
+          focused: document.activeElement?.id,
+          typed: (document.getElementById('name') as HTMLInputElement).value,
+          scrolled: document.getElementById('list')!.scrollTop,
+          rows: document.querySelectorAll('#list p').length,
+        };
+      });
+    const before = await look();
+    expect(before).toMatchObject({ sameCanvas: true, focused: 'name', typed: 'Ada', scrolled: 120 });
+
+    await send([
+      { op: 'css', search: 'rgb(200, 0, 0)', delta: 'rgb(0, 120, 0)' },
+      { op: 'html', search: '<h3 id="title">Sketch</h3>', delta: '<h3 id="title">Sketchpad</h3>' },
+      { op: 'html', search: '<p>Row 19</p>', delta: '<p>Row 19</p><p>Row 20</p>' },
+      { op: 'end' },
+    ]);
+    await roundTrip();
+    expect(await look()).toEqual({
+      ...before,
+      title: 'Sketchpad',
+      color: 'rgb(0, 120, 0)',
+      rows: 21,
+    });
+  });
+
   it('runs a form submit handler and submits nothing', async () => {
     await send([...htmlChunks(cubeMarkup, 40), { op: 'js', delta: cubeScript }, { op: 'end' }]);
     await waitForMessage("message.kind === 'rendered'");

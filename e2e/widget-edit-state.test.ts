@@ -33,7 +33,21 @@ describe('an edit of a widget the user has been using', () => {
     const frame = await tallyAtThree(page);
     await frame.locator('body').evaluate(() => {
       (window as { sameDocument?: boolean }).sameDocument = true;
+      // What the host hands the running frame from now on: the edit alone, as hunks (docs/protocol.md, Edits).
+      const received: string[] = [];
+      (window as { receivedParts?: string[] }).receivedParts = received;
+      window.addEventListener('message', (event) => {
+        const { op, search, replace } = (event.data ?? {}) as {
+          op?: string;
+          search?: string;
+          replace?: boolean;
+        };
+        if (op === 'css' || op === 'html' || op === 'js' || op === 'end')
+          received.push(search !== undefined ? `${op}:search` : replace === true ? `${op}:replace` : op);
+      });
     });
+    const receivedParts = () =>
+      frame.locator('body').evaluate(() => (window as { receivedParts?: string[] }).receivedParts?.splice(0));
 
     await sendChatMessage(page, 'make it dark');
     await replyOver(page, 2);
@@ -52,11 +66,13 @@ describe('an edit of a widget the user has been using', () => {
       await frame.locator('body').evaluate(() => (window as { sameDocument?: boolean }).sameDocument),
     ).toBe(true);
     expect(await page.locator('iframe.db-widget-frame').count()).toBe(1);
+    expect(await receivedParts()).toEqual(['css:search', 'end']);
 
     await sendChatMessage(page, 'rename it');
     await replyOver(page, 3);
     await expect.poll(() => frame.locator('h2').textContent()).toBe('Laps swum');
     expect(await frame.locator('#count').textContent()).toBe('4');
+    expect(await receivedParts()).toEqual(['html:search', 'end']);
     expect(pageErrors).toEqual([]);
   });
 

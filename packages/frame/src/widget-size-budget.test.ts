@@ -18,4 +18,13 @@ describe('WidgetSizeBudget', () => {
     expect(budget.admit({ channel: 'css', delta: '12' })).toBe(false);
     expect(budget.admit({ channel: 'css', delta: '1' })).toBe(true);
   });
+
+  it("counts a hunk's delta in place of its search text", () => {
+    const budget = new WidgetSizeBudget({ maxCharacters: 10 });
+    expect(budget.admit({ channel: 'html', delta: '12345678' })).toBe(true);
+    expect(budget.admit({ channel: 'html', search: '5678', delta: '567890' })).toBe(true);
+    expect(budget.admit({ channel: 'html', search: '90', delta: '901' })).toBe(false);
+    expect(budget.admit({ channel: 'html', search: '0', delta: '' })).toBe(true);
+    expect(budget.admit({ channel: 'css', delta: '1' })).toBe(true);
+  });
 });

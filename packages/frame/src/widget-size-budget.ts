@@ -17,17 +17,23 @@ export class WidgetSizeBudget {
     this.#maxCharacters = maxCharacters;
   }
 
-  /** Counts `delta` and answers true when the widget stays within the limit; answers false, counting nothing, when it would not. */
+  /**
+   * Counts `delta` and answers true when the widget stays within the limit; answers false, counting nothing, when
+   * it would not. A hunk's `delta` takes the place of its `search` text.
+   */
   admit({
     channel,
     delta,
     replace,
+    search,
   }: {
     channel: WidgetTextChannel;
     delta: string;
     replace?: boolean;
+    search?: string;
   }): boolean {
-    const channelCharacters = (replace === true ? 0 : this.#characters[channel]) + delta.length;
+    const kept = replace === true ? 0 : Math.max(0, this.#characters[channel] - (search?.length ?? 0));
+    const channelCharacters = kept + delta.length;
     const { css, html, js } = this.#characters;
     if (css + html + js - this.#characters[channel] + channelCharacters > this.#maxCharacters) return false;
     this.#characters[channel] = channelCharacters;

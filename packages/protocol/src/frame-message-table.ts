@@ -39,14 +39,16 @@ const theme = { kind: 'one-of', values: frameThemes } as const;
  * their part, forwarded as it streamed: CSS is appended to the widget's style element, markup to the
  * incremental builder, script text to the pending script; with `replace: true` the delta starts its part
  * afresh (an edit replaced it: the stylesheet's text is swapped, the markup rebuilt, the pending script
- * replaced). `end` finishes the markup and runs the script, once. The first `init` transfers a `MessagePort`: the
+ * replaced); with `search` it is an edit's hunk: the first occurrence of `search` in the part becomes the
+ * delta (the stylesheet swapped, the markup patched into the live DOM, the pending script changed). `end`
+ * finishes the markup and runs the script, once. The first `init` transfers a `MessagePort`: the
  * private channel on which the frame runtime (never widget code) sends `link` requests.
  */
 export const hostToFrameMessageTable = {
   init: { theme, height: finiteNumber },
-  css: { delta: string, replace: replaceFlag },
-  html: { delta: string, replace: replaceFlag },
-  js: { delta: string, replace: replaceFlag },
+  css: { delta: string, replace: replaceFlag, search: optionalString },
+  html: { delta: string, replace: replaceFlag, search: optionalString },
+  js: { delta: string, replace: replaceFlag, search: optionalString },
   end: {},
   theme: { theme },
   visibility: { visible: boolean },

@@ -21,14 +21,26 @@ export function isWidgetPartType(type: WidgetChunkType): type is WidgetPartType 
 /**
  * One part as it streams: text appended to its channel. `height` deltas join into the value of
  * `@@HEIGHT:n@@` (read with `readWidgetHeight`); `end` has an empty delta and closes the widget. A part with
- * `replace: true` starts its channel afresh (a revision's base, a part an edit replaces, a part after a hunk
- * applied); its delta may then be empty.
+ * `replace: true` starts its channel afresh (a part an edit replaces, a failed edit's base); its delta may then
+ * be empty. A part with `search` is an edit's hunk: the first exact occurrence of `search` in its channel (CSS,
+ * markup or script) becomes `delta` (`applyWidgetHunk`).
  */
-export const widgetPartSchema = z.object({
-  part: z.enum(widgetPartTypes),
-  delta: z.string(),
-  replace: z.literal(true).optional(),
-});
+export const widgetPartSchema = z
+  .object({
+    part: z.enum(widgetPartTypes),
+    delta: z.string(),
+    replace: z.literal(true).optional(),
+    search: z.string().min(1).optional(),
+  })
+  .refine(
+    (part) =>
+      part.search === undefined ||
+      (part.replace === undefined && part.part !== 'height' && part.part !== 'end'),
+    {
+      message: 'A hunk (`search`) changes CSS, markup or script, and never replaces its part',
+      path: ['search'],
+    },
+  );
 
 export type WidgetPart = z.infer<typeof widgetPartSchema>;
 

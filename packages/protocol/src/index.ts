@@ -19,6 +19,7 @@ export * from './run-events.ts';
 export * from './seeded-random.ts';
 export * from './widget-chunk.ts';
 export * from './widget-edit/apply-search-replace.ts';
+export * from './widget-edit/apply-widget-hunk.ts';
 export * from './widget-edit/widget-lineages.ts';
 export * from './widget-height.ts';
 export * from './widget-limits.ts';

@@ -26,6 +26,18 @@ const everyConstructedEvent: RunEvent[] = [
     parts: [{ part: 'css', delta: 'p{}', replace: true }],
     revision: { of: 'w1', number: 2, baseId: 'w1' },
   }),
+  runEvents.widgetSnapshot({
+    widgetId: 'w3',
+    revision: { of: 'w1', number: 3, baseId: 'w2' },
+    fromBase: true,
+  }),
+  runEvents.widgetParts({
+    widgetId: 'w3',
+    parts: [
+      { part: 'html', search: '<p>', delta: '<p class="x">' },
+      { part: 'end', delta: '' },
+    ],
+  }),
   runEvents.widgetRevision({
     widgetId: 'w2',
     revision: { of: 'w1', number: 2, baseId: 'w1', failure: { code: 'hunk_not_found', message: 'no match' } },
@@ -177,6 +189,21 @@ describe('parseRunEvent', () => {
       }),
     ).toContain('patch[0]');
     expect(errorText({ type: 'ACTIVITY_SNAPSHOT', ...widget, content: {} })).toContain('content.parts');
+    // A hunk changes CSS, markup or script, never replaces its part; only a revision continues a base.
+    const hunk = (value: object) => ({
+      type: 'ACTIVITY_DELTA',
+      ...widget,
+      patch: [{ op: 'add', path: '/parts/-', value }],
+    });
+    expect(errorText(hunk({ part: 'end', search: 'x', delta: '' }))).toContain('patch[0].value.search');
+    expect(errorText(hunk({ part: 'css', search: 'x', delta: '', replace: true }))).toContain(
+      'patch[0].value.search',
+    );
+    expect(errorText(hunk({ part: 'css', search: '', delta: 'y' }))).toContain('patch[0].value.search');
+    expect(parseRunEvent(hunk({ part: 'js', search: 'x', delta: '' })).success).toBe(true);
+    expect(
+      errorText({ type: 'ACTIVITY_SNAPSHOT', ...widget, content: { parts: [], fromBase: true } }),
+    ).toContain('content.fromBase');
   });
 
   it('lets activities of other types through with any content and any JSON Patch', () => {

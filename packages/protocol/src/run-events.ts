@@ -100,6 +100,32 @@ export type ActivityDeltaOf<Type extends string> = Type extends DrawbridgeActivi
   ? DrawbridgeActivityDelta<Type>
   : ForeignActivityDelta;
 
+/** A widget activity delta adding `parts` in order, and its refusal after them. */
+function widgetPartsDelta({
+  widgetId,
+  parts,
+  refusal,
+}: {
+  widgetId: string;
+  parts: WidgetPart[];
+  refusal?: WidgetRefusal;
+}): DrawbridgeActivityDelta<'drawbridge.widget'> {
+  const patch: DrawbridgeActivityDelta<'drawbridge.widget'>['patch'] = parts.map(
+    ({ part, delta, replace, search }) => ({
+      op: 'add',
+      path: '/parts/-',
+      value: {
+        part,
+        ...(search === undefined ? {} : { search }),
+        delta,
+        ...(replace === true ? { replace } : {}),
+      },
+    }),
+  );
+  if (refusal !== undefined) patch.push({ op: 'add', path: '/refusal', value: refusal });
+  return { type: EventType.ACTIVITY_DELTA, messageId: widgetId, activityType: 'drawbridge.widget', patch };
+}
+
 /** Builders for every event the server writes, so no caller spells an event shape by hand. */
 export const runEvents = {
   runStarted({
@@ -131,18 +157,21 @@ export const runEvents = {
   },
   /**
    * A widget starts (or is given whole): the activity `drawbridge.widget` with the parts so far — none for a
-   * widget the model starts writing, a revision's base parts, a stored widget's channels — and its revision.
+   * widget the model starts writing or a live edit (`fromBase`), a stored widget's channels — and its revision.
    */
   widgetSnapshot({
     widgetId,
     parts = [],
     revision,
     refusal,
+    fromBase,
   }: {
     widgetId: string;
     parts?: WidgetPart[];
     revision?: WidgetRevision;
     refusal?: WidgetRefusal;
+    /** A live edit: the parts continue the base's (`revision.baseId`), which the reader holds. */
+    fromBase?: boolean;
   }): DrawbridgeActivitySnapshot<'drawbridge.widget'> {
     return {
       type: EventType.ACTIVITY_SNAPSHOT,
@@ -152,24 +181,22 @@ export const runEvents = {
         parts,
         ...(revision === undefined ? {} : { revision }),
         ...(refusal === undefined ? {} : { refusal }),
+        ...(fromBase === true ? { fromBase } : {}),
       },
     };
   },
   /** One more piece of the widget block, in the order the model wrote it: an `add` at the end of its parts. */
   widgetPart({
     widgetId,
-    part,
-    delta,
-    replace,
+    ...part
   }: WidgetPart & { widgetId: string }): DrawbridgeActivityDelta<'drawbridge.widget'> {
-    const value: WidgetPart = { part, delta, ...(replace === true ? { replace } : {}) };
-    return {
-      type: EventType.ACTIVITY_DELTA,
-      messageId: widgetId,
-      activityType: 'drawbridge.widget',
-      patch: [{ op: 'add', path: '/parts/-', value }],
-    };
+    return widgetPartsDelta({ widgetId, parts: [part] });
   },
+  /**
+   * Several pieces at once, one `add` each in one delta (an edit's hunk and the `end` after it), and the
+   * widget's refusal after them when a limit stopped it there.
+   */
+  widgetParts: widgetPartsDelta,
   /** The widget's revision changes after its start: an edit that did not apply says why. */
   widgetRevision({
     widgetId,

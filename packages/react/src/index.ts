@@ -5,6 +5,14 @@
 // render-tool registry. Safe to import where there is no DOM (server rendering): nothing here touches `window` or
 // `document` until a client, a frame or a component's effect runs.
 
+// A renderer of `drawbridge.widget` activities (CopilotKit's) draws a live edit from its base among the client's
+// messages: `activityWidgetLookup(messages)(id)` is the widget a FrameHost takes (docs/protocol.md, *Edits*).
+export {
+  activityWidgetLookup,
+  type ClientMessage,
+  replyWidgetOfActivity,
+  type WidgetLookup,
+} from '@drawbridge/protocol';
 export {
   AgentRunClient,
   type AgentRunClientOptions,

@@ -1,5 +1,6 @@
 import type { FrameToHostMessage, HostToFrameMessage } from '@drawbridge/protocol';
 import { isHostToFrameMessage } from '@drawbridge/protocol/frame-message-table';
+import { applyWidgetHunk } from '@drawbridge/protocol/widget-hunk';
 import type { WidgetRefusalCode } from '@drawbridge/protocol/widget-limits';
 import { WidgetSizeBudget } from '../widget-size-budget.ts';
 import { reportErrors } from './error-reporter.ts';
@@ -130,6 +131,7 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
       channel: message.op,
       delta: message.delta,
       replace: message.replace === true,
+      ...(message.search === undefined ? {} : { search: message.search }),
     });
     if (!admitted) refuse('widget_too_large');
     return admitted;
@@ -144,22 +146,27 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
         return;
       // A part that another part follows is complete: an edited stylesheet or markup takes effect then, the
       // styles first, so edited markup never shows without its styles.
+      // A hunk (`search`) changes its part where the search text stands.
       case 'css':
         markup.settle();
-        if (message.replace === true) stylesheet.replace(message.delta);
+        if (message.search !== undefined) stylesheet.patch(message.search, message.delta);
+        else if (message.replace === true) stylesheet.replace(message.delta);
         else stylesheet.append(message.delta);
         heights.noteContentChanged();
         return;
       case 'html':
         stylesheet.settle();
-        if (message.replace === true) markup.replace(message.delta);
+        if (message.search !== undefined) markup.patch(message.search, message.delta);
+        else if (message.replace === true) markup.replace(message.delta);
         else markup.append(message.delta);
         return;
       case 'js':
         stylesheet.settle();
         markup.settle();
-        if (!scriptStarted)
-          scriptText = message.replace === true ? message.delta : scriptText + message.delta;
+        if (scriptStarted) return;
+        if (message.search !== undefined)
+          scriptText = applyWidgetHunk(scriptText, message.search, message.delta) ?? scriptText;
+        else scriptText = message.replace === true ? message.delta : scriptText + message.delta;
         return;
       case 'end':
         stylesheet.settle();

@@ -70,4 +70,36 @@ describe('MarkupScheduler', () => {
     expect(root.innerHTML).toBe('<p id="x">three</p><p>more</p>');
     expect(root.querySelector('#x')).toBe(paragraph);
   });
+
+  it('applies hunks to the markup the live DOM was built from and patches them in together when the edit moves on', () => {
+    const { root, markup, runFrames } = scheduler();
+    markup.append('<h2>Tally</h2><output id="count">0</output><p>note</p>');
+    markup.finish();
+    runFrames();
+    const count = root.querySelector('#count')!;
+    count.textContent = '3';
+    markup.patch('<h2>Tally</h2>', '<h2>Laps</h2>');
+    markup.patch('<p>note</p>', '<p>note</p><button id="reset">Reset</button>');
+    // Still the widget as it was until the edit moves on.
+    expect(root.querySelector('h2')!.textContent).toBe('Tally');
+    markup.settle();
+    expect(root.innerHTML).toBe(
+      '<h2>Laps</h2><output id="count">3</output><p>note</p><button id="reset">Reset</button>',
+    );
+    expect(root.querySelector('#count')).toBe(count);
+    // A later hunk applies to the edited markup, not to the first build.
+    markup.patch('Reset', 'Zero');
+    markup.finish();
+    expect(root.querySelector('#reset')!.textContent).toBe('Zero');
+    expect(root.querySelector('#count')).toBe(count);
+  });
+
+  it('changes nothing for a hunk whose search text is not in the markup', () => {
+    const { root, markup } = scheduler();
+    markup.append('<p>a</p>');
+    markup.finish();
+    markup.patch('<p>b</p>', '<p>c</p>');
+    markup.settle();
+    expect(root.innerHTML).toBe('<p>a</p>');
+  });
 });

@@ -1,3 +1,4 @@
+import { applyWidgetHunk } from '@drawbridge/protocol/widget-hunk';
 import { MarkupBuilder } from './markup-builder.ts';
 import { patchMarkup } from './markup-patch.ts';
 
@@ -11,8 +12,8 @@ interface PendingEdit {
  * Applies streamed markup at most once per animation frame: deltas that arrive within one frame
  * are joined and handed to the builder together, so a burst of tiny chunks costs one DOM update.
  *
- * A part that replaces the markup of a widget already on screen (an edit, `replace`) is collected until it
- * is complete (`settle`: the host moved on to another part, or the widget ended), then patched into the
+ * A part that replaces the markup of a widget already on screen (an edit, `replace`), or an edit's hunks
+ * (`patch`), is collected until it is complete (`settle`: the host moved on to another part, or the widget ended), then patched into the
  * live DOM at once (markup-patch.ts): the widget stays as it was, state and all, until the edited markup is
  * whole, and only what the edit changed changes.
  *
@@ -97,6 +98,18 @@ export class MarkupScheduler {
     }
     this.flush();
     this.pending = { previous: this.built, text: delta };
+  }
+
+  /**
+   * An edit's hunk: the first occurrence of `search` in the markup becomes `delta`. Like a replaced part it
+   * is patched into the live DOM when the edit moves on (`settle`), hunks in a row together.
+   */
+  patch(search: string, delta: string): void {
+    if (this.pending === undefined) {
+      this.flush();
+      this.pending = { previous: this.built, text: this.built };
+    }
+    this.pending.text = applyWidgetHunk(this.pending.text, search, delta) ?? this.pending.text;
   }
 
   /** The edited part is complete: what it changed is patched into the live DOM. */

@@ -48,4 +48,20 @@ describe('WidgetStylesheet', () => {
     sheet.settle();
     expect(styleTexts()).toEqual(['c{}']);
   });
+
+  it('applies a hunk to the sheet in force, whole at once, and ignores one that does not match', () => {
+    sheet.append('button{color:red}p{margin:0}');
+    sheet.patch('color:red', 'color:white');
+    expect(styleTexts()).toEqual(['button{color:white}p{margin:0}']);
+    sheet.patch('nowhere', 'x');
+    expect(styleTexts()).toEqual(['button{color:white}p{margin:0}']);
+    expect(document.head.querySelector('style')!.id).toBe('widget-css');
+  });
+
+  it('applies a hunk to a replacing part still streaming, settling it first', () => {
+    sheet.append('a{}');
+    sheet.replace('b{color:red}');
+    sheet.patch('red', 'blue');
+    expect(styleTexts()).toEqual(['b{color:blue}']);
+  });
 });

@@ -1,3 +1,5 @@
+import { applyWidgetHunk } from '@drawbridge/protocol/widget-hunk';
+
 /**
  * The widget's CSS in the frame. Deltas are appended to one text node, so the host never re-sends the
  * stylesheet. A part that replaces the CSS (an edit) streams into a second sheet placed after the first,
@@ -31,6 +33,15 @@ export class WidgetStylesheet {
     const text = element.appendChild(this.current.ownerDocument.createTextNode(delta));
     this.current.after(element);
     this.incoming = { element, text };
+  }
+
+  /** An edit's hunk: the first occurrence of `search` in the CSS becomes `delta`, the new sheet whole at once. */
+  patch(search: string, delta: string): void {
+    this.settle();
+    const patched = applyWidgetHunk(this.currentText.data, search, delta);
+    if (patched === undefined) return;
+    this.replace(patched);
+    this.settle();
   }
 
   /** The replacing part is complete: it becomes the only sheet. */

@@ -8,12 +8,20 @@ import { widgetRefusalSchema } from '../widget-refusal.ts';
  * A generated widget as an activity (its `messageId` is the widget's id): the parts in the order they streamed,
  * the revision when an edit made it, and the refusal when the server stopped it at a limit. `parts` only ever grows at its end, so a delta is one `add` of a part
  * to `/parts/-` — as cheap as the part itself — and a consumer hands its frame the parts it has not seen yet.
+ * With `fromBase: true` (a live edit) the parts continue those of the revision's base (`revision.baseId`): a
+ * reader starts the widget from the base it holds (`seedWidget`), and the edit's hunks apply to it.
  */
-export const widgetActivityContentSchema = z.object({
-  parts: z.array(widgetPartSchema),
-  revision: widgetRevisionSchema.optional(),
-  refusal: widgetRefusalSchema.optional(),
-});
+export const widgetActivityContentSchema = z
+  .object({
+    parts: z.array(widgetPartSchema),
+    revision: widgetRevisionSchema.optional(),
+    refusal: widgetRefusalSchema.optional(),
+    fromBase: z.literal(true).optional(),
+  })
+  .refine((content) => content.fromBase === undefined || content.revision !== undefined, {
+    message: 'Only a revision continues a base (`fromBase` needs `revision`)',
+    path: ['fromBase'],
+  });
 
 /**
  * The changes a widget activity takes: one more part, its revision (set again when an edit fails), or its

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { WidgetPart, WidgetRevision } from '../generated-widget.ts';
-import { type RunEvent, runEvents } from '../run-events.ts';
+import { generatedWidgetParts, type WidgetPart, type WidgetRevision } from '../generated-widget.ts';
+import { EventType, type RunEvent, runEvents } from '../run-events.ts';
 import type { WidgetRefusal } from '../widget-refusal.ts';
 import { applyActivityEvent } from './apply-activity-event.ts';
-import { applyReplyEvent } from './apply-reply-event.ts';
+import { applyReplyEvent, replyEventReducer } from './apply-reply-event.ts';
 import { emptyReplyMessage, generatedWidgetOf, type ReplyMessage } from './reply-message.ts';
+import { activityWidgetLookup, replyWidgetOfGenerated } from './widget-lookups.ts';
 
 const messageId = 'msg-1';
 const widgetId = 'wid-1';
@@ -101,6 +102,91 @@ describe('a drawbridge.widget activity in a reply', () => {
   it('leaves the reply as it is for a delta of a widget it does not hold', () => {
     const message = fold([runEvents.textContent({ messageId, delta: 'hi' })]);
     expect(applyReplyEvent(message, widgetPart('html', '<p>'))).toBe(message);
+  });
+});
+
+describe('a live edit (fromBase) in a reply', () => {
+  const base = replyWidgetOfGenerated({
+    id: 'wid-0',
+    height: 120,
+    css: 'p{color:red}',
+    html: '<p>0</p><button>+1</button>',
+    js: 'go()',
+    complete: true,
+  });
+  const edit = [
+    runEvents.widgetSnapshot({ widgetId, revision, fromBase: true }),
+    runEvents.widgetParts({
+      widgetId,
+      parts: [
+        { part: 'html', search: '<button>+1</button>', delta: '<button>+1</button><button>0</button>' },
+        { part: 'js', search: 'go()', delta: 'go(); reset()' },
+        { part: 'end', delta: '' },
+      ],
+    }),
+  ];
+
+  it('starts from its base, found outside the reply, and applies each hunk to it', () => {
+    const message = edit.reduce(
+      replyEventReducer((id) => (id === 'wid-0' ? base : undefined)),
+      emptyReplyMessage(messageId),
+    );
+    const part = message.parts[0];
+    if (part?.kind !== 'widget') throw new Error('no widget');
+    // The base's log itself, then the edit: a frame that shows the base is handed the edit alone.
+    expect(part.widget.parts.partsAfter(base.parts)).toHaveLength(3);
+    expect(generatedWidgetOf(part.widget)).toEqual({
+      id: widgetId,
+      height: 120,
+      css: 'p{color:red}',
+      html: '<p>0</p><button>+1</button><button>0</button>',
+      js: 'go(); reset()',
+      complete: true,
+      revision,
+    });
+  });
+
+  it('continues a base the same reply holds (a second edit of one widget in a reply)', () => {
+    const first = [
+      runEvents.widgetSnapshot({ widgetId: 'wid-0' }),
+      ...generatedWidgetParts({ ...generatedWidgetOf(base), id: 'wid-0' }).map((part) =>
+        runEvents.widgetPart({ widgetId: 'wid-0', ...part }),
+      ),
+    ];
+    const widget = fold([...first, ...edit]).parts[1];
+    if (widget?.kind !== 'widget') throw new Error('no widget');
+    expect(widget.widget.parts.text('js')).toBe('go(); reset()');
+  });
+
+  it('starts empty without its base, and its hunks find nothing to change', () => {
+    const part = fold(edit).parts[0];
+    if (part?.kind !== 'widget') throw new Error('no widget');
+    expect(generatedWidgetOf(part.widget)).toMatchObject({ css: '', html: '', js: '', complete: true });
+  });
+
+  it("is drawn by a stock client's renderer from its activity messages, each seeded from its base", () => {
+    // What HttpAgent keeps: each activity's content with its deltas' parts appended.
+    const baseMessage = {
+      id: 'wid-0',
+      role: 'activity',
+      activityType: 'drawbridge.widget',
+      content: { parts: generatedWidgetParts(generatedWidgetOf(base)) },
+    };
+    const editContent = { parts: [] as WidgetPart[], revision, fromBase: true };
+    for (const event of edit)
+      if (event.type === EventType.ACTIVITY_DELTA)
+        for (const operation of event.patch)
+          if (operation.path === '/parts/-') editContent.parts.push(operation.value);
+    const lookup = activityWidgetLookup([
+      { id: 'u1', role: 'user', content: 'add a reset button' },
+      baseMessage,
+      { id: widgetId, role: 'activity', activityType: 'drawbridge.widget', content: editContent },
+      { id: 'broken', role: 'activity', activityType: 'drawbridge.widget', content: { parts: 'no' } },
+    ]);
+    expect(lookup(widgetId)?.parts.text('html')).toBe('<p>0</p><button>+1</button><button>0</button>');
+    expect(lookup(widgetId)?.revision).toEqual(revision);
+    expect(lookup('broken')).toBeUndefined();
+    expect(lookup('u1')).toBeUndefined();
   });
 });
 

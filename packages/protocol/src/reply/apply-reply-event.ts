@@ -1,6 +1,6 @@
 import { isDrawbridgeEvent } from '../drawbridge-events.ts';
 import { EventType, type RunEvent, type RunEventOfType } from '../run-events.ts';
-import { applyReplyActivity } from './apply-reply-activity.ts';
+import { applyReplyActivity, type WidgetLookup } from './apply-reply-activity.ts';
 import type { ReplyMessage, ReplyPart, ReplyToolCall } from './reply-message.ts';
 
 /** The text of a TOOL_CALL_RESULT: AG-UI 1.0 allows content parts there, and a reply keeps their text. */
@@ -20,6 +20,21 @@ export function toolResultText(event: RunEventOfType<EventType.TOOL_CALL_RESULT>
  * the browser folds them to draw it; a reloaded reply is the same fold over its stored segments.
  */
 export function applyReplyEvent(message: ReplyMessage, event: RunEvent): ReplyMessage {
+  return foldReplyEvent(message, event, () => undefined);
+}
+
+/**
+ * `applyReplyEvent` for a reader that keeps widgets outside the reply: a live edit's revision (`fromBase`)
+ * starts from its base, looked up with `findWidget` when the reply itself does not hold it — the transcript's
+ * widgets in the browser, the thread's stored widgets on the server.
+ */
+export function replyEventReducer(
+  findWidget: WidgetLookup,
+): (message: ReplyMessage, event: RunEvent) => ReplyMessage {
+  return (message, event) => foldReplyEvent(message, event, findWidget);
+}
+
+function foldReplyEvent(message: ReplyMessage, event: RunEvent, findWidget: WidgetLookup): ReplyMessage {
   switch (event.type) {
     case EventType.TEXT_MESSAGE_CONTENT:
       return event.messageId === message.id ? appendProse(message, event.delta) : message;
@@ -47,7 +62,7 @@ export function applyReplyEvent(message: ReplyMessage, event: RunEvent): ReplyMe
       }));
     case EventType.ACTIVITY_SNAPSHOT:
     case EventType.ACTIVITY_DELTA:
-      return applyReplyActivity(message, event);
+      return applyReplyActivity(message, event, findWidget);
     case EventType.CUSTOM:
       return applyCustomEvent(message, event);
     default:
@@ -68,13 +83,19 @@ function applyCustomEvent(message: ReplyMessage, event: RunEventOfType<EventType
   return message;
 }
 
-/** Folds a run's events into its reply: the one TEXT_MESSAGE_START names it. Undefined when none did. */
-export function replyOfRunEvents(events: Iterable<RunEvent>): ReplyMessage | undefined {
+/**
+ * Folds a run's events into its reply: the one TEXT_MESSAGE_START names it. Undefined when none did. A live
+ * edit's base outside the run is found with `findWidget`.
+ */
+export function replyOfRunEvents(
+  events: Iterable<RunEvent>,
+  findWidget: WidgetLookup = () => undefined,
+): ReplyMessage | undefined {
   let message: ReplyMessage | undefined;
   for (const event of events) {
     if (message === undefined) {
       if (event.type === EventType.TEXT_MESSAGE_START) message = { id: event.messageId, parts: [] };
-    } else message = applyReplyEvent(message, event);
+    } else message = foldReplyEvent(message, event, findWidget);
   }
   return message;
 }

@@ -35,7 +35,10 @@ export function applyWidgetPart(widget: ReplyWidget, part: WidgetPart): ReplyWid
     case 'html':
       return {
         ...updated,
-        markupBytes: (part.replace === true ? 0 : widget.markupBytes) + utf8Length(part.delta),
+        markupBytes:
+          (part.replace === true ? 0 : widget.markupBytes) +
+          utf8Length(part.delta) -
+          (part.search === undefined ? 0 : utf8Length(part.search)),
       };
     case 'end':
       return { ...updated, complete: true };

@@ -63,4 +63,17 @@ describe('WidgetPartLog', () => {
     expect(log.text('css')).toBe('b{}c{}');
     expect(log.text('html')).toBe('');
   });
+
+  it('applies a hunk to its channel where it comes: the first occurrence of its search text', () => {
+    const log = WidgetPartLog.of([
+      { part: 'html', delta: '<p>a</p>' },
+      { part: 'html', delta: '<p>a</p>' },
+      { part: 'html', search: '<p>a</p>', delta: '<p>b</p>' },
+      { part: 'html', delta: '<i>' },
+      { part: 'css', search: 'nowhere', delta: 'x{}' },
+    ]);
+    expect(log.text('html')).toBe('<p>b</p><p>a</p><i>');
+    // A hunk whose search text is not there (a reader without the base) changes nothing.
+    expect(log.text('css')).toBe('');
+  });
 });

@@ -1,4 +1,5 @@
 import type { WidgetPart, WidgetPartType } from '../generated-widget.ts';
+import { applyWidgetHunk } from '../widget-edit/apply-widget-hunk.ts';
 
 interface WidgetPartNode {
   readonly part: WidgetPart;
@@ -53,14 +54,18 @@ export class WidgetPartLog {
   }
 
   /**
-   * The text of one channel: its deltas joined from the last that replaced it. A pass over the whole log,
-   * for reading a widget's source.
+   * The text of one channel: its deltas joined from the last that replaced it, each hunk applied where it
+   * comes (a hunk whose search text is not there changes nothing). A pass over the whole log, for reading a
+   * widget's source.
    */
   text(type: WidgetPartType): string {
     let deltas: string[] = [];
     for (const part of this.all()) {
       if (part.part !== type) continue;
-      if (part.replace === true) deltas = [part.delta];
+      if (part.search !== undefined) {
+        const joined = deltas.join('');
+        deltas = [applyWidgetHunk(joined, part.search, part.delta) ?? joined];
+      } else if (part.replace === true) deltas = [part.delta];
       else deltas.push(part.delta);
     }
     return deltas.join('');

@@ -7,6 +7,8 @@ describe('applySearchReplace', () => {
       applied: true,
       exact: true,
       text: 'c b a',
+      start: 0,
+      matched: 'a',
     });
   });
 
@@ -28,6 +30,9 @@ describe('applySearchReplace', () => {
       applied: true,
       exact: false,
       text: '<div>\n  <button id="go">Go</button>\n  <button id="reset">Reset</button>\n</div>\n',
+      // The text as it stands in the part, which a reader of the hunk searches for exactly.
+      start: 6,
+      matched: '\t<button id="go">Go</button>\n',
     });
   });
 

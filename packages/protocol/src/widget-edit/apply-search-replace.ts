@@ -1,6 +1,9 @@
-/** How one search/replace hunk went: the part's new text, or why it could not be applied. */
+/**
+ * How one search/replace hunk went: the part's new text and the text it replaced (`matched`, at `start`: the
+ * search text itself, or the lines it matched once indentation was ignored), or why it could not be applied.
+ */
 export type SearchReplaceOutcome =
-  | { applied: true; text: string; exact: boolean }
+  | { applied: true; text: string; exact: boolean; start: number; matched: string }
   | { applied: false; reason: 'empty_search' | 'hunk_not_found' };
 
 /** Where each line of `text` starts and ends (before its line break), and its text with blanks trimmed. */
@@ -58,8 +61,20 @@ export function applySearchReplace({
   if (search.trim() === '') return { applied: false, reason: 'empty_search' };
   const at = text.indexOf(search);
   if (at !== -1)
-    return { applied: true, exact: true, text: text.slice(0, at) + replace + text.slice(at + search.length) };
+    return {
+      applied: true,
+      exact: true,
+      text: text.slice(0, at) + replace + text.slice(at + search.length),
+      start: at,
+      matched: search,
+    };
   const loose = findIgnoringIndentation(text, search);
   if (loose === undefined) return { applied: false, reason: 'hunk_not_found' };
-  return { applied: true, exact: false, text: text.slice(0, loose.start) + replace + text.slice(loose.end) };
+  return {
+    applied: true,
+    exact: false,
+    text: text.slice(0, loose.start) + replace + text.slice(loose.end),
+    start: loose.start,
+    matched: text.slice(loose.start, loose.end),
+  };
 }

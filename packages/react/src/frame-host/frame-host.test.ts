@@ -151,44 +151,37 @@ describe('FrameHost', () => {
   });
 
   describe('continuing with a new revision in the same frame', () => {
-    const revisionOne: WidgetPart[] = [
+    const revisionOne = WidgetPartLog.of([
       { part: 'css', delta: 'p{color:red}' },
       { part: 'html', delta: '<p id="n">0</p>' },
       { part: 'js', delta: 'count()' },
       { part: 'end', delta: '' },
-    ];
-    /** Revision 2 as an edit streams it: the base's parts whole, then what the edit replaced. */
-    const revisionTwo = (js: string): WidgetPart[] => [
-      { part: 'css', delta: 'p{color:red}', replace: true },
-      { part: 'html', delta: '<p id="n">0</p>', replace: true },
-      { part: 'js', delta: 'count()', replace: true },
-      { part: 'css', delta: 'p{color:white}', replace: true },
-      ...(js === 'count()' ? [] : [{ part: 'js' as const, delta: js, replace: true as const }]),
-      { part: 'end', delta: '' },
-    ];
+    ]);
+    /** Revision 2 as the transcript seeds a live edit: revision 1's own log, then the edit's hunks. */
+    const revisionTwo = (js: string): WidgetPartLog => {
+      const styled = revisionOne.append({ part: 'css', search: 'red', delta: 'white' });
+      const scripted =
+        js === 'count()' ? styled : styled.append({ part: 'js', search: 'count()', delta: js });
+      return scripted.append({ part: 'end', delta: '' });
+    };
 
     function renderedRevisionOne() {
       let rendered = 0;
       const recorded = hostWithRecordedPosts({ onRendered: () => (rendered += 1) });
       recorded.sayFromFrame({ drawbridge: 1, kind: 'ready' });
-      recorded.host.update({ parts: WidgetPartLog.of(revisionOne), height: 300, complete: true });
+      recorded.host.update({ parts: revisionOne, height: 300, complete: true });
       recorded.sayFromFrame({ drawbridge: 1, kind: 'rendered' });
       recorded.posted.length = 0;
       return { ...recorded, rendered: () => rendered };
     }
 
-    it('applies an edit that keeps the script to the running document, and counts it rendered', () => {
+    it('sends only the edit to the running document, and counts it rendered when the script stays', () => {
       const { host, posted, rendered } = renderedRevisionOne();
       host.continueWithRevision();
-      expect(
-        host.update({ parts: WidgetPartLog.of(revisionTwo('count()')), height: 300, complete: true }),
-      ).toBe('forwarded');
-      expect(posted.map((message) => ('replace' in message ? `${message.op}:replace` : message.op))).toEqual([
-        'css:replace',
-        'html:replace',
-        'js:replace',
-        'css:replace',
-        'end',
+      expect(host.update({ parts: revisionTwo('count()'), height: 300, complete: true })).toBe('forwarded');
+      expect(posted).toEqual([
+        { drawbridge: 1, op: 'css', search: 'red', delta: 'white' },
+        { drawbridge: 1, op: 'end' },
       ]);
       expect(rendered()).toBe(2);
     });
@@ -196,15 +189,56 @@ describe('FrameHost', () => {
     it('answers diverged at the end of an edit that changed the script, which a running document cannot swap', () => {
       const { host, posted, rendered } = renderedRevisionOne();
       host.continueWithRevision();
-      expect(
-        host.update({
-          parts: WidgetPartLog.of(revisionTwo('count(); reset()')),
-          height: 300,
-          complete: true,
-        }),
-      ).toBe('diverged');
+      expect(host.update({ parts: revisionTwo('count(); reset()'), height: 300, complete: true })).toBe(
+        'diverged',
+      );
       expect(posted.map((message) => message.op)).not.toContain('end');
       expect(rendered()).toBe(1);
+    });
+
+    it('answers diverged for a revision made from the one it shows, unless handed on to it', () => {
+      // The revision switcher shows revision 2 in the card that showed revision 1: a fresh frame runs it.
+      const { host, posted } = renderedRevisionOne();
+      expect(host.update({ parts: revisionTwo('count()'), height: 300, complete: true })).toBe('diverged');
+      expect(posted).toEqual([]);
+    });
+
+    it('answers diverged for a revision that does not continue what the frame shows', () => {
+      const { host, posted } = renderedRevisionOne();
+      host.continueWithRevision();
+      const whole = WidgetPartLog.of([{ part: 'html', delta: '<p>other</p>' }]);
+      expect(host.update({ parts: whole, height: 300, complete: false })).toBe('diverged');
+      expect(posted).toEqual([]);
+    });
+
+    it('gives a new frame the revision whole, never the base script run before the edit', () => {
+      const { host, posted, sayFromFrame } = hostWithRecordedPosts();
+      host.update({ parts: revisionTwo('count(); reset()'), height: 300, complete: true });
+      sayFromFrame({ drawbridge: 1, kind: 'ready' });
+      expect(posted.slice(1)).toEqual([
+        { drawbridge: 1, op: 'css', delta: 'p{color:white}' },
+        { drawbridge: 1, op: 'html', delta: '<p id="n">0</p>' },
+        { drawbridge: 1, op: 'js', delta: 'count(); reset()' },
+        { drawbridge: 1, op: 'end' },
+      ]);
+    });
+
+    it('forwards hunks in a row one by one, never joined with the parts around them', () => {
+      const { host, posted, sayFromFrame } = hostWithRecordedPosts();
+      sayFromFrame({ drawbridge: 1, kind: 'ready' });
+      const base = WidgetPartLog.of([{ part: 'html', delta: '<p>a</p><p>b</p>' }]);
+      host.update({ parts: base, height: 300, complete: false });
+      posted.length = 0;
+      const edited = base
+        .append({ part: 'html', search: 'a', delta: 'A' })
+        .append({ part: 'html', search: 'b', delta: 'B' })
+        .append({ part: 'html', delta: '<p>c</p>' });
+      host.update({ parts: edited, height: 300, complete: false });
+      expect(posted).toEqual([
+        { drawbridge: 1, op: 'html', search: 'a', delta: 'A' },
+        { drawbridge: 1, op: 'html', search: 'b', delta: 'B' },
+        { drawbridge: 1, op: 'html', delta: '<p>c</p>' },
+      ]);
     });
   });
 

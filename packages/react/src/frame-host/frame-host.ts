@@ -88,8 +88,10 @@ export class FrameHost {
   /** The script text the frame was told to run (at its `end`), and whether it then said `rendered`. */
   private ranScript: string | undefined;
   private scriptRendered = false;
-  /** Set by `continueWithRevision` until the revision's `end`: the channels it has not replaced yet. */
-  private unreplacedChannels: Set<string> | undefined;
+  /** Set by `continueWithRevision` until the revision's `end`: the frame shows the revision's base. */
+  private continuing = false;
+  /** The frame was sent `end`: it ran (or had no) script. */
+  private ended = false;
   /** The host's end of the private channel handed to the frame with its first `init`. */
   private privatePort: MessagePort | undefined;
   /** How many WebGL contexts the frame last said it holds; undefined before it said. */
@@ -139,16 +141,16 @@ export class FrameHost {
   }
 
   /**
-   * The next `update` hands this live frame a new revision of its widget, from its first part: each part it
-   * replaces is applied to the document the frame has (the widget's script keeps running, the markup is
-   * patched, not rebuilt), so what the user did in the widget survives an edit. At the revision's `end` the
-   * script is compared with the one the frame ran: the same script keeps running (and the revision counts as
-   * rendered if the script did), a changed one cannot be swapped into a running document, so `update`
-   * answers `diverged` and the card starts a fresh frame that runs it.
+   * The next `update` hands this live frame a new revision of its widget. A live edit's revision continues the
+   * part log of its base (the transcript seeds it), so the frame is sent only the edit — each hunk and each part
+   * the edit writes — applied to the document it has (the widget's script keeps running, the markup is patched,
+   * not rebuilt), and what the user did in the widget survives. At the revision's `end` the script is compared
+   * with the one the frame ran: the same script keeps running (and the revision counts as rendered if the
+   * script did), a changed one cannot be swapped into a running document, so `update` answers `diverged` and
+   * the card starts a fresh frame that runs it. So does a revision that does not continue what the frame has.
    */
   continueWithRevision(): void {
-    this.sentParts = WidgetPartLog.empty;
-    this.unreplacedChannels = new Set(['css', 'html', 'js']);
+    this.continuing = true;
   }
 
   /** The content height the frame (or the earlier frame it replaced) last reported; undefined before any. */
@@ -201,28 +203,35 @@ export class FrameHost {
     if (!this.ready || this.disposed) {
       return 'forwarded';
     }
-    const unsent = this.widget.parts.partsAfter(this.sentParts);
-    if (unsent === undefined) {
+    // A new frame gets the widget as it stands, each channel whole: a revision's log holds its base's parts,
+    // `end` among them, and replaying that would run the base's script before the edit.
+    const unsent =
+      this.sentParts === WidgetPartLog.empty
+        ? widgetAsParts(this.widget)
+        : this.widget.parts.partsAfter(this.sentParts);
+    // After its `end` the frame ran its script: more parts are another revision, which only a frame handed on
+    // to it (`continueWithRevision`) takes — a switch to a revision made from the one shown starts afresh.
+    if (unsent === undefined || (this.ended && !this.continuing && unsent.length > 0)) {
       return 'diverged';
     }
     this.sentParts = this.widget.parts;
-    // React may hand over several new parts at once (and a new frame gets them all): each run of one channel
-    // goes as one delta, its pieces joined once; a part that replaces its channel drops the run before it.
+    // React may hand over several new parts at once: each run of one channel goes as one delta, its pieces
+    // joined once; a part that replaces its channel drops the run before it; a hunk goes on its own.
     let runStart = 0;
     for (let index = 1; index <= unsent.length; index += 1) {
-      if (index < unsent.length && unsent[index]!.part === unsent[runStart]!.part) {
-        if (unsent[index]!.replace === true) runStart = index;
+      const next = unsent[index];
+      const first = unsent[runStart]!;
+      if (next?.part === first.part && next.search === undefined && first.search === undefined) {
+        if (next.replace === true) runStart = index;
         continue;
       }
-      const run = unsent.slice(runStart, index);
-      const first = run[0]!;
       if (first.part === 'end' && this.scriptChanged()) return 'diverged';
-      // In a live frame continuing with a new revision, the revision's first part of a channel replaces it.
-      const replaces = first.replace === true || this.unreplacedChannels?.delete(first.part) === true;
       this.forward({
-        part: first.part,
-        delta: run.map((part) => part.delta).join(''),
-        ...(replaces ? { replace: true } : {}),
+        ...first,
+        delta: unsent
+          .slice(runStart, index)
+          .map((part) => part.delta)
+          .join(''),
       });
       runStart = index;
     }
@@ -231,14 +240,10 @@ export class FrameHost {
 
   /** Whether a revision continued in this frame ends with a script other than the one the frame runs. */
   private scriptChanged(): boolean {
-    return (
-      this.unreplacedChannels !== undefined &&
-      this.ranScript !== undefined &&
-      this.widget.parts.text('js') !== this.ranScript
-    );
+    return this.continuing && this.ranScript !== undefined && this.widget.parts.text('js') !== this.ranScript;
   }
 
-  private forward({ part, delta, replace }: WidgetPart): void {
+  private forward({ part, delta, replace, search }: WidgetPart): void {
     switch (part) {
       case 'height':
         // The host sizes the iframe from the model's height (refreshHeight); the frame measures itself.
@@ -246,11 +251,18 @@ export class FrameHost {
       case 'css':
       case 'html':
       case 'js':
-        this.post({ drawbridge: 1, op: part, delta, ...(replace === true ? { replace } : {}) });
+        this.post({
+          drawbridge: 1,
+          op: part,
+          delta,
+          ...(replace === true ? { replace } : {}),
+          ...(search === undefined ? {} : { search }),
+        });
         return;
       case 'end': {
-        const continued = this.unreplacedChannels !== undefined && this.ranScript !== undefined;
-        this.unreplacedChannels = undefined;
+        const continued = this.continuing && this.ranScript !== undefined;
+        this.continuing = false;
+        this.ended = true;
         this.post({ drawbridge: 1, op: 'end' });
         if (continued) {
           // The same script runs on: the frame will not say `rendered` again, so the host says it for it.
@@ -384,4 +396,15 @@ export class FrameHost {
         return;
     }
   }
+}
+
+/** The widget as a new frame takes it: each channel's text in one part, and `end` once it is complete. */
+function widgetAsParts(widget: FrameHostWidget): WidgetPart[] {
+  const parts: WidgetPart[] = [];
+  for (const part of ['css', 'html', 'js'] as const) {
+    const text = widget.parts.text(part);
+    if (text !== '') parts.push({ part, delta: text });
+  }
+  if (widget.complete) parts.push({ part: 'end', delta: '' });
+  return parts;
 }

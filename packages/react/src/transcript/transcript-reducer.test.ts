@@ -247,6 +247,68 @@ describe('transcriptReducer', () => {
     expect(transcriptWidgetSource(widget)).toEqual({ css: 'b{}', html: '<p>old</p>', js: '' });
   });
 
+  it("starts a live edit's revision from its base in an earlier reply, sharing the base's part log", () => {
+    let state = fold([
+      runEvents.textStart({ messageId: 'a1' }),
+      runEvents.widgetSnapshot({ widgetId: 'w0' }),
+      runEvents.widgetPart({ widgetId: 'w0', part: 'height', delta: '200' }),
+      runEvents.widgetPart({ widgetId: 'w0', part: 'css', delta: 'p{color:red}' }),
+      runEvents.widgetPart({ widgetId: 'w0', part: 'html', delta: '<p>0</p><b>x</b>' }),
+      runEvents.widgetPart({ widgetId: 'w0', part: 'end', delta: '' }),
+    ]);
+    state = transcriptReducer(state, { type: 'user-message', id: 'u2', text: 'make it white' });
+    const base = widgetOf(state);
+    state = fold(
+      [
+        runEvents.textStart({ messageId: 'a2' }),
+        runEvents.widgetSnapshot({
+          widgetId: 'w1',
+          revision: { of: 'w0', number: 2, baseId: 'w0' },
+          fromBase: true,
+        }),
+      ],
+      state,
+    );
+    const seeded = state.messages[2]!.parts[0];
+    if (seeded?.kind !== 'widget') throw new Error('no revision');
+    // Not complete, the base's height and markup, and the base's own log: a frame that shows the base is
+    // handed only what follows.
+    expect(seeded.widget).toMatchObject({ id: 'w1', complete: false, height: 200, markupBytes: 16 });
+    expect(seeded.widget.parts).toBe(base.parts);
+    state = fold(
+      [
+        runEvents.widgetParts({
+          widgetId: 'w1',
+          parts: [
+            { part: 'css', search: 'red', delta: 'white' },
+            { part: 'html', search: '<b>x</b>', delta: '' },
+            { part: 'end', delta: '' },
+          ],
+        }),
+      ],
+      state,
+    );
+    const revision = state.messages[2]!.parts[0];
+    if (revision?.kind !== 'widget') throw new Error('no revision');
+    expect(revision.widget.parts.partsAfter(base.parts)).toEqual([
+      { part: 'css', search: 'red', delta: 'white' },
+      { part: 'html', search: '<b>x</b>', delta: '' },
+      { part: 'end', delta: '' },
+    ]);
+    expect(revision.widget).toMatchObject({ complete: true, markupBytes: 8 });
+    expect(transcriptWidgetSource(revision.widget)).toEqual({
+      css: 'p{color:white}',
+      html: '<p>0</p>',
+      js: '',
+    });
+    // The base is as it was.
+    expect(transcriptWidgetSource(widgetOf(state))).toEqual({
+      css: 'p{color:red}',
+      html: '<p>0</p><b>x</b>',
+      js: '',
+    });
+  });
+
   it('puts an activity into the reply being written, and its deltas into the reply that holds it', () => {
     const surface = (messageIdOfActivity: string, title: string) =>
       runEvents.activitySnapshot({

@@ -1,10 +1,12 @@
 import {
   type Attachment,
-  applyReplyEvent,
   EventType,
   type FormAnswers,
   isDrawbridgeEvent,
   type RunEvent,
+  replyEventReducer,
+  type WidgetLookup,
+  widgetOfReply,
 } from '@drawbridge/protocol';
 import type { TranscriptMessage, TranscriptState, TranscriptToolCall } from './transcript-state.ts';
 
@@ -21,7 +23,9 @@ export type TranscriptAction =
 /**
  * Folds actions into transcript state. A run's events go to the reply they belong to and are folded there
  * by the protocol's reducer (`applyReplyEvent`), the same one the server stores the reply with; the
- * transcript only finds (or opens) that reply, and keeps user messages and the forms they answered.
+ * transcript only finds (or opens) that reply, and keeps user messages and the forms they answered. A live
+ * edit's revision starts from its base, which the transcript holds: the new revision's part log is the
+ * base's, so a frame that shows the base is handed only the edit.
  */
 export function transcriptReducer(state: TranscriptState, action: TranscriptAction): TranscriptState {
   switch (action.type) {
@@ -150,7 +154,19 @@ function applyContinuedRunEvent(state: TranscriptState, event: RunEvent): Transc
   return applyRunEvent(continued, renamedReplyEvent(event, continuation.into));
 }
 
+/** The transcript's widgets by id, newest first: where a live edit finds the revision it continues. */
+function transcriptWidgets(state: TranscriptState): WidgetLookup {
+  return (widgetId) => {
+    for (let index = state.messages.length - 1; index >= 0; index -= 1) {
+      const widget = widgetOfReply(state.messages[index]!, widgetId);
+      if (widget !== undefined) return widget;
+    }
+    return undefined;
+  };
+}
+
 function applyRunEvent(state: TranscriptState, event: RunEvent): TranscriptState {
+  const applyReplyEvent = replyEventReducer(transcriptWidgets(state));
   const target = targetOf(state, event);
   if (target === undefined) return state;
   // Searched from the end: the reply a run streams into is nearly always the last message.

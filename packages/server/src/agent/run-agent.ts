@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  applyReplyEvent,
   emptyReplyMessage,
   type ReplyMessage,
   type RunEvent,
+  replyEventReducer,
   runEvents,
   sendA2uiToolName,
 } from '@drawbridge/protocol';
@@ -157,19 +157,22 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const { abortSignal } = options;
   const createId = options.ids ?? randomUUID;
   const messageId = createId();
-  // Every event passes through the reducer a client folds it with, so the reply stored is the reply drawn.
+  const assembler = new AssistantMessageAssembler({
+    messageId,
+    createId,
+    ...(options.editableWidgets === undefined ? {} : { editableWidgets: options.editableWidgets }),
+    ...(options.forbidCode === true ? { forbidCode: true } : {}),
+  });
+  // Every event passes through the reducer a client folds it with, so the reply stored is the reply drawn. A
+  // live edit's revision continues its base (`fromBase`): the widget the assembler applied it to.
+  const foldEvent = replyEventReducer(assembler.widgetBases);
   let folded = emptyReplyMessage(messageId);
   const emit = (event: RunEvent): void => {
-    folded = applyReplyEvent(folded, event);
+    folded = foldEvent(folded, event);
     options.emit(event);
   };
   const reply = new ReplyText({
-    assembler: new AssistantMessageAssembler({
-      messageId,
-      createId,
-      ...(options.editableWidgets === undefined ? {} : { editableWidgets: options.editableWidgets }),
-      ...(options.forbidCode === true ? { forbidCode: true } : {}),
-    }),
+    assembler,
     emit,
     readReply: () => folded,
     ...(options.beforeToolCall === undefined ? {} : { beforeToolCall: options.beforeToolCall }),

@@ -1,8 +1,13 @@
 import {
+  type GeneratedWidget,
+  generatedWidgetParts,
   isWidgetPartType,
+  type ReplyWidget,
   type RunEvent,
+  replyWidgetOfGenerated,
   runEvents,
   type WidgetChunk,
+  type WidgetLookup,
   type WidgetPart,
   type WidgetRefusal,
   type WidgetRevision,
@@ -30,8 +35,9 @@ interface StreamedWidget {
  * it is stored) is the protocol's reducer's to say (`applyReplyEvent`, `replySegments`), from these events
  * alone.
  *
- * A block that starts with `@@EDIT:id@@` makes a revision of that widget (`WidgetEditBuilder`): the widget
- * streamed is the whole result, its snapshot carrying the revision and the base it was applied to.
+ * A block that starts with `@@EDIT:id@@` makes a revision of that widget (`WidgetEditBuilder`): its snapshot
+ * carries the revision and `fromBase` and no parts, and what follows is the patch — a part the edit writes, and
+ * each hunk as it applies — for readers that hold the base to apply (the reply reducer, the frame).
  *
  * Every widget part passes a `WidgetLimitGuard` on its way out: a widget past `widgetLimits` gets its refusal
  * (an `add /refusal` delta) instead of the part that crossed, and nothing more of it follows.
@@ -48,6 +54,8 @@ export class AssistantMessageAssembler {
   private readonly editedInReply = new Map<string, EditableWidget>();
   // The limits of the widget whose parts go out now; a reply's widgets come one after another.
   private limits: { widgetId: string; guard: WidgetLimitGuard } | undefined;
+  // The revisions this reply's edits were applied to, by id, as the reply reducer folds them (`widgetBases`).
+  private readonly bases = new Map<string, { stored: GeneratedWidget; folded?: ReplyWidget }>();
 
   private readonly forbidCode: boolean;
 
@@ -69,6 +77,17 @@ export class AssistantMessageAssembler {
     this.editableWidgets = editableWidgets;
     this.forbidCode = forbidCode;
   }
+
+  /**
+   * The widgets this reply's edits continue, by id: what a reducer folding the reply's events needs to start a
+   * live edit's revision from its base (`replyEventReducer(assembler.widgetBases)`), as every reader does.
+   */
+  readonly widgetBases: WidgetLookup = (widgetId) => {
+    const base = this.bases.get(widgetId);
+    if (base === undefined) return undefined;
+    base.folded ??= replyWidgetOfGenerated(base.stored);
+    return base.folded;
+  };
 
   /** Events for the text the model produced just now. */
   push(text: string): RunEvent[] {
@@ -122,10 +141,19 @@ export class AssistantMessageAssembler {
     const edit = new WidgetEditBuilder({ widgetId: this.createId(), target, lookup });
     this.edit = edit;
     this.widget = edit.widget;
-    // The base was drawn before, so it is within the limits; it still counts towards them.
-    const base = this.limitedParts(edit.widget.id, edit.baseParts());
+    // The base was drawn before, so it is within the limits; it still counts towards them. Every reader holds
+    // it, so it is not sent: the revision's parts continue the base's (`fromBase`).
+    const guard = this.guardOf(edit.widget.id);
+    if (edit.base !== undefined) {
+      for (const part of generatedWidgetParts(edit.base)) guard.admit(part);
+      if (!this.bases.has(edit.base.id)) this.bases.set(edit.base.id, { stored: edit.base });
+    }
     return [
-      runEvents.widgetSnapshot({ widgetId: edit.widget.id, ...base, revision: this.currentRevision() }),
+      runEvents.widgetSnapshot({
+        widgetId: edit.widget.id,
+        revision: this.currentRevision(),
+        ...(edit.base === undefined ? {} : { fromBase: true }),
+      }),
     ];
   }
 
@@ -144,12 +172,28 @@ export class AssistantMessageAssembler {
     this.editedInReply.set(edit.widget.id, editable);
   }
 
+  /** An edit's output as one delta (a hunk and the `end` after it travel together), its revision first. */
   private editEvents({ parts, revision }: EditBuilderOutput): RunEvent[] {
-    const widgetId = this.edit!.widget.id;
-    const partEvents = parts.flatMap((part) => this.limitedPartEvents(widgetId, part));
-    return revision === undefined
-      ? partEvents
-      : [runEvents.widgetRevision({ widgetId, revision: this.currentRevision() }), ...partEvents];
+    const edit = this.edit!;
+    const widgetId = edit.widget.id;
+    const guard = this.guardOf(widgetId);
+    const admitted: WidgetPart[] = [];
+    let refusal: WidgetRefusal | undefined;
+    for (const part of parts) {
+      // A hunk changes markup in the middle: its depth is measured on the whole markup it makes.
+      const verdict = guard.admit(part, part.part === 'html' ? edit.widget.html : undefined);
+      if (verdict.kind === 'admitted') admitted.push(part);
+      else if (verdict.kind === 'refused') refusal = verdict.refusal;
+    }
+    const events: RunEvent[] =
+      revision === undefined
+        ? []
+        : [runEvents.widgetRevision({ widgetId, revision: this.currentRevision() })];
+    if (admitted.length > 0 || refusal !== undefined)
+      events.push(
+        runEvents.widgetParts({ widgetId, parts: admitted, ...(refusal === undefined ? {} : { refusal }) }),
+      );
+    return events;
   }
 
   /** A copy: the builder may still add a failure, and an event must say what was true when it was sent. */
@@ -175,21 +219,6 @@ export class AssistantMessageAssembler {
       case 'dropped':
         return [];
     }
-  }
-
-  /** The parts a snapshot may carry, and the refusal in place of the first that would pass a limit. */
-  private limitedParts(
-    widgetId: string,
-    parts: WidgetPart[],
-  ): { parts: WidgetPart[]; refusal?: WidgetRefusal } {
-    const guard = this.guardOf(widgetId);
-    const admitted: WidgetPart[] = [];
-    for (const part of parts) {
-      const verdict = guard.admit(part);
-      if (verdict.kind === 'refused') return { parts: admitted, refusal: verdict.refusal };
-      if (verdict.kind === 'admitted') admitted.push(part);
-    }
-    return { parts: admitted };
   }
 
   private apply(chunk: WidgetChunk): RunEvent[] {

@@ -1,10 +1,12 @@
 import {
-  applyReplyEvent,
+  applyWidgetHunk,
   createSeededRandom,
+  EventType,
   emptyReplyMessage,
   isDrawbridgeActivity,
   type ReplySegment,
   type RunEvent,
+  replyEventReducer,
   replySegments,
   type WidgetPart,
   type WidgetRevision,
@@ -27,9 +29,9 @@ const counter: EditableWidget = {
   },
 };
 
-/** The reply's segments as stored: the protocol's reducer over the events. */
-const segmentsOf = (events: RunEvent[]): ReplySegment[] =>
-  replySegments(events.reduce(applyReplyEvent, emptyReplyMessage('m2')));
+/** The reply's segments as stored: the protocol's reducer over the events, the edits' bases beside it. */
+const segmentsOf = (events: RunEvent[], assembler: AssistantMessageAssembler): ReplySegment[] =>
+  replySegments(events.reduce(replyEventReducer(assembler.widgetBases), emptyReplyMessage('m2')));
 
 function assemble(pieces: string[]): { last: ReplySegment; events: RunEvent[] } {
   let next = 0;
@@ -39,7 +41,7 @@ function assemble(pieces: string[]): { last: ReplySegment; events: RunEvent[] } 
     editableWidgets: (id) => (id === 'w1' || id === 'w1-alias' ? counter : undefined),
   });
   const events = pieces.flatMap((piece) => assembler.push(piece)).concat(assembler.end());
-  return { last: segmentsOf(events).at(-1)!, events };
+  return { last: segmentsOf(events, assembler).at(-1)!, events };
 }
 
 /** The widget parts the events carry, in order. */
@@ -58,12 +60,26 @@ function revisionsOf(events: RunEvent[]): { widgetId: string; revision: WidgetRe
   });
 }
 
-/** The channels as a consumer that honours `replace` rebuilds them from the events. */
+/**
+ * The channels as a consumer that holds the base rebuilds them from the events: a live edit (`fromBase`)
+ * starts from the base, a part with `replace` starts its channel afresh, a hunk must find its search text.
+ */
 function replayChannels(events: RunEvent[]): Record<string, string> {
-  const channels: Record<string, string> = { height: '', css: '', html: '', js: '' };
-  for (const { part, delta, replace } of widgetPartsOf(events)) {
+  const snapshot = events.find(
+    (event) => isDrawbridgeActivity(event, 'drawbridge.widget') && event.type === EventType.ACTIVITY_SNAPSHOT,
+  );
+  const fromBase = snapshot?.type === EventType.ACTIVITY_SNAPSHOT && snapshot.content.fromBase === true;
+  const { height, css, html, js } = counter.latest;
+  const channels: Record<string, string> = fromBase
+    ? { height: String(height), css, html, js }
+    : { height: '', css: '', html: '', js: '' };
+  for (const { part, delta, replace, search } of widgetPartsOf(events)) {
     if (part === 'end') continue;
-    channels[part] = replace === true ? delta : channels[part] + delta;
+    if (search !== undefined) {
+      const patched = applyWidgetHunk(channels[part]!, search, delta);
+      if (patched === undefined) throw new Error(`a ${part} hunk does not apply: ${search}`);
+      channels[part] = patched;
+    } else channels[part] = replace === true ? delta : channels[part] + delta;
   }
   return channels;
 }
@@ -87,7 +103,7 @@ describe('edit replies', () => {
     });
     const events = assembler.push(first);
     events.push(...assembler.endBeforeToolCall(), ...assembler.push(second), ...assembler.end());
-    const segments = segmentsOf(events);
+    const segments = segmentsOf(events, assembler);
     return { first: segments[0]!, last: segments.at(-1)!, events };
   }
 
@@ -180,10 +196,100 @@ describe('edit replies', () => {
     expect(widget.js).toBe(counter.latest.js);
     const cssParts = widgetPartsOf(events).filter(({ part }) => part === 'css');
     expect(cssParts.map(({ delta, replace }) => [delta, replace])).toEqual([
-      [counter.latest.css, true],
       ['.counter { color', true],
       [': #eee; }\n', undefined],
     ]);
+    expect(replayChannels(events)).toEqual({
+      height: '200',
+      css: widget.css,
+      html: widget.html,
+      js: widget.js,
+    });
+  });
+
+  it('sends the patch, not the widget: a snapshot naming its base, then each hunk as it applies', () => {
+    const { events } = assemble([hunkReply]);
+    const widgetEvents = events.filter((event) => isDrawbridgeActivity(event, 'drawbridge.widget'));
+    expect(widgetEvents).toEqual([
+      {
+        type: EventType.ACTIVITY_SNAPSHOT,
+        messageId: 'id-1',
+        activityType: 'drawbridge.widget',
+        content: { parts: [], revision: { of: 'w1', number: 2, baseId: 'w1' }, fromBase: true },
+      },
+      {
+        type: EventType.ACTIVITY_DELTA,
+        messageId: 'id-1',
+        activityType: 'drawbridge.widget',
+        patch: [
+          {
+            op: 'add',
+            path: '/parts/-',
+            value: {
+              part: 'html',
+              search: '  <button id="add">+1</button>\n',
+              delta: '  <button id="add">+1</button>\n  <button id="reset">Reset</button>\n',
+            },
+          },
+        ],
+      },
+      {
+        type: EventType.ACTIVITY_DELTA,
+        messageId: 'id-1',
+        activityType: 'drawbridge.widget',
+        patch: [
+          {
+            op: 'add',
+            path: '/parts/-',
+            value: {
+              part: 'js',
+              search: 'add.onclick = () => {};\n',
+              delta: 'add.onclick = () => {};\nreset.onclick = () => {};\n',
+            },
+          },
+          { op: 'add', path: '/parts/-', value: { part: 'end', delta: '' } },
+        ],
+      },
+    ]);
+  });
+
+  it('sends a hunk matched ignoring indentation with its text as the part holds it', () => {
+    const { last, events } = assemble([
+      '@@EDIT:w1@@\n@@HTML@@\n@@SEARCH@@\n<button id="add">+1</button>  \n@@REPLACE@@\n<button id="add">+2</button>\n@@END@@',
+    ]);
+    expect(widgetPartsOf(events)[0]).toEqual({
+      part: 'html',
+      search: '  <button id="add">+1</button>\n',
+      delta: '<button id="add">+2</button>\n',
+    });
+    expect(replayChannels(events).html).toBe(last.widget!.html);
+  });
+
+  it('sends the whole part when the text a loose match found also stands earlier, mid-line', () => {
+    const base = counter.latest;
+    const tricky: EditableWidget = {
+      ...counter,
+      latest: { ...base, css: '/*  x { a: 1; }\n*/\n  x { a: 1; }\n' },
+    };
+    let next = 0;
+    const assembler = new AssistantMessageAssembler({
+      messageId: 'm2',
+      createId: () => `id-${++next}`,
+      editableWidgets: (id) => (id === 'w1' ? tricky : undefined),
+    });
+    const events = [
+      ...assembler.push(
+        '@@EDIT:w1@@\n@@CSS@@\n@@SEARCH@@\n    x { a: 1; }\n@@REPLACE@@\ny { b: 2; }\n@@END@@',
+      ),
+      ...assembler.end(),
+    ];
+    // The loose match is the third line; its text ("  x { a: 1; }") first stands at the end of the first line,
+    // where a reader searching exactly would change the wrong one.
+    expect(widgetPartsOf(events)[0]).toEqual({
+      part: 'css',
+      delta: '/*  x { a: 1; }\n*/\ny { b: 2; }\n',
+      replace: true,
+    });
   });
 
   it('fails the whole edit on a hunk that does not match: the base is kept and the reason is sent', () => {

@@ -42,15 +42,18 @@ function firstLine(text: string): string {
 }
 
 /**
- * Builds the revision an edit reply makes, chunk by chunk: it starts from the base's parts, lets a part the
- * edit writes replace the base's, and applies each search/replace hunk as soon as it is complete, so every
- * part it hands on is the whole new text of its channel (`replace: true`). A hunk that does not apply fails
- * the whole edit: the revision goes back to its base and carries the reason, and nothing else is applied.
+ * Builds the revision an edit reply makes, chunk by chunk: it starts from the base (which every reader holds:
+ * the parts it hands on continue the base's), lets a part the edit writes replace the base's (`replace: true`,
+ * then streamed), and applies each search/replace hunk as soon as it is complete, handing on the hunk itself
+ * (`{ part, search, delta }`, its search text as it stands in the part, so a reader applies it to the first
+ * exact occurrence). A hunk that does not apply fails the whole edit: the revision goes back to its base — the
+ * base's channels whole — and carries the reason, and nothing else is applied.
  */
 export class WidgetEditBuilder {
   readonly widget: GeneratedWidget;
   readonly revision: WidgetRevision;
-  private readonly base: GeneratedWidget | undefined;
+  /** The revision the edit applies to; undefined when the edit names no widget of the thread. */
+  readonly base: GeneratedWidget | undefined;
   private readonly written = new Set<string>();
   // Blanks a part starts with are held until content proves the part is replaced (`@@HTML@@\n\n@@SEARCH@@`).
   private heldBlanks: { part: CodePart; text: string } | undefined;
@@ -89,8 +92,8 @@ export class WidgetEditBuilder {
     this.widget.revision = this.revision;
   }
 
-  /** The base's parts, each replacing its channel: the revision starts as a copy of what it edits. */
-  baseParts(): WidgetPart[] {
+  /** The base as parts, each replacing its channel: what a failed edit goes back to. */
+  private baseParts(): WidgetPart[] {
     const parts: WidgetPart[] = [];
     if (this.widget.height !== null)
       parts.push({ part: 'height', delta: String(this.widget.height), replace: true });
@@ -187,9 +190,14 @@ export class WidgetEditBuilder {
             `${where}: the search text “${firstLine(hunk.search)}” is not in revision ${this.revision.number - 1}.`,
           );
     }
+    const before = this.widget[hunk.part];
     this.widget[hunk.part] = outcome.text;
     this.written.add(hunk.part);
-    return { parts: [{ part: hunk.part, delta: outcome.text, replace: true }] };
+    // A text matched ignoring indentation may occur exactly earlier in the part (mid-line): a reader would
+    // change that one, so the part then goes whole.
+    if (before.indexOf(outcome.matched) !== outcome.start)
+      return { parts: [{ part: hunk.part, delta: outcome.text, replace: true }] };
+    return { parts: [{ part: hunk.part, search: outcome.matched, delta: hunk.replace }] };
   }
 
   private fail(code: WidgetEditFailureCode, message: string): EditBuilderOutput {

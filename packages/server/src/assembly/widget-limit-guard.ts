@@ -29,16 +29,25 @@ export class WidgetLimitGuard {
     return this.#refused;
   }
 
-  /** Judges the next part of the widget. */
-  admit(part: WidgetPart): WidgetLimitVerdict {
+  /**
+   * Judges the next part of the widget. A hunk (`search`) changes its part in the middle: for markup, `markup`
+   * is the whole markup it makes, measured afresh.
+   */
+  admit(part: WidgetPart, markup?: string): WidgetLimitVerdict {
     if (this.#refused) return { kind: 'dropped' };
     if (part.part !== 'css' && part.part !== 'html' && part.part !== 'js') return { kind: 'admitted' };
     if (this.#forbidCode) return this.#refuse('code_forbidden');
-    const channel = { channel: part.part, delta: part.delta, replace: part.replace === true };
+    const channel = {
+      channel: part.part,
+      delta: part.delta,
+      replace: part.replace === true,
+      ...(part.search === undefined ? {} : { search: part.search }),
+    };
     if (!this.#size.admit(channel)) return this.#refuse('widget_too_large');
     if (part.part === 'html') {
-      if (part.replace === true) this.#gauge = new MarkupDepthGauge();
-      if (this.#gauge.append(part.delta) > widgetLimits.maxMarkupDepth)
+      const hunk = part.search !== undefined;
+      if (part.replace === true || hunk) this.#gauge = new MarkupDepthGauge();
+      if (this.#gauge.append(hunk ? (markup ?? '') : part.delta) > widgetLimits.maxMarkupDepth)
         return this.#refuse('markup_too_deep');
     }
     return { kind: 'admitted' };

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import {
-  applyReplyEvent,
   dashboardControlArgsSchema,
   emptyReplyMessage,
   findRenderTool,
@@ -9,6 +8,7 @@ import {
   isA2uiSurfaceReady,
   metricChartArgsSchema,
   readA2uiToolArguments,
+  replyEventReducer,
   replySegments,
   sendA2uiToolName,
   type WidgetChunkType,
@@ -320,8 +320,10 @@ describe('demo edit entries', () => {
       editableWidgets: lookup,
     });
     const events = [...assembler.push(reply), ...assembler.end()];
-    // Prose after a finished widget opens a segment of its own: the widget is in the segment before it.
-    const segments = replySegments(events.reduce(applyReplyEvent, emptyReplyMessage(messageId)));
+    // Prose after a finished widget opens a segment of its own: the widget is in the segment before it. Folded
+    // as the server stores it: an edit continues its base.
+    const fold = replyEventReducer(assembler.widgetBases);
+    const segments = replySegments(events.reduce(fold, emptyReplyMessage(messageId)));
     return { widget: segments.findLast((segment) => segment.widget !== undefined)?.widget };
   };
 

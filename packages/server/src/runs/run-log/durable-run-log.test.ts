@@ -213,6 +213,44 @@ describe('DurableRunLog', () => {
     expect(message).toMatchObject({ id: 'm', content: 'What the client saw: ', widget: { html: '<p>half' } });
   });
 
+  it("stores an abandoned run's live edit whole, folded onto the base the thread holds", async () => {
+    const { log, store } = await durableLog();
+    await store.appendMessage({
+      id: 'm0',
+      threadId: 't',
+      role: 'assistant',
+      content: '',
+      widget: { id: 'w0', height: 100, css: 'p{color:red}', html: '<p>0</p>', js: 'go()', complete: true },
+    });
+    const writer = log.create('r');
+    for (const event of [
+      started,
+      runEvents.textStart({ messageId: 'm' }),
+      runEvents.widgetSnapshot({
+        widgetId: 'w1',
+        revision: { of: 'w0', number: 2, baseId: 'w0' },
+        fromBase: true,
+      }),
+      runEvents.widgetParts({ widgetId: 'w1', parts: [{ part: 'css', search: 'red', delta: 'white' }] }),
+    ])
+      writer.append(event);
+    await writer.flushed();
+    await log.endAbandoned(
+      { runId: 'r', threadId: 't' },
+      runEvents.runError({ message: 'gone', code: 'interrupted' }),
+    );
+    const reply = (await store.listMessages('t')).find((message) => message.id === 'm');
+    expect(reply?.widget).toEqual({
+      id: 'w1',
+      height: 100,
+      css: 'p{color:white}',
+      html: '<p>0</p>',
+      js: 'go()',
+      complete: false,
+      revision: { of: 'w0', number: 2, baseId: 'w0' },
+    });
+  });
+
   it('rejects the flush of events it could not store before it closed, and hands them to nobody', async () => {
     const { log, hold } = await durableLog();
     hold();

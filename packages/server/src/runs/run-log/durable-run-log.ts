@@ -1,4 +1,6 @@
 import {
+  type GeneratedWidget,
+  generatedWidgetLookup,
   isFinalRunEvent,
   parseRunEvent,
   type RunEvent,
@@ -13,7 +15,7 @@ import { RunEventJournal } from './run-event-journal.ts';
 import type { FollowRunLogOptions, LoggedRunEvent, RunLog, RunLogEnding, RunLogWriter } from './run-log.ts';
 import { RunLogGapError } from './run-log-gap-error.ts';
 
-type RunEventStore = Pick<Store, 'commitRunEvents' | 'readRunEvents' | 'hasRunEvents'>;
+type RunEventStore = Pick<Store, 'commitRunEvents' | 'readRunEvents' | 'hasRunEvents' | 'listMessages'>;
 
 /**
  * The run log: stored first, handed on second. Every event goes into the store with the other runs' events of
@@ -87,14 +89,29 @@ export class DurableRunLog implements RunLog {
       event: finalEvent,
       json: JSON.stringify(finalEvent),
     };
-    // The reply as far as its stored events made it: everything a client of the dead instance was sent.
-    const reply = replyOfRunEvents(stored.map((item) => item.event));
+    // The reply as far as its stored events made it: everything a client of the dead instance was sent. A live
+    // edit in it continues a widget the thread holds.
+    const reply = replyOfRunEvents(
+      stored.map((item) => item.event),
+      generatedWidgetLookup(await this.#threadWidgets(threadId)),
+    );
     const { failedEndings } = await this.#store.commitRunEvents({
       batches: [{ runId, firstSeq: logged.seq, events: [logged.json] }],
       endings: reply === undefined ? [] : [{ runId, reply: { threadId, segments: replySegments(reply) } }],
     });
     for (const { error } of failedEndings) this.#logError(`could not store the reply of run ${runId}`, error);
     await this.#live.endAbandoned(runId, logged);
+  }
+
+  /** The thread's stored widgets; none when the thread cannot be read (its reply then keeps what it can). */
+  async #threadWidgets(threadId: string): Promise<GeneratedWidget[]> {
+    try {
+      const messages = await this.#store.listMessages(threadId);
+      return messages.flatMap((message) => (message.widget === undefined ? [] : [message.widget]));
+    } catch (error) {
+      this.#logError(`could not read the widgets of thread ${threadId}`, error);
+      return [];
+    }
   }
 
   exists(runId: string): Promise<boolean> {
