@@ -11,7 +11,7 @@ interface ChartDataTableOptions {
 const isPoint = (value: unknown): value is KitPoint => typeof value === 'object' && value !== null;
 
 /**
- * The chart's text alternative: its data as a real table, visually hidden, so a screen reader can read every
+ * The chart's text alternative: its data as a real table (the caller hides it visually), so a screen reader can read every
  * value in order and move by row and column, which an SVG of paths cannot offer.
  */
 export function renderChartDataTable({
@@ -39,7 +39,7 @@ export function renderChartDataTable({
     );
     return h(
       'table',
-      { class: 'sr-only' },
+      {},
       caption,
       h(
         'thead',
@@ -60,7 +60,7 @@ export function renderChartDataTable({
     h('td', {}, typeof value === 'number' ? format(value) : '–');
   return h(
     'table',
-    { class: 'sr-only' },
+    {},
     caption,
     h(
       'thead',

@@ -27,6 +27,7 @@ interface DrawnMark {
     getNode(): Element;
     attr(attributes: Record<string, string | number>): unknown;
     addClass(names: string): unknown;
+    remove(): unknown;
   };
   group: { attr(attributes: Record<string, string | number>): unknown };
   x?: number;
@@ -72,7 +73,9 @@ export function chart(target: HTMLElement | string, options: KitChartOptions): K
   const tip = h('div', { class: 'tip', hidden: true, 'aria-hidden': 'true' });
   const live = h('p', { class: 'sr-only', 'aria-live': 'polite' });
   const legend = h('ul', { class: 'legend', 'aria-hidden': 'true' });
-  const table = h('div');
+  // The wrapper hides the table, not the table itself: a table is never shorter than its rows, so a 1 px
+  // table would still stretch the document below the widget (and the frame would scroll).
+  const table = h('div', { class: 'sr-only' });
   element.classList.add('chart');
   if (options.type === 'scatter') element.classList.add('scatter');
   element.setAttribute('role', 'group');
@@ -189,7 +192,7 @@ function createChartist(
     return index % every === 0 ? String(label) : null;
   };
   const valueLabel = (value: unknown) => format(Number(value));
-  const valueAxis = { labelInterpolationFnc: valueLabel, offset: 48 };
+  const valueAxis = { labelInterpolationFnc: valueLabel, offset: 48, scaleMinSpace: 32 };
   if (options.type === 'bar') {
     return new BarChart(box, data, {
       height,
@@ -198,11 +201,11 @@ function createChartist(
       stackBars: options.stacked,
       horizontalBars: options.horizontal,
       seriesBarDistance: 0,
-      chartPadding: { top: 16, right: 12, bottom: 0, left: 0 },
-      axisX: options.horizontal ? valueAxis : { labelInterpolationFnc: categoryLabel, showGrid: false },
-      axisY: options.horizontal
-        ? { labelInterpolationFnc: categoryLabel, showGrid: false, offset: 80 }
-        : valueAxis,
+      chartPadding: { top: 16, right: options.horizontal ? 28 : 12, bottom: 0, left: 0 },
+      axisX: options.horizontal
+        ? { labelInterpolationFnc: valueLabel, offset: 24 }
+        : { labelInterpolationFnc: categoryLabel, showGrid: false },
+      axisY: options.horizontal ? { showGrid: false, offset: categoryAxisWidth(data.labels) } : valueAxis,
     });
   }
   const scatter = options.type === 'scatter';
@@ -223,6 +226,12 @@ function createChartist(
   });
 }
 
+/** Room for the longest category name beside horizontal bars (11 px text is about 6.4 px a character). */
+function categoryAxisWidth(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  return Math.min(180, Math.max(48, Math.ceil(longest * 6.4) + 14));
+}
+
 /** Colours, dashes, bar widths and the marks' stop numbers, applied as chartist draws each mark. */
 function decorate(mark: DrawnMark, options: Normalized, height: number): void {
   const series = options.series[mark.seriesIndex ?? 0];
@@ -236,6 +245,8 @@ function decorate(mark: DrawnMark, options: Normalized, height: number): void {
   )
     return;
   if (series.color !== undefined) mark.group.attr({ style: `--c:${series.color}` });
+  // A dashed series is a comparison drawn over the others: a line, never a filled area.
+  if (mark.type === 'area' && series.dashed) mark.element.remove();
   if (mark.type === 'line' && series.dashed) mark.element.addClass('dashed');
   if (mark.type === 'bar') placeBar(mark, options, height);
 }

@@ -80,6 +80,7 @@ th§{text-align:left;font-size:12px;font-weight:600;color:var(--db-muted)}
 .ct-box svg§{display:block;overflow:visible}
 .ct-label§{color:var(--db-muted);font-size:11px;line-height:1;display:flex}
 .ct-label.ct-horizontal.ct-end§{justify-content:center;align-items:flex-start;white-space:nowrap}
+.ct-chart-line .ct-label.ct-horizontal.ct-end§{transform:translateX(-50%)}
 .ct-label.ct-vertical.ct-start§{justify-content:flex-end;align-items:center}
 .ct-horizontal-bars .ct-label.ct-horizontal.ct-end§{justify-content:flex-start}
 .ct-grid§{stroke:var(--db-border);stroke-width:1px}
