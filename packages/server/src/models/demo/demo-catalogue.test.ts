@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { frameKitCss } from '@drawbridge/frame';
 import {
   dashboardControlArgsSchema,
   emptyReplyMessage,
@@ -234,6 +235,9 @@ describe.each(proseEntries.map(({ entry, text }) => [entry.id, text] as const))(
   },
 );
 
+/** A widget on the kit: its root element, the first of its markup, has the `kit` class. */
+const onKit = (html: string) => /^\s*<[a-z][\w-]*\s[^>]*\bclass="(?:[^"]*\s)?kit[\s"]/.test(html);
+
 describe.each(widgetEntries.map(({ entry, text, block }) => [entry.id, text, block] as const))(
   'widget reply %s',
   (_id, text, block) => {
@@ -266,7 +270,9 @@ describe.each(widgetEntries.map(({ entry, text, block }) => [entry.id, text, blo
     it('has JavaScript that parses as a module and fails visibly', async () => {
       await expect(transform(block.js, { format: 'esm', loader: 'js' })).resolves.toBeDefined();
       expect(block.js).toMatch(/\btry\s*\{/);
-      expect(block.js).toMatch(/\bcatch\s*\(\s*error\s*\)\s*\{[\s\S]*(textContent|showFailure)/);
+      expect(block.js).toMatch(
+        /\bcatch\s*\(\s*error\s*\)\s*\{[\s\S]*(textContent|showFailure|fail\(error\))/,
+      );
     });
 
     it('stays inside the sandbox rules', () => {
@@ -281,16 +287,23 @@ describe.each(widgetEntries.map(({ entry, text, block }) => [entry.id, text, blo
     });
 
     it('themes through the frame variables and leaves the page background alone', () => {
+      expect(block.css).not.toMatch(/(^|[\s,}])(html|body|:root)\s*[{,]/);
+      if (onKit(block.html)) {
+        // The kit themes it (text, surfaces, accent, focus rings) from the frame's variables; what CSS the widget
+        // adds may name colours only through those variables, never as literals that ignore the theme.
+        expect(frameKitCss).toContain(':focus-visible');
+        expect(block.css.replace(/var\([^()]*\)/g, '')).not.toMatch(/#[0-9a-f]{3,8}\b|\brgba?\(|\bhsla?\(/i);
+        return;
+      }
       expect(block.css).toContain('var(--db-fg,');
       expect(block.css).toMatch(/var\(--db-accent,/);
-      expect(block.css).not.toMatch(/(^|[\s,}])(html|body|:root)\s*[{,]/);
       expect(block.css).toMatch(/:focus-visible/);
     });
 
     it('imports three.js only the way the frame provides it, and keeps 3D scenes small', () => {
       const imports = [...block.js.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
       for (const source of imports)
-        expect(['three', 'three/addons/controls/OrbitControls.js']).toContain(source);
+        expect(['three', 'three/addons/controls/OrbitControls.js', 'kit']).toContain(source);
       if (block.js.includes('window.stage.mount(')) {
         expect(imports).toEqual(['three', 'three/addons/controls/OrbitControls.js']);
         expect(Buffer.byteLength(block.js)).toBeLessThan(6 * 1024);
