@@ -45,7 +45,7 @@ describe('A2UI surfaces from Drawbridge’s own model', () => {
       const book = surface.getByRole('button', { name: 'Book the table' });
       await book.waitFor({ timeout: 30_000 });
       await page.getByText('your choice comes back to me as your next message').waitFor({ timeout: 30_000 });
-      expect(await page.locator('.tool-call').count()).toBe(0);
+      expect(await page.locator('.db-tool-call').count()).toBe(0);
 
       // The check keeps the button from sending until a name is given, and says why.
       expect(await book.getAttribute('aria-disabled')).toBe('true');

@@ -100,7 +100,7 @@ describe('attachments in the chat', () => {
     const thumbnail = sent.locator('img.db-attachments__image');
     await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
 
-    const reply = page.locator('.message--assistant').first();
+    const reply = page.locator('.db-message--assistant').first();
     await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
     const replyText = await reply.textContent();
     expect(replyText).toContain(
@@ -175,7 +175,7 @@ describe('attachments in the chat', () => {
     await page.getByRole('button', { name: 'Remove setup.exe' }).click();
     await page.getByRole('button', { name: 'Remove huge.txt' }).click();
     await page.getByRole('button', { name: 'Send message' }).click();
-    const reply = page.locator('.message--assistant').first();
+    const reply = page.locator('.db-message--assistant').first();
     await expect.poll(() => reply.textContent()).toContain('notes.md is a text file of 4 lines and 7 words.');
     expect(await page.locator('.message--user .db-attachments__name').textContent()).toBe('notes.md');
     await page.getByRole('button', { name: 'Send message' }).waitFor();

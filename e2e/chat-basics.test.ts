@@ -176,7 +176,7 @@ describe('following the reply', () => {
     // Scrolled up while the reply streams: the view stays where the reader put it.
     await scrollUpUntilReading(-400);
     const readingAt = await page.locator('#transcript').evaluate((scroller) => scroller.scrollTop);
-    const reply = page.locator('.message--assistant').last();
+    const reply = page.locator('.db-message--assistant').last();
     const lengthThen = ((await reply.textContent()) ?? '').length;
     await expect
       .poll(async () => ((await reply.textContent()) ?? '').length, { timeout: 30_000 })
@@ -190,8 +190,8 @@ describe('following the reply', () => {
     // its height does that): still following, so the view catches up instead of stopping short.
     await scrollUpUntilReading(-400);
     await page.evaluate(() => {
-      (document.querySelector('.jump-to-latest') as HTMLButtonElement).click();
-      (document.querySelector('.transcript__column') as HTMLElement).style.paddingBottom = '900px';
+      (document.querySelector('.db-jump-to-latest') as HTMLButtonElement).click();
+      (document.querySelector('.db-transcript__column') as HTMLElement).style.paddingBottom = '900px';
     });
     await expect.poll(() => distanceFromBottom(page)).toBeLessThan(120);
     expect(await jump.count()).toBe(0);
@@ -220,10 +220,10 @@ describe('on a phone', () => {
     await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 60_000 });
     // A reply takes the column's width: no avatar gutter pushes it in from the left.
     const replyLeft = await page
-      .locator('.message--assistant .prose')
+      .locator('.db-message--assistant .prose')
       .first()
       .evaluate((prose) => {
-        const column = document.querySelector('.transcript__column')!.getBoundingClientRect();
+        const column = document.querySelector('.db-transcript__column')!.getBoundingClientRect();
         return prose.getBoundingClientRect().left - column.left;
       });
     expect(replyLeft).toBeLessThanOrEqual(20);

@@ -24,7 +24,7 @@ describe('Continue after Stop', () => {
     return { page, server };
   }
 
-  const replies = (page: Page) => page.locator('.message--assistant');
+  const replies = (page: Page) => page.locator('.db-message--assistant');
 
   it('goes on from the kept prose: the reply reads once, whole, live and after a reload', async () => {
     const { page, server } = await stopBefore('How do widgets stream?', 'The order is what makes');
@@ -67,7 +67,7 @@ describe('Continue after Stop', () => {
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
     for (const moment of ['continued', 'reloaded']) {
       if (moment === 'reloaded') await page.reload();
-      const cards = page.locator('.message--assistant .db-widget-card');
+      const cards = page.locator('.db-message--assistant .db-widget-card');
       await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
       expect(await replies(page).count(), moment).toBe(1);
       expect(await cards.nth(0).locator('.db-widget-card__stopped-note').textContent(), moment).toMatch(
@@ -81,7 +81,7 @@ describe('Continue after Stop', () => {
     if (shots) {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
-      await page.locator('.message--assistant .db-widget-card').nth(1).scrollIntoViewIfNeeded();
+      await page.locator('.db-message--assistant .db-widget-card').nth(1).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/continue-widget-390.png` });
     }
   });

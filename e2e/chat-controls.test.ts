@@ -16,14 +16,14 @@ describe('chat controls and failure states', () => {
     await page.locator('.db-widget-card').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.db-run-status__problem--stopped').waitFor();
-    const proseAtStop = await page.locator('.message--assistant').textContent();
+    const proseAtStop = await page.locator('.db-message--assistant').textContent();
     // The server recording the run as cancelled is the sign that the reply stopped at its source; a Stop that
     // only changed the page would let the run finish.
     const runServer = server;
     await expect
       .poll(async () => (await runServer.listRuns()).map((run) => run.status), { timeout: 20_000 })
       .toEqual(['cancelled']);
-    expect(await page.locator('.message--assistant').textContent()).toBe(proseAtStop);
+    expect(await page.locator('.db-message--assistant').textContent()).toBe(proseAtStop);
     // However far the widget got, its card says it stopped, and nothing on it spins on.
     expect(await page.locator('.db-widget-card__stopped-note').textContent()).toMatch(/^Stopped /);
     expect(await page.locator('.db-widget-card__spinner').count()).toBe(0);
@@ -64,7 +64,7 @@ describe('chat controls and failure states', () => {
     const { page } = opened;
     await sendChatMessage(page, 'Links please');
     await page.locator('.db-run-status__done').waitFor({ timeout: 20_000 });
-    const prose = page.locator('.message--assistant .prose');
+    const prose = page.locator('.db-message--assistant .prose');
     const link = prose.locator('a[href="https://example.com/guide"]');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');

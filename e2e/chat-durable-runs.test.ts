@@ -8,12 +8,12 @@ const threeScene = fileURLToPath(new URL('./fixtures/three-scene.txt', import.me
 const closingProse = 'The cube spins on its own; the legend lists the orbit markers.';
 
 function transcriptText(page: Page): Promise<string[]> {
-  return page.locator('.transcript .message').allTextContents();
+  return page.locator('.db-transcript__column > article').allTextContents();
 }
 
 /** The assistant's prose on screen, joined: duplicated text would show here twice. */
 async function assistantProse(page: Page): Promise<string> {
-  return (await page.locator('.message--assistant .prose').allTextContents()).join('\n');
+  return (await page.locator('.db-message--assistant .prose').allTextContents()).join('\n');
 }
 
 describe('the web client follows durable runs', () => {

@@ -140,7 +140,7 @@ describe('editing a chat', () => {
     await search.fill('solar');
     await results.locator('.thread__link').first().click();
     await expect.poll(() => page.url()).toContain(solarThread);
-    await page.locator('.message--assistant .code-block').first().waitFor();
+    await page.locator('.db-message--assistant .code-block').first().waitFor();
     await search.press('Escape');
     await page.getByRole('heading', { name: 'Recent' }).waitFor();
   });
@@ -186,7 +186,7 @@ describe('editing a chat', () => {
     expect(after[0]?.id).toBe(before[0]?.id);
     expect(after[1]?.id).not.toBe(before[1]?.id);
     expect(await page.locator('.message--user').count()).toBe(1);
-    expect(await page.locator('.message--assistant').count()).toBe(1);
+    expect(await page.locator('.db-message--assistant').count()).toBe(1);
   });
 
   it('edits and resends a message: later messages are replaced, on screen and on the server', async () => {
@@ -216,7 +216,7 @@ describe('editing a chat', () => {
       ['assistant', ''],
     ]);
     expect(await page.locator('.message--user').allTextContents()).toEqual(['Multiply two numbers']);
-    expect(await page.locator('.message--assistant').count()).toBe(1);
+    expect(await page.locator('.db-message--assistant').count()).toBe(1);
     // The chat was named from its first message, so the edit renames it.
     await expect
       .poll(() => page.locator('.sidebar__list .thread--active').textContent())

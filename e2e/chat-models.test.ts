@@ -26,7 +26,7 @@ describe('the model picker', () => {
     await picker.selectOption(replayModel);
     await sendChatMessage(page, 'Add two numbers');
     await expect.poll(() => replyDetails(page).first().textContent()).toContain(replayModel);
-    expect(await page.locator('.transcript').textContent()).toContain('adds two numbers');
+    expect(await page.locator('.db-transcript').textContent()).toContain('adds two numbers');
     await page.getByRole('button', { name: 'Send message' }).waitFor();
     if (shots) await page.screenshot({ path: `${shots}/model-picker-1440.png` });
 

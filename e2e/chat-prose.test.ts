@@ -54,7 +54,7 @@ describe('model prose', () => {
     const opened = await openAppPage(server.url, { browser });
     const { page } = opened;
     await sendChatMessage(page, 'summarise my inbox');
-    const prose = page.locator('.message--assistant .prose').last();
+    const prose = page.locator('.db-message--assistant .prose').last();
     await prose.getByText('Read the docs').waitFor({ timeout: 30_000 });
     // The reply has finished streaming once its last line is on screen.
     expect(await prose.locator('img, picture, source, video, audio, iframe, svg').count()).toBe(0);
@@ -123,7 +123,7 @@ describe('prose still streaming', () => {
       const { page } = opened;
       await sendChatMessage(page, 'xyzzy plugh');
       await held.gate.reached;
-      const prose = page.locator('.message--assistant .prose').last();
+      const prose = page.locator('.db-message--assistant .prose').last();
       const code = prose.locator('code', { hasText: /^OPE/ });
       await code.waitFor({ timeout: 30_000 });
       expect('OPENAI_API_KEY'.startsWith((await code.textContent()) ?? '-')).toBe(true);

@@ -12,11 +12,11 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
  */
 function describeTranscript(page: Page): Promise<string[][]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('.transcript .message')].map((message) => {
+    [...document.querySelectorAll('.db-transcript__column > article')].map((message) => {
       if (message.classList.contains('message--user')) {
         return ['user', message.textContent?.trim() ?? ''];
       }
-      const body = message.querySelector('.message__body');
+      const body = message.querySelector('.db-message__body');
       return [
         'assistant',
         // The actions row under a reply (regenerate, copy, model and tokens) is no part of what it says.

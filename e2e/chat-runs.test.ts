@@ -29,7 +29,7 @@ describe('a reply is the run, not the page', () => {
     await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.locator('.db-run-status__problem--stopped').waitFor();
-    const firstThread = await page.locator('.transcript .message').allTextContents();
+    const firstThread = await page.locator('.db-transcript__column > article').allTextContents();
 
     await page.getByRole('button', { name: 'New chat' }).click();
     await sendChatMessage(page, 'Second chat');
@@ -37,7 +37,7 @@ describe('a reply is the run, not the page', () => {
     await threadLink(page, 'First chat').click();
     await expect.poll(() => userMessages(page)).toEqual(['First chat']);
     // Nothing of the running reply shows here, and this thread is not busy.
-    expect(await page.locator('.transcript .message').allTextContents()).toEqual(firstThread);
+    expect(await page.locator('.db-transcript__column > article').allTextContents()).toEqual(firstThread);
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(1);
 
     await threadLink(page, 'Second chat').click();
@@ -47,7 +47,7 @@ describe('a reply is the run, not the page', () => {
     expect(await page.locator('.db-widget-card').count()).toBe(1);
     server.gate.release();
     await page.locator('.db-run-status__done').waitFor({ timeout: 30_000 });
-    const secondThread = await page.locator('.transcript .message').allTextContents();
+    const secondThread = await page.locator('.db-transcript__column > article').allTextContents();
     expect(secondThread.at(-1)).toContain(closingProse);
     const runServer = server;
     expect((await runServer.listRuns()).map((run) => run.status)).toEqual(['cancelled', 'finished']);
@@ -55,11 +55,13 @@ describe('a reply is the run, not the page', () => {
     // Both threads right afterwards, and after a reload.
     await threadLink(page, 'First chat').click();
     await expect.poll(() => userMessages(page)).toEqual(['First chat']);
-    expect(await page.locator('.transcript .message').allTextContents()).toEqual(firstThread);
+    expect(await page.locator('.db-transcript__column > article').allTextContents()).toEqual(firstThread);
     await threadLink(page, 'Second chat').click();
     await expect.poll(() => userMessages(page)).toEqual(['Second chat']);
     await page.reload();
     await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.locator('.transcript .message').allTextContents()).toEqual(secondThread);
+    await expect
+      .poll(() => page.locator('.db-transcript__column > article').allTextContents())
+      .toEqual(secondThread);
   });
 });

@@ -80,7 +80,7 @@ describe('a 3D widget streams into the chat', () => {
     expect(canvasFacts.colours).toBeGreaterThan(10);
     expect(canvasFacts.litShare).toBeGreaterThan(0.02);
     await expect.poll(() => page.locator('.db-widget-card__phase').count()).toBe(0);
-    expect(await page.locator('.message--assistant .prose').last().textContent()).toContain(
+    expect(await page.locator('.db-message--assistant .prose').last().textContent()).toContain(
       'spins on its own',
     );
   });
@@ -92,7 +92,7 @@ describe('a 3D widget streams into the chat', () => {
     await page.reload();
     await page.locator('.message--user').first().waitFor();
     expect(await page.locator('.message--user').textContent()).toContain('Show me a cube');
-    expect(await page.locator('.message--assistant .prose').first().textContent()).toContain('3D scene');
+    expect(await page.locator('.db-message--assistant .prose').first().textContent()).toContain('3D scene');
     await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
     const frame = await waitForWidgetFrame(page);
     expect(await frame.locator('#scene-canvas').count()).toBe(1);

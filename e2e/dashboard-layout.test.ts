@@ -98,7 +98,7 @@ describe('the dashboard layout', () => {
       await page.locator('#composer-input').press('Enter');
       await page.locator('.message--user').waitFor();
       const [banner, transcript] = await Promise.all(
-        ['.demo-banner', '.transcript'].map((selector) => page.locator(selector).boundingBox()),
+        ['.demo-banner', '.db-transcript'].map((selector) => page.locator(selector).boundingBox()),
       );
       expect((banner?.y ?? 0) + (banner?.height ?? 0)).toBeLessThanOrEqual((transcript?.y ?? 0) + 0.5);
       expect(await horizontalOverflow(page)).toMatchObject({ page: 0 });

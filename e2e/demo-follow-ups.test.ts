@@ -10,7 +10,7 @@ describe('the demo answers what its own widgets and forms invite', () => {
 
   /** The text of assistant reply number `count` (1-based) once its run is over. */
   async function replyText(page: Page, count: number): Promise<string> {
-    const reply = page.locator('.message--assistant').nth(count - 1);
+    const reply = page.locator('.db-message--assistant').nth(count - 1);
     await reply.waitFor({ timeout: 30_000 });
     await page.locator('.db-composer__button--stop').waitFor({ state: 'detached', timeout: 30_000 });
     return (await reply.textContent()) ?? '';

@@ -218,8 +218,13 @@ describe.each([
   });
 });
 
+/** One tsc program over every published declaration and React's types: about a minute on a busy machine. */
+const typeCheckTimeoutMs = 180_000;
+
 describe('the published type declarations', () => {
-  it('type-check a consumer, with our declaration files checked too', async () => {
+  it('type-check a consumer, with our declaration files checked too', {
+    timeout: typeCheckTimeoutMs,
+  }, async () => {
     // `skipLibCheck: false`: our .d.ts files are checked as the consumer's own code is. A dependency's own
     // declaration problem (the AI SDK's provider types import `json-schema`, whose types are a separate
     // package) is that dependency's, and a consumer meets it only with the same setting.

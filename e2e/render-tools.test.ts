@@ -196,7 +196,7 @@ describe('typed tools while they load, and when they cannot show', () => {
   it('names a loading tool in words, and says on the image when it cannot be loaded', async () => {
     const { page } = opened;
     await sendChatMessage(page, 'show me every widget');
-    const pending = page.locator('.tool-call--pending').first();
+    const pending = page.locator('.db-tool-call--pending').first();
     await pending.waitFor({ timeout: 30_000 });
     expect(await pending.textContent()).toBe('Preparing the image…');
     await page.getByText('All four widgets are on screen.').first().waitFor({ timeout: 60_000 });

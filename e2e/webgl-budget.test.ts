@@ -134,7 +134,7 @@ describe('the WebGL budget', () => {
       for (let step = 0; step < 40; step += 1) {
         // Scrolled by script, not by the wheel: over a 3D widget the wheel zooms its camera instead of
         // scrolling. Two of the host's animation frames later its intersection observers have reported.
-        await page.locator('.transcript').evaluate(async (transcript, distance) => {
+        await page.locator('.db-transcript').evaluate(async (transcript, distance) => {
           transcript.scrollBy(0, distance);
           for (let frame = 0; frame < 2; frame += 1)
             await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -143,7 +143,7 @@ describe('the WebGL budget', () => {
         scrollSteps.push(liveContexts(reports));
         mostLive = Math.max(mostLive, reports.length);
       }
-      const { top, bottom } = await page.locator('.transcript').evaluate((transcript) => ({
+      const { top, bottom } = await page.locator('.db-transcript').evaluate((transcript) => ({
         top: transcript.scrollTop === 0,
         bottom: transcript.scrollTop + transcript.clientHeight >= transcript.scrollHeight - 1,
       }));

@@ -11,7 +11,7 @@ describe('an edit of a widget the user has been using', () => {
 
   async function replyOver(page: Page, count: number): Promise<void> {
     await page
-      .locator('.message--assistant')
+      .locator('.db-message--assistant')
       .nth(count - 1)
       .waitFor({ timeout: 30_000 });
     await page.locator('.db-composer__button--stop').waitFor({ state: 'detached', timeout: 30_000 });
@@ -83,7 +83,7 @@ describe('an edit of a widget the user has been using', () => {
     await sendChatMessage(page, 'add a reset button');
     await replyOver(page, 2);
     await page.locator(`${latestCard}[data-rendered="true"]`).waitFor();
-    expect(await page.locator('.message--assistant').nth(1).textContent()).toContain(
+    expect(await page.locator('.db-message--assistant').nth(1).textContent()).toContain(
       'the tally is back at 0',
     );
     await expect.poll(() => frame.locator('#count').textContent()).toBe('0');

@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 /**
  * The package boundaries of docs/architecture.md, checked on the source: `protocol` imports nothing of ours,
  * `frame` only `protocol`, `server` never the web app or React, and no package reaches into another's folder by
- * a relative path (only by a package name, at an entry its package.json exports), and `react` only `protocol`. A forbidden import fails this
+ * a relative path (only by a package name, at an entry its package.json exports; stylesheets' `@import`s too), and `react` only `protocol`. The web app, the packages' first consumer, is held to their exports maps like any team's app. A forbidden import fails this
  * test with the file, the specifier and the rule it breaks.
  */
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 const packagesRoot = join(repositoryRoot, 'packages');
-const sourceExtensions = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+// Stylesheets too: a CSS `@import` reaches into another package as surely as a script's import does.
+const sourceExtensions = /\.(ts|tsx|mts|cts|js|mjs|cjs|css)$/;
 const skippedFolders = new Set(['node_modules', 'dist']);
 
 /** How a file names another: loads it (`import`, `export … from`, `require`, `vi.mock`), or only finds it. */
@@ -34,6 +35,7 @@ const referencePatterns: Array<[RegExp, ReferenceKind]> = [
   [/\bvi\.(?:mock|doMock|importActual)\s*(?:<[^>]*>)?\(\s*['"]([^'"]+)['"]/g, 'import'],
   [/\bnew URL\(\s*['"`]([^'"`$]+)['"`]\s*,\s*import\.meta\.url/g, 'file-url'],
   [/\bimport\.meta\.resolve\(\s*['"]([^'"]+)['"]\s*\)/g, 'resolve'],
+  [/@import\s+(?:url\(\s*)?['"]([^'"]+)['"]/g, 'import'],
 ];
 
 function sourceFiles(directory: string): string[] {
@@ -164,6 +166,26 @@ describe('package boundaries', () => {
       return broken === undefined ? [] : [`${reference.file}: '${reference.specifier}' ${broken}`];
     });
     expect(violations).toEqual([]);
+  });
+
+  it('let the web app use the other packages only through the entries their exports maps name', () => {
+    const ours = allReferences().filter(
+      ({ folder, reference }) => folder === 'web' && reference.specifier.startsWith('@drawbridge/'),
+    );
+    // The app is built on the packages: a scan that found few of its imports would pass vacuously.
+    expect(ours.length).toBeGreaterThan(50);
+    const unexported = [...new Set(ours.map(({ reference }) => reference.specifier))].filter((specifier) => {
+      const target = packages.find(({ name }) => specifier === name || specifier.startsWith(`${name}/`));
+      return !target?.exports.includes(
+        specifier === target.name ? '.' : `.${specifier.slice(target.name.length)}`,
+      );
+    });
+    expect(unexported).toEqual([]);
+    expect(ours.some(({ reference }) => reference.specifier === '@drawbridge/react/styles.css')).toBe(true);
+    const css = referencesIn('packages/web/src/styles/app.css', '@import "../../../react/src/styles.css";');
+    expect(css.map((reference) => violationOf('web', reference))).toEqual([
+      'reaches into packages/react by a relative path; import it by its package name',
+    ]);
   });
 
   it('are checked on every way a file names another', () => {

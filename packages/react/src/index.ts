@@ -55,6 +55,7 @@ export { attachmentUrl, uploadAttachment } from './api/attachment-api.ts';
 export { requestJson } from './api/request-json.ts';
 export { cancelRun, followRun } from './api/run-api.ts';
 export { type AgentRunRequest, streamAgentRun } from './api/stream-agent-run.ts';
+export { DrawbridgeChat, type DrawbridgeChatProps } from './chat/drawbridge-chat.tsx';
 export { AttachmentList } from './components/attachment-list.tsx';
 export { Composer } from './components/composer.tsx';
 export {
@@ -113,6 +114,21 @@ export {
   type TranscriptWidget,
   transcriptWidgetSource,
 } from './transcript/transcript-state.ts';
+export {
+  type ActivityRenderer,
+  type MessagePartRenderers,
+  PlainProse,
+  type ProseRenderer,
+  type ToolCallRenderer,
+} from './transcript-view/message-part-renderers.tsx';
+export { TypingDots } from './transcript-view/message-view.tsx';
+export { ToolCallCard } from './transcript-view/tool-call-card.tsx';
+export {
+  replyProse,
+  type TranscriptMessageSlot,
+  TranscriptView,
+  type TranscriptViewProps,
+} from './transcript-view/transcript-view.tsx';
 export { useLinkConfirmation } from './widget-bridge/link-confirmation.tsx';
 export { isTrustedLinkHost } from './widget-bridge/trusted-link-hosts.ts';
 export {

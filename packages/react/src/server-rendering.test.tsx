@@ -23,4 +23,12 @@ describe('@drawbridge/react under server rendering', () => {
     // The frame is created by an effect, in the browser only.
     expect(html).not.toContain('<iframe');
   });
+
+  it('renders the whole chat to HTML: an empty transcript and the message box, nothing fetched', async () => {
+    const { DrawbridgeChat } = await import('./index.ts');
+    const html = renderToString(<DrawbridgeChat baseUrl="/ai" placeholder="Ask the assistant" />);
+    expect(html).toContain('class="db-chat"');
+    expect(html).toContain('class="db-transcript"');
+    expect(html).toContain('placeholder="Ask the assistant"');
+  });
 });

@@ -57,7 +57,7 @@ export async function inspectThreadPage({
     context.on('page', (opened) => void (opened !== page && opened.close().catch(() => undefined)));
     await page.goto(`${baseUrl}/#/t/${threadId}`);
     await page.locator('.message--user').first().waitFor({ timeout: renderTimeoutMs });
-    await page.locator('.message--assistant').first().waitFor({ timeout: renderTimeoutMs });
+    await page.locator('.db-message--assistant').first().waitFor({ timeout: renderTimeoutMs });
 
     await markLastTurn({ page });
     const widgetCount = Math.min(completeWidgets, await page.locator(widgetFrameSelector).count());

@@ -117,7 +117,7 @@ export async function measureDarkTheme({
     (await page.evaluate(
       browserCall(measureThemeContrast, {
         rootSelector: lastTurnSelector,
-        excludeSelector: '.db-widget-card, .prose, .message__avatar',
+        excludeSelector: '.db-widget-card, .prose, .db-message__avatar',
         fallbackSurface: 'rgb(0, 0, 0)',
       }),
     )) as ThemeContrastCounts,

@@ -12,6 +12,7 @@ import {
 } from '@drawbridge/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-action-sender.ts';
+import { ChatTranscript } from '../components/chat-transcript.tsx';
 import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -20,7 +21,6 @@ import { ShortcutSheet } from '../components/shortcut-sheet.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';
 import { ThreadUnavailable } from '../components/thread-unavailable.tsx';
-import { TranscriptView } from '../components/transcript-view.tsx';
 import { renderWidgetSourceCode } from '../components/widget-source-code.tsx';
 import { useTheme } from '../theme/use-theme.ts';
 import { useChat } from './use-chat.ts';
@@ -207,15 +207,15 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
               </p>
             )}
             {chat.unavailableThread ? (
-              <div className="transcript">
+              <div className="db-transcript">
                 <ThreadUnavailable thread={chat.unavailableThread} onNewChat={chat.newChat} />
               </div>
             ) : isEmpty && !running ? (
-              <div className="transcript">
+              <div className="db-transcript">
                 <EmptyState onPick={(prompt) => chat.send(prompt)} />
               </div>
             ) : (
-              <TranscriptView
+              <ChatTranscript
                 transcript={chat.transcript}
                 running={running}
                 toolCallViews={chat.toolCallViews}

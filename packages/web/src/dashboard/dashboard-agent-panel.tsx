@@ -135,7 +135,7 @@ export function DashboardAgentPanel({
           <PanelMessage key={message.id} message={message} toolViews={toolCallViews} />
         ))}
         {running && (
-          <span className="typing-dots" role="img" aria-label="Thinking">
+          <span className="db-typing-dots" role="img" aria-label="Thinking">
             <span />
             <span />
             <span />

@@ -38,9 +38,9 @@ export function McpToolCall({ call, fallback }: { call: TranscriptToolCall; fall
   if (server === undefined || tool?.resourceUri === undefined) return fallback;
   if (catalogue.sandboxOrigin === null) {
     return (
-      <div className="tool-call tool-call--pending" data-tool-call-id={call.toolCallId}>
-        <span className="tool-call__name">{call.toolCallName}</span>
-        <span className="tool-call__state">Views need DRAWBRIDGE_SANDBOX_ORIGIN on this server.</span>
+      <div className="db-tool-call db-tool-call--pending" data-tool-call-id={call.toolCallId}>
+        <span className="db-tool-call__name">{call.toolCallName}</span>
+        <span className="db-tool-call__state">Views need DRAWBRIDGE_SANDBOX_ORIGIN on this server.</span>
       </div>
     );
   }

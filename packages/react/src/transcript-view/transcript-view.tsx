@@ -1,35 +1,58 @@
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   messageProse,
   type TranscriptMessage,
   type TranscriptState,
-  WidgetLineagesContext,
-  WidgetRepairHistoryContext,
-  widgetLineagesOf,
-  widgetRepairHistoryOf,
-} from '@drawbridge/react';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { endsReply } from '../app/reply-turn.ts';
-import { type MessageActionOptions, MessageView } from './message-view.tsx';
+} from '../transcript/transcript-state.ts';
+import { WidgetRepairHistoryContext, widgetRepairHistoryOf } from '../widget-card/widget-auto-repair.ts';
+import { WidgetLineagesContext, widgetLineagesOf } from '../widget-card/widget-lineages-context.ts';
+import type { MessagePartRenderers } from './message-part-renderers.tsx';
+import { MessageView } from './message-view.tsx';
 
 /** How close to the bottom (px) still counts as "following" the reply. */
 const followThreshold = 120;
 
-/** The scrolling list of messages; follows a streaming reply unless the user has scrolled up to read. */
+/** A message of the transcript where it stands, for the slots that draw around it. */
+export interface TranscriptMessageSlot {
+  message: TranscriptMessage;
+  /** Its position in `messages`. */
+  index: number;
+  messages: readonly TranscriptMessage[];
+  /** A reply is running somewhere in the thread. */
+  running: boolean;
+}
+
+export interface TranscriptViewProps extends MessagePartRenderers {
+  transcript: TranscriptState;
+  /** A reply is running: the last assistant message is still being written. */
+  running: boolean;
+  /** What the tool-call handler drew for each call, by toolCallId (`useAgentRun`'s `toolCallViews`). */
+  toolCallViews: ReadonlyMap<string, ReactNode>;
+  /** Under the last message, inside the scrolling column (the run status line, say). */
+  footer?: ReactNode;
+  /** The scrolling region's id, for a skip link or a keyboard shortcut of yours. */
+  id?: string;
+  /** Draws a user message (your editing, your actions); a bubble with its text when left out. */
+  renderUserMessage?(slot: TranscriptMessageSlot): ReactNode;
+  /** Drawn under an assistant message once it is not being written (copy, regenerate, the reply's details). */
+  renderReplyActions?(slot: TranscriptMessageSlot): ReactNode;
+}
+
+/**
+ * The scrolling list of a thread's messages: prose, generated widgets (`WidgetCard`, revisions grouped
+ * across the thread), typed tool calls and activities. It follows a streaming reply unless the reader has
+ * scrolled up, and offers "Jump to latest" then.
+ */
 export function TranscriptView({
   transcript,
   running,
   toolCallViews,
   footer,
-  onRegenerate,
-  onEdit,
-}: {
-  transcript: TranscriptState;
-  running: boolean;
-  toolCallViews: ReadonlyMap<string, ReactNode>;
-  footer: ReactNode;
-  onRegenerate?(assistantMessageId: string): void;
-  onEdit?(userMessageId: string, text: string): void;
-}) {
+  id,
+  renderUserMessage = UserMessageBubble,
+  renderReplyActions,
+  ...renderers
+}: TranscriptViewProps) {
   const scrollerRef = useRef<HTMLElement>(null);
   const followingRef = useRef(true);
   // The same fact as state, for the "Jump to latest" button; the ref is what scroll handlers read.
@@ -129,28 +152,36 @@ export function TranscriptView({
   const widgetLineages = useMemo(() => widgetLineagesOf(transcript.messages), [transcript.messages]);
   const repairHistory = useMemo(() => widgetRepairHistoryOf(transcript.messages), [transcript.messages]);
   return (
-    <div className="transcript-frame">
+    <div className="db-transcript-frame">
       <section
         ref={scrollerRef}
-        className="transcript"
-        id="transcript"
+        className="db-transcript"
+        id={id}
         aria-label="Messages"
         // A scrollable region must be reachable by keyboard to be scrolled without a mouse.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
         tabIndex={0}
       >
-        <div className="transcript__column">
+        <div className="db-transcript__column">
           <WidgetLineagesContext.Provider value={widgetLineages}>
             <WidgetRepairHistoryContext.Provider value={repairHistory}>
-              {transcript.messages.map((message, index) => (
-                <MessageView
-                  key={message.id}
-                  message={message}
-                  streaming={running && message === lastAssistant}
-                  toolCallViews={toolCallViews}
-                  {...actionsFor({ messages: transcript.messages, index, running, onRegenerate, onEdit })}
-                />
-              ))}
+              {transcript.messages.map((message, index) => {
+                const slot = { message, index, messages: transcript.messages, running };
+                if (message.role === 'user') {
+                  return <Fragment key={message.id}>{renderUserMessage(slot)}</Fragment>;
+                }
+                const streaming = running && message === lastAssistant;
+                return (
+                  <MessageView
+                    key={message.id}
+                    message={message}
+                    streaming={streaming}
+                    toolCallViews={toolCallViews}
+                    footer={streaming ? undefined : renderReplyActions?.(slot)}
+                    renderers={renderers}
+                  />
+                );
+              })}
             </WidgetRepairHistoryContext.Provider>
           </WidgetLineagesContext.Provider>
           {footer}
@@ -158,10 +189,10 @@ export function TranscriptView({
       </section>
       {/* Below the messages rather than over them, so it never covers a widget's controls. */}
       {!following && (
-        <div className="jump-to-latest-row">
+        <div className="db-jump-to-latest-row">
           <button
             type="button"
-            className="jump-to-latest"
+            className="db-jump-to-latest"
             // An instant jump: a smooth scroll's in-between positions would each read as "not at the
             // bottom" and stop the following it asked for while the reply keeps growing.
             onClick={() => follow()}
@@ -184,7 +215,7 @@ export function TranscriptView({
 }
 
 /** The prose of the reply that ends at `index`: every assistant message back to the last user message. */
-function replyProse(messages: readonly TranscriptMessage[], index: number): string {
+export function replyProse(messages: readonly TranscriptMessage[], index: number): string {
   let start = index;
   while (start > 0 && messages[start - 1]?.role === 'assistant') start -= 1;
   return messages
@@ -194,32 +225,11 @@ function replyProse(messages: readonly TranscriptMessage[], index: number): stri
     .join('\n\n');
 }
 
-/** A user message can be edited; a reply, under its last part, copied and regenerated. */
-function actionsFor({
-  messages,
-  index,
-  running,
-  onRegenerate,
-  onEdit,
-}: {
-  messages: readonly TranscriptMessage[];
-  index: number;
-  running: boolean;
-  onRegenerate: ((assistantMessageId: string) => void) | undefined;
-  onEdit: ((userMessageId: string, text: string) => void) | undefined;
-}): { actions?: MessageActionOptions } {
-  const message = messages[index];
-  if (message === undefined) return {};
-  if (message.role === 'user') {
-    return { actions: { busy: running, ...(onEdit ? { onEdit: (text) => onEdit(message.id, text) } : {}) } };
-  }
-  if (!endsReply(messages, index)) return {};
-  const askedFor = messages.slice(0, index).some((earlier) => earlier.role === 'user');
-  return {
-    actions: {
-      busy: running,
-      replyText: replyProse(messages, index),
-      ...(onRegenerate && askedFor ? { onRegenerate: () => onRegenerate(message.id) } : {}),
-    },
-  };
+/** A user message as the text that was sent, in a bubble: the transcript's own, without `renderUserMessage`. */
+function UserMessageBubble({ message }: TranscriptMessageSlot) {
+  return (
+    <article className="db-message db-message--user" aria-label="You">
+      <div className="db-message__user-text">{messageProse(message)}</div>
+    </article>
+  );
 }

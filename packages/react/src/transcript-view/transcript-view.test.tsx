@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { type WidgetPart, WidgetPartLog } from '@drawbridge/protocol';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTranscriptWidget, type TranscriptMessage } from '../transcript/transcript-state.ts';
+import { TranscriptView, type TranscriptViewProps } from './transcript-view.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// The frame is the browser's business (e2e); the card is drawn here without one.
+vi.mock('../frame-host/frame-host.ts', () => ({
+  FrameHost: class {
+    readonly iframe = document.createElement('div');
+    leavingAnnounced = false;
+    contentHeight = 200;
+    constructor(options: { container: HTMLElement }) {
+      options.container.append(this.iframe);
+    }
+    update() {
+      return 'forwarded';
+    }
+    setTheme() {}
+    setFullscreen() {}
+    dispose() {}
+  },
+}));
+vi.mock('../widget-card/hardening/frame-guard.ts', () => ({ guardWidgetFrame: () => () => {} }));
+
+const parts: WidgetPart[] = [{ part: 'html', delta: '<h2>Dice roller</h2>' }];
+const messages: TranscriptMessage[] = [
+  { id: 'u1', role: 'user', parts: [{ kind: 'prose', text: 'Roll the dice, **please**' }] },
+  {
+    id: 'a1',
+    role: 'assistant',
+    parts: [
+      { kind: 'prose', text: 'Here are your *dice*.' },
+      {
+        kind: 'widget',
+        widget: { ...createTranscriptWidget('w1'), parts: WidgetPartLog.of(parts), complete: true },
+      },
+      {
+        kind: 'tool-call',
+        call: { toolCallId: 'c1', toolCallName: 'render_table', args: '{}', complete: true },
+      },
+      {
+        kind: 'activity',
+        activity: { id: 'x1', activityType: 'acme.map', content: {} },
+      },
+    ],
+  },
+] as TranscriptMessage[];
+
+let container: HTMLDivElement;
+let root: Root;
+
+function draw(props: Partial<TranscriptViewProps> = {}) {
+  act(() =>
+    root.render(
+      <TranscriptView transcript={{ messages }} running={false} toolCallViews={new Map()} {...props} />,
+    ),
+  );
+}
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('TranscriptView', () => {
+  it('draws each kind of part its own way with no renderers given: text as it is, the widget card, the call', () => {
+    draw();
+    expect(container.querySelector('.db-message--user')?.textContent).toBe('Roll the dice, **please**');
+    const reply = container.querySelector('.db-message--assistant')!;
+    expect(reply.querySelector('.db-prose')?.textContent).toBe('Here are your *dice*.');
+    expect(reply.querySelector('.db-widget-card')?.getAttribute('data-widget-id')).toBe('w1');
+    expect(reply.querySelector('[data-tool-call-id="c1"]')?.textContent).toBe(
+      'Nothing here can show the table.',
+    );
+    expect(reply.querySelector('[data-activity-id="x1"]')?.textContent).toContain('acme.map');
+  });
+
+  it('hands prose, activities, tool calls and messages to the renderers it is given', () => {
+    draw({
+      id: 'transcript',
+      toolCallViews: new Map([['c1', <table key="t" data-drawn="table" />]]),
+      renderProse: ({ text }) => <p className="markdown">{text.toUpperCase()}</p>,
+      renderActivity: (activity) => <div data-drawn={activity.activityType} />,
+      renderToolCall: (call, card) => <section data-wrapped={call.toolCallName}>{card}</section>,
+      renderUserMessage: ({ message, index }) => <article data-user={index}>{message.id}</article>,
+      renderReplyActions: ({ message }) => <footer data-actions={message.id} />,
+    });
+    expect(container.querySelector('section#transcript')).not.toBeNull();
+    expect(container.querySelector('[data-user="0"]')?.textContent).toBe('u1');
+    expect(container.querySelector('.markdown')?.textContent).toBe('HERE ARE YOUR *DICE*.');
+    expect(container.querySelector('[data-wrapped="render_table"] table[data-drawn="table"]')).not.toBeNull();
+    expect(container.querySelector('[data-drawn="acme.map"]')).not.toBeNull();
+    expect(container.querySelector('footer[data-actions="a1"]')).not.toBeNull();
+  });
+
+  it('shows no reply actions while the reply is still being written', () => {
+    draw({ running: true, renderReplyActions: ({ message }) => <footer data-actions={message.id} /> });
+    expect(container.querySelector('footer[data-actions]')).toBeNull();
+  });
+});
