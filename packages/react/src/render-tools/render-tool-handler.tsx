@@ -41,6 +41,9 @@ export function createRenderToolHandler({
   /** Called when the server refused or never received an answer (the run will then time out the call). */
   onResultFailure?(toolCallId: string, message: string): void;
 }): ToolCallHandler {
+  // Every parked call gets one answer, whatever draws its card again (StrictMode, a thread shown again, a
+  // client such as CopilotKit that renders the call anew): one id a call, a few dozen in a conversation.
+  const answeredCallIds = new Set<string>();
   return (call: CompletedToolCall, context: ToolCallHookContext) => {
     const onSubmitForm = (values: FormAnswers['values']) => {
       const form = registry.get(call.toolCallName)?.validate(parseStoredArgs(call.argsJson));
@@ -55,11 +58,9 @@ export function createRenderToolHandler({
         { registry, onSubmitForm, ...(call.sentAnswers ? { sentAnswers: call.sentAnswers } : {}) },
       );
     }
-    // Every parked call gets one answer, whatever remounts the card (StrictMode, a thread shown again).
-    let answered = false;
     const answer = (result: ToolResult) => {
-      if (answered) return;
-      answered = true;
+      if (answeredCallIds.has(call.toolCallId)) return;
+      answeredCallIds.add(call.toolCallId);
       void postToolResult({ baseUrl, threadId: context.threadId, toolCallId: call.toolCallId, result }).then(
         (posted) => {
           if (!posted.ok) onResultFailure?.(call.toolCallId, posted.message);
