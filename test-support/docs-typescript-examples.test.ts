@@ -103,7 +103,33 @@ describe('the TypeScript example check', () => {
       '```',
     ].join('\n');
     expect(check(markdown)).toEqual([
-      'docs/sample.md:5: "fragment" is not a word a TypeScript example takes (at=<path>, adds-to=<path>, continues)',
+      'docs/sample.md:5: "fragment" is not a word a TypeScript example takes (at=<path>, adds-to=<path>, continues, same-as=<path>)',
+    ]);
+  });
+
+  it('holds a same-as= block to the file it names, word for word, without compiling it here', () => {
+    const file = readFileSync(
+      new URL('../examples/copilotkit/telemetry-off.ts', import.meta.url),
+      'utf8',
+    ).trimEnd();
+    const secondBlockLine = file.split('\n').length + 3;
+    const { modules, problems } = exampleModules({
+      blocks: markdownCodeBlocks({
+        markdown: [
+          '```ts same-as=examples/copilotkit/telemetry-off.ts',
+          file,
+          '```',
+          '```ts same-as=examples/copilotkit/telemetry-off.ts',
+          `${file}\nconst added: string = 1;`,
+          '```',
+        ].join('\n'),
+        file: 'docs/sample.md',
+      }),
+      repositoryRoot,
+    });
+    expect(modules).toEqual([]);
+    expect(problems).toEqual([
+      `docs/sample.md:${secondBlockLine}: the block is not examples/copilotkit/telemetry-off.ts as it stands in the repository`,
     ]);
   });
 });

@@ -12,7 +12,10 @@ import type { MarkdownCodeBlock } from './markdown-code-blocks.ts';
  * - `continues`: the block goes on from the TypeScript block before it in the same file (one module, so a
  *   tutorial's later step sees what an earlier one declared);
  * - `adds-to=<path>`: the block is added at the end of that existing file (a tutorial's "export it from the
- *   folder's index"), and the other examples see the file with it.
+ *   folder's index"), and the other examples see the file with it;
+ * - `same-as=<path>`: the block is that file of the repository, word for word, and is not compiled here: for an
+ *   example app's file that only compiles against the dependencies the app installs itself (its own test
+ *   type-checks it there, e.g. examples/copilotkit's server, whose `@ag-ui/client` is CopilotKit's).
  */
 
 const typescriptLanguages = new Set(['ts', 'tsx', 'typescript']);
@@ -44,14 +47,22 @@ export function exampleModules({
     let at: string | undefined;
     let addsTo: string | undefined;
     let continues = false;
+    let sameAs: string | undefined;
     for (const word of block.words) {
       if (word === 'continues') continues = true;
       else if (word.startsWith('at=')) at = word.slice('at='.length);
       else if (word.startsWith('adds-to=')) addsTo = word.slice('adds-to='.length);
+      else if (word.startsWith('same-as=')) sameAs = word.slice('same-as='.length);
       else
         problems.push(
-          `${block.location}: "${word}" is not a word a TypeScript example takes (at=<path>, adds-to=<path>, continues)`,
+          `${block.location}: "${word}" is not a word a TypeScript example takes (at=<path>, adds-to=<path>, continues, same-as=<path>)`,
         );
+    }
+    if (sameAs !== undefined) {
+      const file = readFileSync(resolve(repositoryRoot, sameAs), 'utf8');
+      if (file.trimEnd() !== block.text.trimEnd())
+        problems.push(`${block.location}: the block is not ${sameAs} as it stands in the repository`);
+      continue;
     }
     const docFile = block.location.split(':')[0] ?? '';
     const previous = modules.at(-1);
