@@ -80,21 +80,23 @@ async function startExample(directory: string): Promise<RunningExample> {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
     await exited;
   };
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`examples/copilotkit exited at start:\n${printed}`);
-        // Not listening yet: ask again.
-        return fetch(`${origin}/ai/api/health`).then(
-          (response) => response.status,
-          () => 0,
-        );
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200);
-  return { origin, output: () => printed, stop };
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`examples/copilotkit exited at start:\n${printed}`);
+    const status = await fetch(`${origin}/ai/api/health`).then(
+      (response) => response.status,
+      // Not listening yet: ask again.
+      () => 0,
+    );
+    if (status === 200) return { origin, output: () => printed, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`examples/copilotkit did not answer /ai/api/health:\n${printed}`);
 }
+
+/** How long the example may take to answer its first request (CopilotKit's runtime takes seconds to load). */
+const startTimeoutMs = 90_000;
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'drawbridge-copilotkit-'));
@@ -103,14 +105,16 @@ beforeAll(async () => {
   const directory = join(scratch, 'copilotkit');
   await copyExample(directory, tarballs);
   // From npm's cache, which the repository's `npm ci` filled: CopilotKit and its peers are root devDependencies.
+  // About 1,200 packages (CopilotKit's chat and runtime bring most of them): minutes on a busy machine.
   await runCommand('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
     cwd: directory,
+    timeoutMs: 600_000,
   });
   await runCommand('npm', ['run', 'typecheck'], { cwd: directory });
   await runCommand('npm', ['run', 'build'], { cwd: directory });
   server = await startExample(directory);
   browser = await launchBrowser();
-}, 900_000);
+}, 1_200_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -226,23 +230,30 @@ describe('examples/copilotkit, installed from the packed tarballs', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('18 °C');
     // The demo model writes this only after the tool's result reached it: the run resumed after the answer.
-    await page.getByText('Mild and cloudy.').waitFor();
+    await page.getByText('connect a real model for any city.').waitFor();
     expect(toolResults).toEqual([
       {
         toolCallId: expect.any(String),
         result: { status: 'rendered', message: 'Displayed the weather card to the user.' },
       },
     ]);
+    await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(screenshotDirectory, 'copilotkit-weather-desktop.png') });
   });
 
-  it('sent no request anywhere but its own origin', () => {
+  it('sent no request anywhere but its own origin, and its runtime has telemetry off', async () => {
     expect(chat.outside).toEqual([]);
+    // What CopilotKit's runtime says of itself to its page.
+    const info = (await (await fetch(`${server.origin}/api/copilotkit/info`)).json()) as {
+      telemetryDisabled: boolean;
+    };
+    expect(info.telemetryDisabled).toBe(true);
+    expect(server.output()).not.toMatch(/telemetry enabled/i);
   });
 });
 
 describe('examples/copilotkit on a phone', () => {
-  it('fits the widget and the typed tool into a phone-wide CopilotChat', async () => {
+  it('fits the widget into a phone-wide CopilotChat', async () => {
     const phone = await openChat({ width: 390, height: 844 });
     try {
       await send(phone.page, 'Show me a tally counter');
@@ -255,9 +266,5 @@ describe('examples/copilotkit on a phone', () => {
     } finally {
       await phone.context.close();
     }
-  });
-
-  it('printed nothing about telemetry on the server', () => {
-    expect(server.output()).not.toMatch(/telemetry enabled/i);
   });
 });

@@ -35,7 +35,7 @@ export function WidgetActivityView({
   // Folding is idempotent for the same content (the previous fold comes back), so a render React repeats is safe.
   const folded = foldWidgetActivity({ previous: foldRef.current, id: message.id, content });
   foldRef.current = folded;
-  const lineages = useActivityWidgetLineages(folded.widget, agent);
+  const { lineages, known } = useActivityWidgetLineages(folded.widget, agent);
   const running = useAgentRunning(agent);
   const sendUserMessage = useCopilotKitSend(agent);
   const { confirmLink, dialog } = useLinkConfirmation();
@@ -51,6 +51,9 @@ export function WidgetActivityView({
     }),
     [options, agent, sendUserMessage, confirmLink],
   );
+  // A failed edit and a refused widget are in no lineage: their cards are notices, drawn at once.
+  const inLineage = folded.widget.refusal === undefined && folded.widget.revision?.failure === undefined;
+  if (inLineage && !known) return null;
   return (
     <WidgetEnvironmentContext.Provider value={environment}>
       <WidgetLineagesContext.Provider value={lineages}>
