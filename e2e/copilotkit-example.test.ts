@@ -1,20 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import {
-  type PackedPackage,
-  packPackage,
-  publishedPackages,
-  repositoryRoot,
-  runCommand,
-  strangerEnvironment,
-} from './support/packed-packages.ts';
+  copyExample,
+  type ExampleApp,
+  exampleEnvironment,
+  freePort,
+  type RunningExample,
+  startExample,
+} from './support/example-apps.ts';
+import { type PackedPackage, packPackage, publishedPackages, runCommand } from './support/packed-packages.ts';
 
 /**
  * examples/copilotkit as a team runs it: our packages packed, the example copied outside the repository and
@@ -29,92 +27,34 @@ let scratch: string;
 let browser: Browser;
 let server: RunningExample;
 const screenshotDirectory = process.env.DRAWBRIDGE_SCREENSHOTS ?? tmpdir();
-
-interface RunningExample {
-  origin: string;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** Copies examples/copilotkit without its installs and builds, its @drawbridge/* dependencies the tarballs. */
-async function copyExample(destination: string, tarballs: readonly PackedPackage[]): Promise<void> {
-  const source = join(repositoryRoot, 'examples', 'copilotkit');
-  const leftBehind = new Set(['node_modules', 'dist', 'data']);
-  await cp(source, destination, {
-    recursive: true,
-    filter: (path) => !leftBehind.has(relative(source, path).split('/')[0]!),
-  });
-  const manifestPath = join(destination, 'package.json');
-  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  for (const packed of tarballs)
-    manifest.dependencies[packed.name] = `file:${relative(destination, packed.tarball)}`;
-  await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** `npm start` in its own process group, resolved once Drawbridge's health route answers under /ai. */
-async function startExample(directory: string): Promise<RunningExample> {
-  const port = await freePort();
-  const child: ChildProcess = spawn('npm', ['start'], {
-    cwd: directory,
-    // The demo model at its own pace (90 tokens a second): a widget takes seconds to build, as a real one does.
-    env: { ...strangerEnvironment(), PORT: String(port) },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let printed = '';
-  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  };
-  const deadline = Date.now() + startTimeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`examples/copilotkit exited at start:\n${printed}`);
-    const status = await fetch(`${origin}/ai/api/health`).then(
-      (response) => response.status,
-      // Not listening yet: ask again.
-      () => 0,
-    );
-    if (status === 200) return { origin, output: () => printed, stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error(`examples/copilotkit did not answer /ai/api/health:\n${printed}`);
-}
-
-/** How long the example may take to answer its first request (CopilotKit's runtime takes seconds to load). */
-const startTimeoutMs = 90_000;
+/** Not one of `exampleApps`: its page is CopilotKit's chat, which e2e/examples.test.ts's steps do not drive. */
+const app: ExampleApp = { folder: 'copilotkit', basePath: '/ai', buildOutputs: ['dist'] };
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'drawbridge-copilotkit-'));
-  const tarballs: PackedPackage[] = [];
-  for (const folder of publishedPackages) tarballs.push(await packPackage(folder, join(scratch, 'tarballs')));
-  const directory = join(scratch, 'copilotkit');
-  await copyExample(directory, tarballs);
+  const tarballs = new Map<string, PackedPackage>();
+  for (const folder of publishedPackages) {
+    tarballs.set(folder, await packPackage(folder, join(scratch, 'tarballs')));
+  }
+  const directory = join(scratch, app.folder);
+  await copyExample({ app, destination: directory, tarballs });
   // From npm's cache, which the repository's `npm ci` filled: CopilotKit and its peers are root devDependencies.
   // About 1,200 packages (CopilotKit's chat and runtime bring most of them): minutes on a busy machine.
   await runCommand('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
     cwd: directory,
+    env: exampleEnvironment(),
     timeoutMs: 600_000,
   });
-  await runCommand('npm', ['run', 'typecheck'], { cwd: directory });
-  await runCommand('npm', ['run', 'build'], { cwd: directory });
-  server = await startExample(directory);
+  await runCommand('npm', ['run', 'typecheck'], { cwd: directory, env: exampleEnvironment() });
+  await runCommand('npm', ['run', 'build'], {
+    cwd: directory,
+    env: exampleEnvironment(),
+    timeoutMs: 480_000,
+  });
+  // The demo model at its own pace (90 tokens a second): a widget takes seconds to build, as a real one does.
+  server = await startExample({ app, directory, port: await freePort() });
   browser = await launchBrowser();
-}, 1_200_000);
+}, 1_500_000);
 
 afterAll(async () => {
   await browser?.close();

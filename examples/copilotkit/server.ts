@@ -4,7 +4,7 @@ import { CopilotRuntime } from '@copilotkit/runtime/v2';
 import { createCopilotExpressHandler } from '@copilotkit/runtime/v2/express';
 import { createDrawbridge, toNodeHandler } from '@drawbridge/server';
 import express from 'express';
-import { weatherCard } from './src/weather-card.ts';
+import { weatherCard } from './src/weather-tool.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 

@@ -5,13 +5,13 @@ import { drawbridgeActivityRenderers, drawbridgeCopilotKitProperties } from '@dr
 import '@drawbridge/react/styles.css';
 import { createRoot } from 'react-dom/client';
 import './app.css';
-import { weatherCard } from './weather-card.ts';
-import { WeatherCardView } from './weather-card-view.tsx';
+import { WeatherCard } from './weather-card.tsx';
+import { weatherCard } from './weather-tool.ts';
 
 // Drawbridge's widgets and typed tools, drawn in CopilotKit's chat.
 const renderers = drawbridgeActivityRenderers({
   baseUrl: '/ai',
-  registry: widgetRegistryFrom([weatherCard], { render_weather: (args) => <WeatherCardView {...args} /> }),
+  registry: widgetRegistryFrom([weatherCard], { render_weather: (args) => <WeatherCard {...args} /> }),
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { weatherCard } from './weather-card.ts';
+import type { weatherCard } from './weather-tool.ts';
 
-const skyWords = { sun: 'Sunny', cloud: 'Cloudy', rain: 'Rain' } as const;
+const skyWords = { sun: 'Sunny', cloud: 'Cloudy', rain: 'Rain', snow: 'Snow' } as const;
 
 /** The weather card this app draws for `render_weather`, from the arguments its schema checked. */
-export function WeatherCardView({ city, temperatureC, sky }: z.infer<typeof weatherCard.schema>) {
+export function WeatherCard({ city, temperatureC, sky }: z.infer<typeof weatherCard.schema>) {
   return (
     <section className="weather-card" aria-label={`Weather in ${city}`}>
       <h3>{city}</h3>
