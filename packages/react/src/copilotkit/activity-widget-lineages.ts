@@ -22,6 +22,9 @@ export class ActivityWidgetLineages {
     for (const listener of this.listeners) listener();
   }
 
+  /** A widget published so far, by id (the base of a live edit). */
+  widget = (widgetId: string): TranscriptWidget | undefined => this.widgets.get(widgetId);
+
   /** The revisions of one lineage published so far, oldest first (failed edits and refused widgets left out). */
   lineage(lineageId: string): readonly TranscriptWidget[] | undefined {
     return this.lineages.get(lineageId);

@@ -79,4 +79,28 @@ describe('foldWidgetActivity', () => {
     });
     expect(refused.widget.refusal).toEqual(refusal);
   });
+
+  it("starts a live edit's revision from its base: the base's part log, then the hunks", () => {
+    const base = foldWidgetActivity({ previous: undefined, id: 'wgt_01', content: contentOf(parts.length) });
+    const revision = { of: 'wgt_01', number: 2, baseId: 'wgt_01' };
+    const edited = foldWidgetActivity({
+      previous: undefined,
+      id: 'wgt_02',
+      content: {
+        parts: [
+          { part: 'css', search: '600', delta: '700' },
+          { part: 'end', delta: '' },
+        ],
+        revision,
+        fromBase: true,
+      },
+      findWidget: (widgetId) => (widgetId === 'wgt_01' ? base.widget : undefined),
+    });
+    expect(edited.widget.parts.partsAfter(base.widget.parts)).toEqual([
+      { part: 'css', search: '600', delta: '700' },
+      { part: 'end', delta: '' },
+    ]);
+    expect(edited.widget.parts.text('css')).toBe('.counter { font: 700 2rem system-ui; }');
+    expect(edited.widget).toMatchObject({ id: 'wgt_02', complete: true, revision });
+  });
 });

@@ -2,6 +2,8 @@ import {
   applyWidgetPart,
   createReplyWidget,
   type DrawbridgeActivityContent,
+  seedWidget,
+  type WidgetLookup,
   type WidgetPart,
 } from '@drawbridge/protocol';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
@@ -29,25 +31,36 @@ function sameValue(first: unknown, second: unknown): boolean {
  * the parts that came since are applied, so the widget's part log continues the one its frame was sent and a
  * delta costs the new part alone. A client hands each render a fresh copy of the content (CopilotKit parses it
  * anew), so parts are matched by position, not identity; content that no longer continues the previous fold (a
- * snapshot that replaced it) is folded afresh, and the frame then starts over. Nothing changed, nothing new:
- * the previous fold comes back as it was.
+ * snapshot that replaced it) is folded afresh, and the frame then starts over. A live edit's revision
+ * (`fromBase`) starts from its base's widget, found with `findWidget` (its part log itself, so a frame handed on
+ * from the base gets only the hunks). Nothing changed, nothing new: the previous fold comes back as it was.
  */
 export function foldWidgetActivity({
   previous,
   id,
   content,
+  findWidget = () => undefined,
 }: {
   previous: FoldedWidgetActivity | undefined;
   /** The activity's message id, which is the widget's id. */
   id: string;
   content: WidgetActivityContent;
+  /** Where the widgets drawn before are (the base of a live edit). */
+  findWidget?: WidgetLookup;
 }): FoldedWidgetActivity {
   const continues =
     previous !== undefined &&
     previous.widget.id === id &&
     previous.partCount <= content.parts.length &&
     samePart(previous.lastPart, content.parts[previous.partCount - 1]);
-  const start = continues ? previous : { widget: createReplyWidget(id), partCount: 0, lastPart: undefined };
+  const baseId = content.fromBase === true ? content.revision?.baseId : undefined;
+  const start = continues
+    ? previous
+    : {
+        widget: baseId === undefined ? createReplyWidget(id) : seedWidget(id, findWidget(baseId)),
+        partCount: 0,
+        lastPart: undefined,
+      };
   let widget = start.widget;
   for (let index = start.partCount; index < content.parts.length; index += 1) {
     widget = applyWidgetPart(widget, content.parts[index]!);

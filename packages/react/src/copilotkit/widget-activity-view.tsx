@@ -5,6 +5,7 @@ import { WidgetCard } from '../widget-card/widget-card.tsx';
 import { type WidgetEnvironment, WidgetEnvironmentContext } from '../widget-card/widget-environment.ts';
 import { WidgetLineagesContext } from '../widget-card/widget-lineages-context.ts';
 import type { ActivityRenderProps } from './activity-message-renderer.ts';
+import { activityWidgetLineagesOf } from './activity-widget-lineages.ts';
 import { type FoldedWidgetActivity, foldWidgetActivity } from './fold-widget-activity.ts';
 import { useActivityWidgetLineages } from './use-activity-widget-lineages.ts';
 import { useAgentRunning } from './use-agent-running.ts';
@@ -33,7 +34,12 @@ export function WidgetActivityView({
 }): ReactNode {
   const foldRef = useRef<FoldedWidgetActivity | undefined>(undefined);
   // Folding is idempotent for the same content (the previous fold comes back), so a render React repeats is safe.
-  const folded = foldWidgetActivity({ previous: foldRef.current, id: message.id, content });
+  const folded = foldWidgetActivity({
+    previous: foldRef.current,
+    id: message.id,
+    content,
+    findWidget: activityWidgetLineagesOf(agent).widget,
+  });
   foldRef.current = folded;
   const { lineages, known } = useActivityWidgetLineages(folded.widget, agent);
   const running = useAgentRunning(agent);
