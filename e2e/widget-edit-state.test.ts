@@ -76,7 +76,7 @@ describe('an edit of a widget the user has been using', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('starts the widget afresh when the edit changed its script, and the reply says so', async () => {
+  it('starts the widget afresh when the edit changed its script, which picks its kept tally back up, and the reply says so', async () => {
     const server = await app.startServer({ model: 'demo', pace: 0 });
     const { page } = await app.openPage(server.url);
     const frame = await tallyAtThree(page);
@@ -84,10 +84,12 @@ describe('an edit of a widget the user has been using', () => {
     await replyOver(page, 2);
     await page.locator(`${latestCard}[data-rendered="true"]`).waitFor();
     expect(await page.locator('.db-message--assistant').nth(1).textContent()).toContain(
-      'the tally is back at 0',
+      'picked its tally and step back up',
     );
-    await expect.poll(() => frame.locator('#count').textContent()).toBe('0');
+    await frame.getByRole('button', { name: 'Reset' }).waitFor();
+    expect(await frame.locator('#count').textContent()).toBe('3');
     await frame.getByRole('button', { name: 'Count' }).click();
+    await expect.poll(() => frame.locator('#count').textContent()).toBe('4');
     await frame.getByRole('button', { name: 'Reset' }).click();
     await expect.poll(() => frame.locator('#count').textContent()).toBe('0');
   });

@@ -56,6 +56,9 @@ export const hostToFrameMessageTable = {
   fullscreen: { active: boolean },
   ping: { seq: integer },
   'bridge-reply': { id: string, ok: boolean, message: string },
+  // What the widget kept (`host.setState`) when it was last drawn, as JSON text: `host.getState()` reads it. Sent
+  // before the widget's parts, so its script finds it when it runs.
+  state: { json: string },
 } as const satisfies FrameMessageTable;
 
 /**
@@ -86,6 +89,9 @@ export const frameToHostMessageTable = {
   leaving: {},
   // How many WebGL contexts the widget has created so far; the host's WebGL budget counts only such frames.
   webgl: { contexts: { kind: 'integer', minimum: 0 } },
+  // `host.setState(object)`: the widget's whole state as JSON text, for the host to check and store; answered
+  // with a `bridge-reply`.
+  state: { id: string, json: string },
 } as const satisfies FrameMessageTable;
 
 /** Message name → its fields. */

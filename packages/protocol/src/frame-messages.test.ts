@@ -14,6 +14,7 @@ const acceptedHostMessages = [
   { drawbridge: 1, op: 'fullscreen', active: true },
   { drawbridge: 1, op: 'ping', seq: 7 },
   { drawbridge: 1, op: 'bridge-reply', id: 'p1', ok: false, message: 'limit reached' },
+  { drawbridge: 1, op: 'state', json: '{"count":3}' },
 ];
 
 const rejectedHostMessages = [
@@ -31,6 +32,7 @@ const rejectedHostMessages = [
   { drawbridge: 1, op: 'init', theme: 'dark', height: Number.POSITIVE_INFINITY },
   { drawbridge: 1, op: 'constructor' },
   { drawbridge: 1, op: 'toString' },
+  { drawbridge: 1, op: 'state', json: { count: 3 } },
   null,
   'end',
 ];
@@ -56,6 +58,7 @@ const acceptedFrameMessages = [
   { drawbridge: 1, kind: 'refused', code: 'widget_too_large' },
   { drawbridge: 1, kind: 'leaving' },
   { drawbridge: 1, kind: 'webgl', contexts: 0 },
+  { drawbridge: 1, kind: 'state', id: 's1', json: '{"count":3}' },
 ];
 
 const rejectedFrameMessages = [

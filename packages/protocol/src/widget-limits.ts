@@ -38,3 +38,27 @@ export function widgetRefusalMessage(code: WidgetRefusalCode): string {
       return 'Model-written code is turned off on this server, so this widget was refused and nothing of it ran. Ask for a form, a table, a chart or a declarative surface instead.';
   }
 }
+
+/**
+ * How much a widget may keep with `host.setState` (what the user typed, picked, counted): characters of its JSON
+ * text. The state rides on the model's next turn, so it is small on purpose; a widget that needs more keeps
+ * only what the model should know (OpenAI's Apps SDK asks the same of `widgetState`).
+ */
+export const widgetStateLimits = { maxCharacters: 4000 } as const;
+
+/** Why `jsonText` cannot be a widget's state (too long, or not a JSON object); `undefined` when it can. */
+export function widgetStateProblem(jsonText: string): string | undefined {
+  if (jsonText.length > widgetStateLimits.maxCharacters) {
+    return `The state is ${jsonText.length} characters as JSON, more than the ${widgetStateLimits.maxCharacters} a widget may keep: keep only what the model should know.`;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonText);
+  } catch {
+    return 'The state is not JSON.';
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return 'The state must be a JSON object, such as { "count": 3 }.';
+  }
+  return undefined;
+}

@@ -55,6 +55,7 @@ export { attachmentUrl, uploadAttachment } from './api/attachment-api.ts';
 export { requestJson } from './api/request-json.ts';
 export { cancelRun, followRun } from './api/run-api.ts';
 export { type AgentRunRequest, streamAgentRun } from './api/stream-agent-run.ts';
+export { putWidgetState } from './api/widget-state-api.ts';
 export { DrawbridgeChat, type DrawbridgeChatProps } from './chat/drawbridge-chat.tsx';
 export { AttachmentList } from './components/attachment-list.tsx';
 export { Composer } from './components/composer.tsx';
@@ -141,6 +142,7 @@ export {
   widgetPromptLimit,
 } from './widget-bridge/widget-bridge.ts';
 export { openInNewTab, widgetLinkOptions } from './widget-bridge/widget-link-options.ts';
+export { pageWidgetStates, WidgetStateBook, type WidgetStateKey } from './widget-bridge/widget-state-book.ts';
 export { FrameWatchdog, type FrameWatchdogOptions } from './widget-card/hardening/frame-watchdog.ts';
 export { distanceFromViewport, pageWebglBudget } from './widget-card/hardening/webgl-budget.ts';
 export {

@@ -4,6 +4,7 @@ import { widgetRefusalMessage } from '@drawbridge/protocol/widget-limits';
 import { App } from '@modelcontextprotocol/ext-apps';
 import { reportErrors } from '../runtime/error-reporter.ts';
 import { removePeerConnections } from '../runtime/frame-hardening.ts';
+import { HostBridgeClient } from '../runtime/host-bridge-client.ts';
 import { MarkupScheduler } from '../runtime/markup-scheduler.ts';
 import { Stage } from '../runtime/stage.ts';
 import { runWidgetScript } from '../runtime/widget-script.ts';
@@ -31,6 +32,28 @@ Object.defineProperty(window, 'stage', {
 });
 
 const app = new App({ name: 'drawbridge-widget', version: '1.0.0' }, {});
+// `host.setState` here is MCP Apps' model context: the MCP host hands the state to the model's next turn. The
+// state lives as long as the view (the host keeps no widget state of ours); prompts and links stay Drawbridge's.
+const standaloneHost = new HostBridgeClient({ post: undefined }).host;
+Object.defineProperty(window, 'host', {
+  value: Object.freeze({
+    ...standaloneHost,
+    setState: async (state: Record<string, unknown>) => {
+      await standaloneHost.setState(state);
+      await app.updateModelContext({
+        content: [
+          {
+            type: 'text',
+            text: `The widget's state, written by the widget from the user's input: ${JSON.stringify(state)}`,
+          },
+        ],
+        structuredContent: state,
+      });
+    },
+  }),
+  writable: false,
+  configurable: false,
+});
 const stream = new WidgetInputStream();
 const markup = new MarkupScheduler({
   root,

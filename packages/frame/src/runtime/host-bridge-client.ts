@@ -1,9 +1,14 @@
 import type { FrameToHostMessage } from '@drawbridge/protocol';
+import { widgetStateProblem } from '@drawbridge/protocol/widget-limits';
 
 /** What widget code sees as `window.host`. */
 export interface HostBridge {
   sendPrompt(text: string): Promise<void>;
   openLink(url: string): Promise<void>;
+  /** What the widget kept last (this page or an earlier one, any revision of it): a fresh copy, or `null`. */
+  getState(): Record<string, unknown> | null;
+  /** Keeps `state` (a JSON object) for the widget: it survives reloads and edits, and the model reads it next turn. */
+  setState(state: Record<string, unknown>): Promise<void>;
 }
 
 type Post = (message: FrameToHostMessage) => void;
@@ -19,6 +24,8 @@ export class HostBridgeClient {
   private readonly mayOpenLink: () => boolean;
   private readonly waiting = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 1;
+  /** The widget's state as JSON text, as the host gave it or the widget last set it. */
+  private stateJson: string | null = null;
   readonly host: HostBridge;
 
   /** Without `post` (a standalone export has no host) every call rejects with a plain reason. */
@@ -44,7 +51,36 @@ export class HostBridgeClient {
         }
         return this.request(this.postLink, (id) => ({ drawbridge: 1, kind: 'link', id, url: String(url) }));
       },
+      getState: () =>
+        this.stateJson === null ? null : (JSON.parse(this.stateJson) as Record<string, unknown>),
+      setState: (state: Record<string, unknown>) => this.setState(state),
     });
+  }
+
+  /** The state the host stored for the widget, before its script runs; text that is no state is ignored. */
+  adoptState(json: string): void {
+    if (widgetStateProblem(json) === undefined) this.stateJson = json;
+  }
+
+  private setState(state: unknown): Promise<void> {
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(state);
+    } catch (error) {
+      // A cycle or a BigInt: the widget learns why, as for any other refusal.
+      return Promise.reject(new Error(`host.setState: the state cannot be JSON: ${String(error)}`));
+    }
+    const problem =
+      json === undefined
+        ? 'The state must be a JSON object, such as { "count": 3 }.'
+        : widgetStateProblem(json);
+    if (problem !== undefined || json === undefined)
+      return Promise.reject(new Error(`host.setState: ${problem}`));
+    this.stateJson = json;
+    // A standalone export has nobody to store it for: it lives as long as the page.
+    if (this.post === undefined) return Promise.resolve();
+    const text = json;
+    return this.request(this.post, (id) => ({ drawbridge: 1, kind: 'state', id, json: text }));
   }
 
   /** Settles the call a `bridge-reply` answers; replies for unknown ids are ignored. */

@@ -186,6 +186,9 @@ function followHost(send: (message: FrameToHostMessage) => void): void {
       case 'bridge-reply':
         bridge.settle(message);
         return;
+      case 'state':
+        bridge.adoptState(message.json);
+        return;
     }
   };
 

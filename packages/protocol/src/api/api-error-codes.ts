@@ -63,6 +63,7 @@ export const threadRouteErrorCodes = [
   'widget_not_found',
   'frame_not_built',
   'unknown_model',
+  'invalid_widget_state',
 ] as const;
 export type ThreadRouteErrorCode = (typeof threadRouteErrorCodes)[number];
 

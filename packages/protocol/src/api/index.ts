@@ -35,3 +35,4 @@ export * from './thread-search-response.ts';
 export * from './thread-summary.ts';
 export * from './tool-result-response.ts';
 export * from './widget-event.ts';
+export * from './widget-state.ts';

@@ -8,6 +8,7 @@ import {
   type WidgetPart,
   WidgetPartLog,
   type WidgetRefusalCode,
+  widgetStateProblem,
 } from '@drawbridge/protocol';
 import { apiUrl } from '../api/api-url.ts';
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
@@ -40,6 +41,11 @@ export interface FrameHostCallbacks {
   onBridgeRequest(
     request: Extract<FrameToHostMessage, { kind: 'prompt' | 'link' }>,
   ): BridgeReply | Promise<BridgeReply>;
+  /**
+   * The widget set its state (`host.setState`): JSON text of a JSON object within `widgetStateLimits`, already
+   * checked here; answered once it is kept. Without it a widget's state is refused.
+   */
+  onStateRequest?(json: string): BridgeReply | Promise<BridgeReply>;
 }
 
 export interface FrameHostOptions extends FrameHostCallbacks {
@@ -58,6 +64,8 @@ export interface FrameHostOptions extends FrameHostCallbacks {
    * opens at it, so bringing a widget back does not move the transcript while the frame rebuilds.
    */
   initialHeight?: number;
+  /** What the widget kept (`host.setState`) as JSON text, read when the frame is ready: `host.getState()` returns it. */
+  readState?(): string | undefined;
 }
 
 /**
@@ -68,6 +76,7 @@ export interface FrameHostOptions extends FrameHostCallbacks {
 export class FrameHost {
   readonly iframe: HTMLIFrameElement;
   private callbacks: FrameHostCallbacks;
+  private readonly readState: (() => string | undefined) | undefined;
   private widget: FrameHostWidget = { parts: WidgetPartLog.empty, height: null, complete: false };
   private streaming = true;
   private theme: FrameTheme;
@@ -99,6 +108,7 @@ export class FrameHost {
 
   constructor(options: FrameHostOptions) {
     this.callbacks = options;
+    this.readState = options.readState;
     this.theme = options.theme;
     this.reportedHeight = options.initialHeight;
     const iframe = document.createElement('iframe');
@@ -305,6 +315,21 @@ export class FrameHost {
     );
   }
 
+  /** Checks a widget's state as the frame did (widget code can post past it) and hands it on to be kept. */
+  private answerStateRequest({ id, json }: { id: string; json: string }): void {
+    const problem = widgetStateProblem(json);
+    const onStateRequest = this.callbacks.onStateRequest;
+    const outcome: BridgeReply | Promise<BridgeReply> =
+      problem !== undefined
+        ? { ok: false, message: `host.setState: ${problem}` }
+        : onStateRequest === undefined
+          ? { ok: false, message: 'This page keeps no widget state.' }
+          : onStateRequest(json);
+    void Promise.resolve(outcome).then((reply) =>
+      this.post({ drawbridge: 1, op: 'bridge-reply', id, ...reply }),
+    );
+  }
+
   private readonly handleLoad = (): void => {
     this.loadCount += 1;
     if (this.loadCount > 1) this.leftBootstrap();
@@ -348,6 +373,11 @@ export class FrameHost {
         if (this.fullscreen) {
           this.post({ drawbridge: 1, op: 'fullscreen', active: true });
         }
+        {
+          // Before the parts, so the widget's script finds its state when it runs.
+          const state = this.readState?.();
+          if (state !== undefined) this.post({ drawbridge: 1, op: 'state', json: state });
+        }
         this.flush();
         return;
       case 'height':
@@ -383,6 +413,9 @@ export class FrameHost {
         return;
       case 'prompt':
         this.answerBridgeRequest(message);
+        return;
+      case 'state':
+        this.answerStateRequest(message);
         return;
       case 'link':
         // On the window channel it can only be widget code posting past `host.openLink` and its click check.

@@ -5,6 +5,7 @@ import { FrameHost, type FrameHostCallbacks } from '../frame-host/frame-host.ts'
 import type { TranscriptWidget } from '../transcript/transcript-state.ts';
 import { handleWidgetLink, handleWidgetPrompt, pagePromptBudget } from '../widget-bridge/widget-bridge.ts';
 import { widgetLinkOptions } from '../widget-bridge/widget-link-options.ts';
+import { pageWidgetStates } from '../widget-bridge/widget-state-book.ts';
 import { adoptFrame, parkFrame } from './frame-handoff.ts';
 import { guardWidgetFrame } from './hardening/frame-guard.ts';
 import { pageWebglBudget } from './hardening/webgl-budget.ts';
@@ -149,6 +150,12 @@ function LatestWidgetCard({
         request.kind === 'prompt'
           ? handleWidgetPrompt(request.text, bridgeOptions)
           : handleWidgetLink(request.url, linkOptions),
+      onStateRequest: (json) => {
+        const { threadId, baseUrl } = environmentRef.current;
+        return threadId === undefined
+          ? { ok: false, message: 'This widget is not in a saved chat, so it keeps nothing.' }
+          : pageWidgetStates.write({ threadId, lineageId, json, baseUrl });
+      },
     };
     const title = frameTitle(widgetRef.current.parts.text('html'));
     // The first frame of an edit's new revision is the live frame of the revision it was made from, when
@@ -165,6 +172,10 @@ function LatestWidgetCard({
         theme: environmentRef.current.theme,
         baseUrl: environmentRef.current.baseUrl,
         initialHeight: carriedHeightRef.current,
+        readState: () => {
+          const threadId = environmentRef.current.threadId;
+          return threadId === undefined ? undefined : pageWidgetStates.read({ threadId, lineageId });
+        },
         ...callbacks,
       });
     if (adopted !== undefined) {

@@ -124,6 +124,12 @@ const probes: Record<string, Probe | 'serves no user data'> = {
     path: `/api/threads/${thread}/widgets/${widget}.html`,
     expectStatus: 404,
   },
+  'PUT /api/threads/:threadId/widgets/:lineageId/state': {
+    method: 'PUT',
+    path: `/api/threads/${thread}/widgets/${widget}/state`,
+    body: { state: { count: 99 } },
+    expectStatus: 404,
+  },
   'POST /api/threads/:threadId/tool-results': {
     method: 'POST',
     path: `/api/threads/${thread}/tool-results`,

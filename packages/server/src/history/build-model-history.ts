@@ -1,10 +1,11 @@
-import { groupWidgetLineages } from '@drawbridge/protocol';
+import { groupWidgetLineages, type StoredWidgetState } from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { promptCacheBreakpoint } from '../models/prompt-cache-breakpoint.ts';
 import type { StoredMessage } from '../store/store.ts';
 import { attachmentParts } from './attachment-parts.ts';
 import { describeOmittedWidget, widgetRevisionLabel } from './describe-omitted-widget.ts';
 import { viewModelContextText } from './view-model-context-text.ts';
+import { widgetStateContextText } from './widget-state-context-text.ts';
 import { formatWidgetWireText } from './widget-wire-text.ts';
 
 /** How much of a thread the model sees each turn. */
@@ -13,6 +14,8 @@ export interface ModelHistoryLimits {
   maxCharacters?: number;
   /** The bytes of the files user messages carry, by attachment id (`attachmentIdsToLoad`); missing ones are named. */
   attachmentData?: ReadonlyMap<string, Uint8Array>;
+  /** What the thread's widgets keep (`host.setState`): it rides on the newest user message, bounded. */
+  widgetStates?: readonly StoredWidgetState[];
 }
 
 export const defaultModelHistoryLimits = { maxMessages: 30, maxCharacters: 60_000 } as const;
@@ -184,9 +187,13 @@ export function buildModelHistory(
   // An opening assistant reply or tool result would answer a question the model can no longer see.
   const firstUserIndex = kept.findIndex((unit) => unit.fromUser);
   const window = markLatestQuotedWidget(firstUserIndex === -1 ? kept : kept.slice(firstUserIndex));
+  const context = [
+    viewModelContextText(messages),
+    widgetStateContextText({ messages, states: options.widgetStates ?? [] }),
+  ].filter((text) => text !== undefined);
   return withViewModelContext(
     joinAdjacentAssistantMessages(window.flatMap((unit) => unit.messages)),
-    viewModelContextText(messages),
+    context.length === 0 ? undefined : context.join('\n'),
   );
 }
 
@@ -215,8 +222,9 @@ function markLatestQuotedWidget(units: HistoryUnit[]): HistoryUnit[] {
 }
 
 /**
- * What views told the model rides on the newest user message as one more text part (the spec defers it to the
- * next user turn), so it is never cut from the window and never repeated.
+ * What views told the model, and what widgets keep, ride on the newest user message as one more text part (the
+ * MCP Apps spec defers a view's context to the next user turn), so it is never cut from the window, never
+ * repeated, and the cached prefix before it stays the same.
  */
 function withViewModelContext(messages: ModelMessage[], context: string | undefined): ModelMessage[] {
   const index = messages.findLastIndex((message) => message.role === 'user');

@@ -45,6 +45,7 @@ import { createTelemetryRoutes } from './routes/telemetry-routes.ts';
 import { createThreadRoutes, type StandaloneRenderer } from './routes/thread-routes.ts';
 import { createToolResultRoutes } from './routes/tool-result-routes.ts';
 import { createWebAppRoutes } from './routes/web-app-routes.ts';
+import { createWidgetStateRoutes } from './routes/widget-state-routes.ts';
 import { createStandaloneRenderer } from './standalone-renderer.ts';
 
 /** The models a chat may pick: the default first, then the others, each id once. */
@@ -278,6 +279,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     createThreadRoutes({ store, standalone, modelIds: models.map((model) => model.id) }),
   );
   app.route(attachmentsPath, createAttachmentRoutes({ store }));
+  app.route('/api/threads', createWidgetStateRoutes({ store }));
   if (dependencies.bridge !== undefined) {
     app.route('/api/threads', createToolResultRoutes({ bridge: dependencies.bridge, store, ids }));
   }

@@ -1,4 +1,4 @@
-import { mergeAdjacentChunks, parseWidgetReply } from '@drawbridge/protocol';
+import { mergeAdjacentChunks, parseWidgetReply, widgetStateLimits } from '@drawbridge/protocol';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { loadWidgetSystemPrompt } from './widget-system-prompt.ts';
@@ -38,6 +38,10 @@ describe('loadWidgetSystemPrompt', () => {
       'stage.onDispose(',
       'window.host.sendPrompt(text)',
       'window.host.openLink(url)',
+      'window.host.setState(object)',
+      'window.host.getState()',
+      `at most ${widgetStateLimits.maxCharacters} characters`,
+      '<widget-state>',
       'catch (error)',
     ]) {
       expect(prompt, needle).toContain(needle);
@@ -71,8 +75,9 @@ describe('loadWidgetSystemPrompt', () => {
   });
 
   // 900 before edits were taught; the edit section (labels, @@EDIT@@, hunks, one example) costs about 120, the
-  // kit block about 265 (996 → 1,229 tokens, with 34 saved by dropping the theme variables' fallbacks).
-  it('stays under 1,250 tokens in the o200k encoding', () => {
-    expect(countTokens(prompt)).toBeLessThan(1250);
+  // kit block about 265 (996 → 1,229 tokens, with 34 saved by dropping the theme variables' fallbacks), widget
+  // state (setState/getState and the <widget-state> block) 84 (1,229 → 1,313; 353 characters).
+  it('stays under 1,325 tokens in the o200k encoding', () => {
+    expect(countTokens(prompt)).toBeLessThan(1325);
   });
 });

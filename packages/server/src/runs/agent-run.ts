@@ -1,4 +1,11 @@
-import { EventType, type ReplyMessage, type RunEvent, replySegments, runEvents } from '@drawbridge/protocol';
+import {
+  EventType,
+  type ReplyMessage,
+  type RunEvent,
+  replySegments,
+  runEvents,
+  type StoredWidgetState,
+} from '@drawbridge/protocol';
 import type { ModelMessage } from 'ai';
 import { type AgentRunResult, runAgent } from '../agent/run-agent.ts';
 import type { AgentProfile } from '../agents/agent-profile.ts';
@@ -23,6 +30,8 @@ export interface AgentRunOptions {
   runId: string;
   /** The thread's messages with the turn's input, as stored when the run started. */
   messages: readonly StoredMessage[];
+  /** What the thread's widgets keep (`host.setState`) as the run started; the model reads it with the turn. */
+  widgetStates?: readonly StoredWidgetState[];
 }
 
 /** Where the run's events go while it produces them (the final one with the run's ending), and why it would stop early. */
@@ -68,8 +77,8 @@ export class AgentRun {
 
   /** What the model reads: the thread's window, and when the run continues a stopped reply, the request to. */
   #history(attachmentData: ReadonlyMap<string, Uint8Array>): ModelMessage[] {
-    const { messages, request } = this.#options;
-    const history = buildModelHistory(messages, { attachmentData });
+    const { messages, request, widgetStates } = this.#options;
+    const history = buildModelHistory(messages, { attachmentData, widgetStates: widgetStates ?? [] });
     if (request.continuesReply !== true) return history;
     const kept = messages.at(-1);
     const cutWidget = kept?.widget !== undefined && !kept.widget.complete;

@@ -1,4 +1,4 @@
-import type { AgentRouteErrorCode, ThreadKind } from '@drawbridge/protocol';
+import type { AgentRouteErrorCode, StoredWidgetState, ThreadKind } from '@drawbridge/protocol';
 import type { AgentModel } from '../agent/run-agent.ts';
 import { type AgentProfiles, defaultSkillName } from '../agents/agent-profile.ts';
 import { recordTurnInput } from '../assembly/record-turn-input.ts';
@@ -134,6 +134,7 @@ export async function startAgentRun({
   }
   const runRecordId = ids();
   let messages: StoredMessage[];
+  let widgetStates: StoredWidgetState[];
   let model = services.model;
   let claimed = false;
   try {
@@ -185,6 +186,7 @@ export async function startAgentRun({
       return { started: false, refusal };
     }
     messages = input.messages;
+    widgetStates = await store.listWidgetStates(threadId);
   } catch (error) {
     // The thread already has a running run (perhaps started by a request that raced this one).
     if (RunInProgressError.isInstance(error)) {
@@ -210,6 +212,7 @@ export async function startAgentRun({
       owner,
       runId: runRecordId,
       messages,
+      widgetStates,
     }),
   };
 }

@@ -16,6 +16,7 @@ export interface DatabaseTables {
   attachments: AttachmentsTable;
   audit_log: AuditLogTable;
   widget_events: WidgetEventsTable;
+  widget_states: WidgetStatesTable;
   api_tokens: ApiTokensTable;
   auth_users: AuthUsersTable;
   auth_accounts: AuthAccountsTable;
@@ -176,4 +177,12 @@ export interface AuthAccountsTable {
   userId: string;
   /** `credential` for a password, the OpenID Connect provider's id (`oidc`) otherwise. */
   providerId: string;
+}
+
+/** What a widget keeps (`host.setState`), per thread and widget lineage (the id of its first revision). */
+export interface WidgetStatesTable {
+  thread_id: string;
+  lineage_id: string;
+  state_json: string;
+  updated_at: string;
 }

@@ -113,6 +113,7 @@ describe('a SQLite file written before Kysely', () => {
       '0013-thread-models',
       '0014-attachments',
       '0015-run-cached-tokens',
+      '0016-widget-states',
     ]);
     inspector.close();
   });

@@ -100,6 +100,7 @@ describe('openDatabase', () => {
         'threads.created_at',
         'threads.updated_at',
         'widget_events.at',
+        'widget_states.updated_at',
       ]);
       expect(new Set(columns.rows.map((row) => row.collation_name))).toEqual(new Set(['C']));
     } finally {

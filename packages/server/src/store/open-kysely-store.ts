@@ -4,6 +4,7 @@ import { kyselyRunEvents } from './kysely-run-events.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
 import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
 import { kyselyThreadSearch } from './kysely-thread-search.ts';
+import { kyselyWidgetStates } from './kysely-widget-states.ts';
 import { localUserId } from './local-user-id.ts';
 import { messageQueries, widgetColumns } from './message-queries.ts';
 import { withoutNul } from './nul-free-text.ts';
@@ -249,6 +250,7 @@ export function openKyselyStore({
     },
 
     ...kyselyThreadSearch({ kysely }),
+    ...kyselyWidgetStates({ kysely, now }),
 
     ...kyselyAttachments({ kysely, now, ids }),
 

@@ -5,6 +5,7 @@ import type {
   GeneratedWidget,
   ReplyDetails,
   ReplySegment,
+  StoredWidgetState,
   ThreadKind,
 } from '@drawbridge/protocol';
 
@@ -210,6 +211,13 @@ export interface Store {
   /** Oldest first, in the order they were appended. */
   listMessages(threadId: string): Promise<StoredMessage[]>;
   getWidget(threadId: string, widgetId: string): Promise<StoredWidget | undefined>;
+  /**
+   * Keeps what a widget set (`host.setState`, JSON text already checked against `widgetStateLimits`) for its
+   * lineage, replacing what it kept before; answers when it was stored. `ThreadNotFoundError` for a thread gone.
+   */
+  setWidgetState(input: { threadId: string; lineageId: string; stateJson: string }): Promise<string>;
+  /** What the thread's widgets keep, oldest change first. */
+  listWidgetStates(threadId: string): Promise<StoredWidgetState[]>;
   /**
    * Records a `running` run, with its lease when given, and with `clientRunId` the id its client gave it, in
    * the same transaction. Throws `ThreadNotFoundError` for a missing thread, `RunInProgressError` when the

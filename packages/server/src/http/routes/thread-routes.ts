@@ -199,9 +199,13 @@ export function createThreadRoutes(options: {
     if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     const thread = await ownedThread({ store, threadId, userId: requestUser(context).id });
     if (thread === undefined) return threadNotFound(context, threadId);
-    const [messages, running] = await Promise.all([store.listMessages(threadId), store.runningRun(threadId)]);
+    const [messages, running, widgetStates] = await Promise.all([
+      store.listMessages(threadId),
+      store.runningRun(threadId),
+      store.listWidgetStates(threadId),
+    ]);
     const activeRun = running === undefined ? null : toRunSummary(running);
-    return context.json({ thread, messages, activeRun } satisfies MessageListResponse);
+    return context.json({ thread, messages, activeRun, widgetStates } satisfies MessageListResponse);
   });
 
   routes.delete('/:threadId', async (context) => {

@@ -50,6 +50,12 @@ export const demoCatalogue: DemoEntry[] = [
     edits: '@@CSS@@',
   },
   {
+    id: 'widget-state',
+    title: 'Ask what your widgets kept: "how many did I count?"',
+    keywords: ['how many did i count', 'what did i count', 'what have i counted', 'what did my widgets keep'],
+    file: replyFile('widget-state.txt'),
+  },
+  {
     id: 'counter-reset',
     title: 'Edit the counter: add a reset button',
     keywords: ['reset', 'zero', 'clear'],

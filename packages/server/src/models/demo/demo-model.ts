@@ -11,6 +11,7 @@ import { demoReplyValues, fillDemoScript } from './fill-demo-reply.ts';
 import { lastUserText } from './last-user-text.ts';
 import { latestQuotedWidget } from './latest-quoted-widget.ts';
 import { pickDemoEntry, pickFallbackEntry } from './pick-demo-entry.ts';
+import { splitWidgetState } from './widget-state-in-prompt.ts';
 
 export const demoModelId = 'demo';
 
@@ -51,7 +52,9 @@ export function createDemoModel({
       // A continuation request answers the user's message before it, from where the kept reply stopped.
       const continuation = readContinuationRequest(lastUserText(prompt));
       const turn = continuation === undefined ? undefined : continuedTurn(prompt);
-      const userText = turn?.userText ?? lastUserText(prompt);
+      // The widget-state block the server adds to the newest user message is not the user's words.
+      const { userText: ownText, widgetStateLines } = splitWidgetState(lastUserText(prompt));
+      const userText = turn?.userText ?? ownText;
       const resolved = resolveEntryScript(userText);
       return continuation === undefined || turn === undefined
         ? resolved
@@ -71,6 +74,7 @@ export function createDemoModel({
           script,
           demoReplyValues({
             userText,
+            widgetStateLines,
             ...(entry.pattern === undefined ? {} : { pattern: entry.pattern }),
             ...(quoted === undefined ? {} : { quoted }),
           }),

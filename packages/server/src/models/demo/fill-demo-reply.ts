@@ -8,6 +8,8 @@ export interface DemoReplyContext {
   userText: string;
   /** The widget quoted last in the conversation: its id and wire text (`@@CSS@@ … @@END@@`). */
   quoted?: { id: string; text: string };
+  /** What the chat's widgets keep, one line each, as the server's widget-state block on the message lists it. */
+  widgetStateLines?: readonly string[];
 }
 
 // Text from the person goes into prose (markdown, where entities read as the characters) and into markup
@@ -27,12 +29,24 @@ function lastCssLine(wireText: string): string | undefined {
 }
 
 /**
- * The values for an entry's placeholders: `widget` (the quoted widget's id, which an edit names),
+ * The values for an entry's placeholders: `widgetState` (what the chat's widgets keep, as a list),
+ * `widget` (the quoted widget's id, which an edit names),
  * `lastCssLine` (the line an appending CSS edit searches for) and every named group of the entry's `pattern`
  * in the message, escaped.
  */
-export function demoReplyValues({ pattern, userText, quoted }: DemoReplyContext): Record<string, string> {
-  const values: Record<string, string> = {};
+export function demoReplyValues({
+  pattern,
+  userText,
+  quoted,
+  widgetStateLines = [],
+}: DemoReplyContext): Record<string, string> {
+  const values: Record<string, string> = {
+    // Widget-written text: escaped like the user's own, one list item a widget.
+    widgetState:
+      widgetStateLines.length === 0
+        ? 'nothing yet — no widget in this chat has kept anything.'
+        : `\n\n${widgetStateLines.map((line) => `- ${escapeForReply(line.slice(2))}`).join('\n')}`,
+  };
   if (quoted !== undefined) {
     values.widget = quoted.id;
     const line = lastCssLine(quoted.text);

@@ -15,6 +15,7 @@ import { threadKindsMigration } from './thread-kinds-migration.ts';
 import { threadModelsMigration } from './thread-models-migration.ts';
 import { widgetRefusalsMigration } from './widget-refusals-migration.ts';
 import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
+import { widgetStatesMigration } from './widget-states-migration.ts';
 
 /**
  * Every schema version, in order, compiled in rather than read from a folder, so a bundled or installed
@@ -37,6 +38,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0013-thread-models': threadModelsMigration(),
     '0014-attachments': attachmentsMigration({ dialect }),
     '0015-run-cached-tokens': runCachedTokensMigration(),
+    '0016-widget-states': widgetStatesMigration({ dialect }),
   };
 }
 
