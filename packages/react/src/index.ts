@@ -46,6 +46,7 @@ export {
   renameThread,
   rewindThread,
   searchThreads,
+  selectBranch,
   standaloneWidgetUrl,
   updateThread,
 } from './api/api-client.ts';

@@ -64,6 +64,7 @@ export const threadRouteErrorCodes = [
   'frame_not_built',
   'unknown_model',
   'invalid_widget_state',
+  'branch_not_found',
 ] as const;
 export type ThreadRouteErrorCode = (typeof threadRouteErrorCodes)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { generatedWidgetSchema } from '../generated-widget.ts';
 import { attachmentSchema } from './attachment.ts';
 import { formAnswersSchema } from './form-answers.ts';
+import { messageBranchSchema } from './message-branch.ts';
 import { replyDetailsSchema } from './reply-details.ts';
 
 /**
@@ -22,6 +23,11 @@ export const storedMessageSchema = z.object({
   attachments: z.array(attachmentSchema).optional(),
   /** On the last stored message of a finished reply: its model and token counts. */
   reply: replyDetailsSchema.optional(),
+  /**
+   * On a user message or the first message of a reply that has other versions (an edit, a regenerated reply):
+   * which of them the thread shows, oldest first. Absent when it has only the one.
+   */
+  branch: messageBranchSchema.optional(),
 });
 
 export type StoredMessage = z.infer<typeof storedMessageSchema>;

@@ -2,9 +2,11 @@ import type {
   A2uiUserAction,
   Attachment,
   FormAnswers,
+  SelectBranchBody,
   SequencedRunEvent,
   ThreadKind,
 } from '@drawbridge/protocol';
+import { selectBranch } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ToolCallHookContext } from '../transcript/tool-call-hook.ts';
 import { messageProse } from '../transcript/transcript-state.ts';
@@ -122,6 +124,45 @@ export class AgentRunClient<View> {
       return { ok: false, message: 'There is no reply to continue.' };
     }
     return this.#send(session, messageProse(userMessage), {}, { continues: reply.id });
+  };
+
+  /**
+   * Shows another version of a message of the thread on screen (`SelectBranchBody`: the turn, the user message
+   * or its reply, which version): the server switches the thread's branch, and the thread is drawn again from
+   * it. Refused while a reply runs.
+   */
+  readonly switchBranch = async (body: SelectBranchBody): Promise<BridgeOutcome> => {
+    const session = this.#current;
+    const { threadId } = session;
+    if (threadId === undefined) return { ok: false, message: 'This chat has no other versions.' };
+    if (session.run)
+      return { ok: false, message: 'A reply is still being generated; wait for it to finish.' };
+    try {
+      await selectBranch(threadId, body, { baseUrl: this.#options.baseUrl });
+    } catch (error) {
+      return { ok: false, message: describeRunFailure(error) };
+    }
+    // The user went elsewhere meanwhile: the switch is stored, and shows when they come back.
+    if (this.#current !== session) return { ok: true, message: 'Switched.' };
+    const opened = await this.openThread(threadId);
+    return opened.status === 'failed'
+      ? { ok: false, message: opened.message }
+      : { ok: true, message: 'Switched.' };
+  };
+
+  /**
+   * Reads again which messages of the thread on screen have other versions (an edit or a regenerated reply
+   * just made one), without drawing anything again. For after a run settles.
+   */
+  readonly refreshBranches = async (): Promise<void> => {
+    const session = this.#current;
+    const { threadId } = session;
+    if (threadId === undefined || session.run) return;
+    const loaded = await (
+      this.#options.loadThread ?? ((id: string) => loadStoredThread(id, { baseUrl: this.#options.baseUrl }))
+    )(threadId);
+    if (this.#current !== session || session.run) return;
+    session.dispatch({ type: 'set-branches', branches: loaded.messages.map((message) => message.branch) });
   };
 
   /** Drops the last user message and what followed it, and sends that message again. */

@@ -11,6 +11,9 @@ import {
   type RewindThreadResponse,
   renameThreadResponseSchema,
   rewindThreadResponseSchema,
+  type SelectBranchBody,
+  type SelectBranchResponse,
+  selectBranchResponseSchema,
   type ThreadSearchResult,
   type ThreadSummary,
   threadListResponseSchema,
@@ -132,6 +135,23 @@ export function rewindThread(
     baseUrl,
     path: `/api/threads/${encodeURIComponent(threadId)}/rewind`,
     schema: rewindThreadResponseSchema,
+    init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  });
+}
+
+/**
+ * Shows another version of a message: version `index` (oldest first) of the `turn`-th user message of the
+ * branch on screen, or of its reply; answers with the branch the thread now shows.
+ */
+export function selectBranch(
+  threadId: string,
+  body: SelectBranchBody,
+  { baseUrl }: ServerLocation = {},
+): Promise<SelectBranchResponse> {
+  return requestJson({
+    baseUrl,
+    path: `/api/threads/${encodeURIComponent(threadId)}/branch`,
+    schema: selectBranchResponseSchema,
     init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
   });
 }

@@ -40,6 +40,7 @@ export function transcriptFromStored(stored: StoredMessage[]): TranscriptMessage
           role: 'user',
           parts: [{ kind: 'prose', text: message.content }],
           ...(attachments.length === 0 ? {} : { attachments }),
+          ...(message.branch === undefined ? {} : { branch: message.branch }),
         });
       continue;
     }
@@ -48,7 +49,13 @@ export function transcriptFromStored(stored: StoredMessage[]): TranscriptMessage
     // A later segment's details (or none) replace an earlier one's: they belong to the reply's last segment.
     const { reply: _earlierDetails, ...bubble }: TranscriptMessage = continues
       ? previous
-      : { id: message.id, role: 'assistant', parts: [] };
+      : {
+          id: message.id,
+          role: 'assistant',
+          parts: [],
+          // A reply's versions are told by its first segment.
+          ...(message.branch === undefined ? {} : { branch: message.branch }),
+        };
     const folded = storedMessageEvents(message, bubble.id).reduce(applyReplyEvent, bubble);
     const replayed: TranscriptMessage = { ...folded, role: 'assistant' };
     if (continues) messages[messages.length - 1] = replayed;

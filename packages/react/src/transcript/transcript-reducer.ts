@@ -3,6 +3,7 @@ import {
   EventType,
   type FormAnswers,
   isDrawbridgeEvent,
+  type MessageBranch,
   type RunEvent,
   replyEventReducer,
   type WidgetLookup,
@@ -18,7 +19,12 @@ export type TranscriptAction =
   /** Drops a message and everything after it (a retry replaces the failed turn). */
   | { type: 'truncate-from'; messageId: string }
   /** The next run continues this reply (kept after Stop): what it writes is appended to it. */
-  | { type: 'continue-reply'; messageId: string };
+  | { type: 'continue-reply'; messageId: string }
+  /**
+   * The versions each message has, as the store now tells them (after an edit or a regenerated reply made one),
+   * message by message in order; ignored when the store holds a different number of messages.
+   */
+  | { type: 'set-branches'; branches: readonly (MessageBranch | undefined)[] };
 
 /**
  * Folds actions into transcript state. A run's events go to the reply they belong to and are folded there
@@ -60,6 +66,15 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
       return { messages: state.messages, continuation: { into: action.messageId, replyIds: new Set() } };
     case 'run-event':
       return applyContinuedRunEvent(state, action.event);
+    case 'set-branches': {
+      if (action.branches.length !== state.messages.length) return state;
+      const messages = state.messages.map((message, index) => {
+        const { branch: _shown, ...rest } = message;
+        const branch = action.branches[index];
+        return branch === undefined ? rest : { ...rest, branch };
+      });
+      return { ...state, messages };
+    }
   }
 }
 

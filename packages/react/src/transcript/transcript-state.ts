@@ -2,6 +2,7 @@ import {
   type Attachment,
   createReplyWidget,
   type GeneratedWidget,
+  type MessageBranch,
   type ReplyMessage,
   type ReplyPart,
   type ReplyToolCall,
@@ -21,6 +22,8 @@ export interface TranscriptMessage extends ReplyMessage {
   role: 'user' | 'assistant';
   /** On a user message: the files it carried. */
   attachments?: Attachment[];
+  /** A user message or reply with other versions (an edit, a regenerated reply): which one this is, of how many. */
+  branch?: MessageBranch;
 }
 
 export interface TranscriptState {

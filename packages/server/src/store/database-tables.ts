@@ -35,6 +35,8 @@ export interface ThreadsTable {
   kind: Generated<ThreadKind>;
   /** The model the chat was set to; `null` runs the server's default. */
   model: Generated<string | null>;
+  /** The last message of the branch the thread shows; each new message is appended after it. */
+  leaf_id: Generated<string | null>;
 }
 
 export interface MessagesTable {
@@ -55,6 +57,8 @@ export interface MessagesTable {
   reply_input_tokens: number | null;
   reply_cached_input_tokens: number | null;
   reply_output_tokens: number | null;
+  /** The message before it in its branch (`null` for a thread's first): set from the thread's leaf on insert. */
+  parent_id: Generated<string | null>;
 }
 
 export interface WidgetsTable {

@@ -114,6 +114,7 @@ describe('a SQLite file written before Kysely', () => {
       '0014-attachments',
       '0015-run-cached-tokens',
       '0016-widget-states',
+      '0017-message-branches',
     ]);
     inspector.close();
   });

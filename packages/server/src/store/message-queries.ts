@@ -20,7 +20,14 @@ export const widgetColumns = [
 ] as const;
 
 /** Every column of a message row, `null` where it has no value: one shape, so one compiled insert. */
-export type MessageRow = Required<Omit<Insertable<MessagesTable>, 'sequence'>>;
+export type MessageRow = Required<Omit<Insertable<MessagesTable>, 'sequence' | 'parent_id'>>;
+
+/** A message's place among the messages of its thread: what branches are read from. */
+export interface MessageLink {
+  id: string;
+  parent_id: string | null;
+  role: 'user' | 'assistant' | 'tool';
+}
 
 /** Columns of a message that a patch rewrites; the set present picks the compiled statement. */
 export type MessageColumnPatch = Pick<
@@ -46,8 +53,9 @@ export function messageQueries({ kysely, statements }: { kysely: Queries; statem
 
   return {
     /** The thread's row, read before every run and every listing of its messages. */
-    async threadRow(id: string): Promise<Selectable<ThreadsTable> | undefined> {
+    async threadRow(id: string, queries?: StatementRunner): Promise<Selectable<ThreadsTable> | undefined> {
       const { rows } = await cache.execute({
+        ...(queries === undefined ? {} : { queries }),
         key: 'thread',
         values: { id },
         build: (parameter) => kysely.selectFrom('threads').selectAll().where('id', '=', parameter('id')),
@@ -55,14 +63,31 @@ export function messageQueries({ kysely, statements }: { kysely: Queries; statem
       return rows[0];
     },
 
-    /** The thread's messages with their widgets, in insertion order. */
+    /**
+     * The messages of the branch the thread shows, with their widgets, oldest first: from its leaf back along
+     * the parent links.
+     */
     async listMessages(threadId: string): Promise<MessageWithWidgetRow[]> {
       const { rows } = await cache.execute({
         key: 'list messages',
         values: { threadId },
         build: (parameter) =>
           kysely
+            .withRecursive('branch(id)', (queries) =>
+              queries
+                .selectFrom('threads')
+                .select('leaf_id as id')
+                .where('id', '=', parameter('threadId'))
+                .unionAll((more) =>
+                  more
+                    .selectFrom('messages as above')
+                    .innerJoin('branch', 'branch.id', 'above.id')
+                    .select('above.parent_id as id')
+                    .where('above.parent_id', 'is not', null),
+                ),
+            )
             .selectFrom('messages as m')
+            .innerJoin('branch', 'branch.id', 'm.id')
             .leftJoin('widgets as w', 'w.message_id', 'm.id')
             .select([
               'm.id',
@@ -86,17 +111,73 @@ export function messageQueries({ kysely, statements }: { kysely: Queries; statem
       return rows;
     },
 
+    /**
+     * Every message's id, parent and role, oldest first: the shape of the thread's branches, without their
+     * text.
+     */
+    async listMessageLinks(threadId: string, queries?: StatementRunner): Promise<MessageLink[]> {
+      const { rows } = await cache.execute({
+        ...(queries === undefined ? {} : { queries }),
+        key: 'list message links',
+        values: { threadId },
+        build: (parameter) =>
+          kysely
+            .selectFrom('messages')
+            .select(['id', 'parent_id', 'role'])
+            .where('thread_id', '=', parameter('threadId'))
+            .orderBy('sequence'),
+      });
+      return rows;
+    },
+
+    /** The text (and files) of each message named, in no particular order. */
+    async messageTexts(
+      ids: readonly string[],
+      queries?: StatementRunner,
+    ): Promise<{ id: string; content: string; attachments_json: string | null }[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await (queries ?? statements).executeQuery(
+        kysely
+          .selectFrom('messages')
+          .select(['id', 'content', 'attachments_json'])
+          .where('id', 'in', ids)
+          .compile(),
+      );
+      return rows;
+    },
+
+    /**
+     * Appends the row after its thread's leaf (its parent) and makes it the leaf: two statements, so
+     * `queries` is a transaction's.
+     */
     async insertMessage(queries: StatementRunner, row: MessageRow): Promise<void> {
       await cache.execute({
         queries,
         key: 'insert message',
         values: row,
-        build: (parameter) => kysely.insertInto('messages').values(placeholdersFor(parameter, row)),
+        build: (parameter) =>
+          kysely.insertInto('messages').values({
+            ...placeholdersFor(parameter, row),
+            parent_id: kysely
+              .selectFrom('threads')
+              .select('leaf_id')
+              .where('id', '=', parameter('thread_id')),
+          }),
+      });
+      await cache.execute({
+        queries,
+        key: 'move leaf',
+        values: { id: row.id, threadId: row.thread_id },
+        build: (parameter) =>
+          kysely
+            .updateTable('threads')
+            .set({ leaf_id: parameter('id') })
+            .where('id', '=', parameter('threadId')),
       });
     },
 
     /**
-     * Appends the row and sets its thread's time in one PostgreSQL statement (a data-modifying CTE, which
+     * Appends the row after its thread's leaf, makes it the leaf and sets its thread's time in one PostgreSQL statement (a data-modifying CTE, which
      * SQLite does not have): as atomic as a transaction, one round trip instead of four.
      */
     async insertMessageTouchingThread(row: MessageRow, now: string): Promise<void> {
@@ -106,10 +187,19 @@ export function messageQueries({ kysely, statements }: { kysely: Queries; statem
         build: (parameter) =>
           kysely
             .with('inserted', (queries) =>
-              queries.insertInto('messages').values(placeholdersFor(parameter, row)).returning('thread_id'),
+              queries
+                .insertInto('messages')
+                .values({
+                  ...placeholdersFor(parameter, row),
+                  parent_id: queries
+                    .selectFrom('threads')
+                    .select('leaf_id')
+                    .where('id', '=', parameter('thread_id')),
+                })
+                .returning('thread_id'),
             )
             .updateTable('threads')
-            .set({ updated_at: parameter('now') })
+            .set({ updated_at: parameter('now'), leaf_id: parameter('id') })
             .where('id', 'in', (queries) => queries.selectFrom('inserted').select('thread_id')),
       });
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { kyselyAttachments } from './kysely-attachments.ts';
 import { kyselyRunEvents } from './kysely-run-events.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
-import { kyselyThreadRewind } from './kysely-thread-rewind.ts';
+import { kyselyThreadBranches } from './kysely-thread-branches.ts';
 import { kyselyThreadSearch } from './kysely-thread-search.ts';
 import { kyselyWidgetStates } from './kysely-widget-states.ts';
 import { localUserId } from './local-user-id.ts';
@@ -165,7 +165,7 @@ export function openKyselyStore({
         // A streaming reply's first periodic write leaves the thread's time to its last: one statement.
         const movesThread = options.inProgress !== true || titlesThread;
         if (!movesThread && message.widget === undefined) {
-          await messages.insertMessage(statements, row);
+          await statements.transaction((transaction) => messages.insertMessage(transaction, row));
           return message;
         }
         if (database.dialect === 'postgres' && message.widget === undefined && !titlesThread) {
@@ -254,7 +254,7 @@ export function openKyselyStore({
 
     ...kyselyAttachments({ kysely, now, ids }),
 
-    ...kyselyThreadRewind({ kysely, now }),
+    ...kyselyThreadBranches({ kysely, statements, messages, now, ids }),
 
     ...runs.methods,
 

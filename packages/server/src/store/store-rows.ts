@@ -15,7 +15,7 @@ export type WidgetColumns = { widget_id: string | null } & {
 };
 
 /** A `messages` row (without its insertion `sequence`) left-joined with its widget. */
-export type MessageWithWidgetRow = Omit<Selectable<MessagesTable>, 'sequence'> & WidgetColumns;
+export type MessageWithWidgetRow = Omit<Selectable<MessagesTable>, 'sequence' | 'parent_id'> & WidgetColumns;
 
 /** Maps a `threads` row. */
 export function threadFromRow(row: Selectable<ThreadsTable>): ThreadRecord {

@@ -3,6 +3,7 @@ import type {
   AttachmentMediaType,
   FormAnswers,
   GeneratedWidget,
+  MessageBranch,
   ReplyDetails,
   ReplySegment,
   StoredWidgetState,
@@ -57,6 +58,11 @@ export interface ThreadSearchMatch {
 export type RewindOutcome =
   | { rewound: true; text: string }
   | { rewound: false; code: 'thread_not_found' | 'turn_not_found' };
+
+/** How showing another version of a message ended. */
+export type BranchSelection =
+  | { selected: true }
+  | { selected: false; code: 'thread_not_found' | 'turn_not_found' | 'branch_not_found' };
 
 /** Where a run is: `running` until it ends one of four ways. */
 export type RunStatus = 'running' | 'finished' | 'error' | 'cancelled' | 'interrupted';
@@ -179,10 +185,24 @@ export interface Store {
     userId?: string;
   }): Promise<ThreadSearchMatch[]>;
   /**
-   * Makes the thread end with its `turn`-th user message (counted from 0): every later message goes (with
-   * its widget), and with `content` the message's text is replaced. One transaction.
+   * Makes the thread show a branch ending with the `turn`-th user message of the branch it shows (from 0):
+   * that message itself (for its reply to be made again), or with `content` a new version of it with that
+   * text, after the message the old version followed. Nothing is deleted: what followed stays, on the branch
+   * the thread no longer shows. One transaction.
    */
   rewindThread(input: { threadId: string; turn: number; content?: string }): Promise<RewindOutcome>;
+  /**
+   * Shows version `index` (oldest first) of the `turn`-th user message of the shown branch (`side: 'user'`) or
+   * of its reply (`side: 'reply'`), down to the newest message stored under that version. One transaction.
+   */
+  selectBranch(input: {
+    threadId: string;
+    turn: number;
+    side: 'user' | 'reply';
+    index: number;
+  }): Promise<BranchSelection>;
+  /** The messages of the shown branch that have other versions, and which of them each is. */
+  messageBranches(threadId: string): Promise<ReadonlyMap<string, MessageBranch>>;
   /** Removes the thread with its messages, widgets and runs; false when it did not exist. */
   deleteThread(id: string): Promise<boolean>;
   /**
@@ -208,7 +228,7 @@ export interface Store {
     },
     options?: { inProgress?: boolean },
   ): Promise<void>;
-  /** Oldest first, in the order they were appended. */
+  /** The messages of the branch the thread shows, oldest first (each after the one it follows). */
   listMessages(threadId: string): Promise<StoredMessage[]>;
   getWidget(threadId: string, widgetId: string): Promise<StoredWidget | undefined>;
   /**

@@ -230,6 +230,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
                 }
                 onRegenerate={(messageId) => void chat.regenerate(messageId)}
                 onEdit={(messageId, text) => void chat.edit(messageId, text)}
+                onSwitchBranch={(messageId, index) => void chat.switchBranch(messageId, index)}
               />
             )}
             {/* A message typed under a chat that cannot be shown would go to that chat: start a new one first. */}

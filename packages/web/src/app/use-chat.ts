@@ -51,6 +51,8 @@ export interface ChatController {
   regenerate(assistantMessageId: string): Promise<void>;
   /** Replaces a user message's text and everything after it, and sends it again. */
   edit(userMessageId: string, text: string): Promise<void>;
+  /** Shows version `index` of a user message or of a reply (by its message id) that has several. */
+  switchBranch(messageId: string, index: number): Promise<void>;
   /** The model the chat on screen runs (a new chat: the one chosen for it); `undefined`: the server's default. */
   model: string | undefined;
   /** Sets the model of the chat on screen, or of the new chat its first message creates. */
@@ -79,10 +81,18 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
     initialThreadId: threadIdFromHash(window.location.hash),
     createThread: async () => (await createThread({ model: newChatModelRef.current })).id,
     onRunStarted: () => void refreshThreads(),
-    onRunSettled: () => void refreshThreads(),
+    onRunSettled: () => {
+      void refreshThreads();
+      // An edit or a regenerated reply made a new version of a message: the switcher shows it.
+      clientRef.current
+        ?.refreshBranches()
+        .catch((error: unknown) => setThreadError(describeRunFailure(error)));
+    },
     ...(onToolCall ? { onToolCall } : {}),
   });
   const activeThreadId = snapshot.threadId;
+  const clientRef = useRef(client);
+  clientRef.current = client;
 
   const openThread = useCallback(
     async (threadId: string | undefined) => {
@@ -183,6 +193,17 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
     },
     [client],
   );
+  const switchBranch = useCallback(
+    async (messageId: string, index: number) => {
+      const located = replyTurn(client.getSnapshot().transcript.messages, messageId);
+      if (located === undefined) return;
+      setThreadError(undefined);
+      const side = located.userMessage.id === messageId ? 'user' : 'reply';
+      const outcome = await client.switchBranch({ turn: located.turn, side, index });
+      if (!outcome.ok) setThreadError(outcome.message);
+    },
+    [client],
+  );
   const regenerate = useCallback(
     (assistantMessageId: string) => rewindAndResend(assistantMessageId, undefined),
     [rewindAndResend],
@@ -251,6 +272,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       rename,
       regenerate,
       edit,
+      switchBranch,
       model,
       chooseModel,
     }),
@@ -273,6 +295,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       rename,
       regenerate,
       edit,
+      switchBranch,
       model,
       chooseModel,
     ],

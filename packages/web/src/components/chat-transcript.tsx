@@ -4,6 +4,7 @@ import {
   type ProseRenderer,
   replyProse,
   type ToolCallRenderer,
+  type TranscriptMessage,
   type TranscriptMessageSlot,
   type TranscriptState,
   TranscriptView,
@@ -43,6 +44,7 @@ export function ChatTranscript({
   footer,
   onRegenerate,
   onEdit,
+  onSwitchBranch,
 }: {
   transcript: TranscriptState;
   running: boolean;
@@ -50,19 +52,32 @@ export function ChatTranscript({
   footer: ReactNode;
   onRegenerate?(assistantMessageId: string): void;
   onEdit?(userMessageId: string, text: string): void;
+  /** Shows version `index` of a message (a user message, or the first message of a reply) that has several. */
+  onSwitchBranch?(messageId: string, index: number): void;
 }) {
+  /** The versions of `versioned` (the message, or the first message of its reply), when it has several. */
+  const branchOf = (versioned: TranscriptMessage | undefined) =>
+    versioned?.branch === undefined || onSwitchBranch === undefined
+      ? {}
+      : {
+          branch: versioned.branch,
+          onSwitchBranch: (version: number) => onSwitchBranch(versioned.id, version),
+        };
   const renderUserMessage = ({ message, running }: TranscriptMessageSlot) => (
     <UserMessage
       text={message.parts.map((part) => (part.kind === 'prose' ? part.text : '')).join('')}
       attachments={message.attachments ?? []}
       busy={running}
       {...(onEdit ? { onEdit: (text: string) => onEdit(message.id, text) } : {})}
+      {...branchOf(message)}
     />
   );
   // A reply's actions go under its last part; regenerating needs a user message it answered.
   const renderReplyActions = ({ message, index, messages, running }: TranscriptMessageSlot) => {
     if (!endsReply(messages, index)) return undefined;
     const askedFor = messages.slice(0, index).some((earlier) => earlier.role === 'user');
+    const replyStart =
+      messages.findLastIndex((earlier, position) => position <= index && earlier.role === 'user') + 1;
     return (
       <MessageActions
         label="Assistant"
@@ -70,6 +85,7 @@ export function ChatTranscript({
         busy={running}
         {...(onRegenerate && askedFor ? { onRegenerate: () => onRegenerate(message.id) } : {})}
         {...(message.reply ? { reply: message.reply } : {})}
+        {...branchOf(messages[replyStart])}
       />
     );
   };

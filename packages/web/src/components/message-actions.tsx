@@ -1,5 +1,6 @@
-import type { ReplyDetails } from '@drawbridge/protocol';
+import type { MessageBranch, ReplyDetails } from '@drawbridge/protocol';
 import { useEffect, useState } from 'react';
+import { BranchSwitcher } from './branch-switcher.tsx';
 import { copyFeedbackMs, copyToClipboard } from './copy-to-clipboard.ts';
 import { formatReplyDetails } from './format-reply-details.ts';
 
@@ -14,6 +15,8 @@ export function MessageActions({
   onRegenerate,
   reply,
   busy,
+  branch,
+  onSwitchBranch,
 }: {
   /** Whose message, for the toolbar's name ("You", "Assistant"). */
   label: string;
@@ -23,6 +26,9 @@ export function MessageActions({
   reply?: ReplyDetails;
   /** A reply is running: nothing may rewrite the thread under it. */
   busy: boolean;
+  /** The message has other versions: which this is, and how to show another. */
+  branch?: MessageBranch;
+  onSwitchBranch?: (index: number) => void;
 }) {
   const [copied, setCopied] = useState<'copied' | 'failed' | undefined>();
   useEffect(() => {
@@ -34,6 +40,14 @@ export function MessageActions({
 
   return (
     <div className="message-actions" role="toolbar" aria-label={`${label} message actions`}>
+      {branch && onSwitchBranch && (
+        <BranchSwitcher
+          branch={branch}
+          noun={label === 'Your' ? 'message' : 'reply'}
+          busy={busy}
+          onSwitch={onSwitchBranch}
+        />
+      )}
       <button
         type="button"
         className="message-actions__button icon-button"

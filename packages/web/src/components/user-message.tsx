@@ -1,4 +1,4 @@
-import type { Attachment } from '@drawbridge/protocol';
+import type { Attachment, MessageBranch } from '@drawbridge/protocol';
 import { AttachmentList, messageSegments, PastedTextBlock, readWidgetRepairRequest } from '@drawbridge/react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { MessageActions } from './message-actions.tsx';
@@ -15,11 +15,16 @@ export function UserMessage({
   attachments = [],
   busy,
   onEdit,
+  branch,
+  onSwitchBranch,
 }: {
   text: string;
   attachments?: readonly Attachment[];
   busy: boolean;
   onEdit?: (text: string) => void;
+  /** Other versions of this message (edits): which this is, and how to show another. */
+  branch?: MessageBranch;
+  onSwitchBranch?: (index: number) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const editButtonWanted = useRef(false);
@@ -77,6 +82,7 @@ export function UserMessage({
             copyText={text}
             busy={busy}
             {...(onEdit ? { onEdit: () => setEditing(true) } : {})}
+            {...(branch && onSwitchBranch ? { branch, onSwitchBranch } : {})}
           />
         </>
       )}

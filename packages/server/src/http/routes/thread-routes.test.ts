@@ -3,6 +3,7 @@ import {
   messageListResponseSchema,
   renameThreadResponseSchema,
   rewindThreadResponseSchema,
+  selectBranchResponseSchema,
   type ThreadRouteErrorCode,
   threadListResponseSchema,
   threadRouteErrorCodes,
@@ -350,6 +351,51 @@ describe('POST /api/threads/:id/rewind', () => {
     await store.appendMessage({ id: 'a2', threadId: 't1', role: 'assistant', content: 'A table.' });
   });
 
+  it('shows the other version of an edited message again, with what followed it, and says so on reload', async () => {
+    await app.request('/api/threads/t1/rewind', jsonRequest('POST', { turn: 1, content: 'a list' }));
+    const switched = await app.request(
+      '/api/threads/t1/branch',
+      jsonRequest('POST', { turn: 1, side: 'user', index: 0 }),
+    );
+    const { messages } = await readJsonResponse(switched, selectBranchResponseSchema);
+    expect(messages.map((message) => [message.id, message.branch])).toEqual([
+      ['u1', undefined],
+      ['a1', undefined],
+      ['u2', { index: 0, count: 2 }],
+      ['a2', undefined],
+    ]);
+    const reloaded = await readJsonResponse(
+      await app.request('/api/threads/t1/messages'),
+      messageListResponseSchema,
+    );
+    expect(reloaded.messages.map((message) => message.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect(reloaded.messages[2]?.branch).toEqual({ index: 0, count: 2 });
+  });
+
+  it('refuses a version that is not there, a bad body, and a switch under a running reply', async () => {
+    await expectJsonError(
+      await app.request('/api/threads/t1/branch', jsonRequest('POST', { turn: 1, side: 'reply', index: 1 })),
+      404,
+      'branch_not_found',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/t1/branch', jsonRequest('POST', { turn: 5, side: 'user', index: 0 })),
+      404,
+      'turn_not_found',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/t1/branch', jsonRequest('POST', { turn: 0, side: 'left', index: 0 })),
+      400,
+      'invalid_body',
+    );
+    await store.startRun({ id: 'r1', threadId: 't1', model: 'demo' });
+    await expectJsonError(
+      await app.request('/api/threads/t1/branch', jsonRequest('POST', { turn: 0, side: 'user', index: 0 })),
+      409,
+      'run_in_progress',
+    );
+  });
+
   it('keeps a turn and drops what followed, for a regenerated reply', async () => {
     const response = await app.request('/api/threads/t1/rewind', jsonRequest('POST', { turn: 1 }));
     expect(response.status).toBe(200);
@@ -365,7 +411,9 @@ describe('POST /api/threads/:id/rewind', () => {
     );
     const body = await readJsonResponse(response, rewindThreadResponseSchema);
     expect(body.text).toBe('a map');
-    expect(body.messages.map((message) => [message.id, message.content])).toEqual([['u1', 'a map']]);
+    expect(body.messages.map((message) => [message.content, message.branch])).toEqual([
+      ['a map', { index: 1, count: 2 }],
+    ]);
   });
 
   it('refuses while a reply is running, and for a turn, thread or body that is not there', async () => {

@@ -7,6 +7,8 @@ import {
   type RenameThreadResponse,
   type RewindThreadResponse,
   rewindThreadBodySchema,
+  type SelectBranchResponse,
+  selectBranchBodySchema,
   type ThreadListResponse,
   type ThreadRouteErrorCode,
   type ThreadSearchResponse,
@@ -70,6 +72,17 @@ export function createThreadRoutes(options: {
       `there is no model "${model}" on this server; it has: ${(modelIds ?? []).join(', ')}`,
     );
   const isKnownModel = (model: string) => modelIds === undefined || modelIds.includes(model);
+  /** The shown branch's messages, each that has other versions saying which it is. */
+  const shownMessages = async (threadId: string) => {
+    const [messages, branches] = await Promise.all([
+      store.listMessages(threadId),
+      store.messageBranches(threadId),
+    ]);
+    return messages.map((message) => {
+      const branch = branches.get(message.id);
+      return branch === undefined ? message : { ...message, branch };
+    });
+  };
 
   routes.post('/', async (context) => {
     const body = await readJsonBody(context);
@@ -190,8 +203,47 @@ export function createThreadRoutes(options: {
         ? threadNotFound(context, threadId)
         : refuse(context, 404, 'turn_not_found', `thread ${threadId} has no user message number ${turn}`);
     }
-    const messages = await store.listMessages(threadId);
+    const messages = await shownMessages(threadId);
     return context.json({ text: outcome.text, messages } satisfies RewindThreadResponse);
+  });
+
+  routes.post('/:threadId/branch', async (context) => {
+    const threadId = context.req.param('threadId');
+    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
+    const body = await readJsonBody(context);
+    if (body.status === 'invalid') {
+      return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
+    }
+    const parsed = selectBranchBodySchema.safeParse(body.status === 'parsed' ? body.value : undefined);
+    if (!parsed.success) {
+      return refuse(
+        context,
+        400,
+        'invalid_body',
+        'expected { "turn": integer ≥ 0, "side": "user" | "reply", "index": integer ≥ 0 }',
+      );
+    }
+    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
+      return threadNotFound(context, threadId);
+    }
+    // Switching under a running reply would leave the run appending to a branch nobody sees.
+    if ((await store.runningRun(threadId)) !== undefined) {
+      return refuse(context, 409, 'run_in_progress', `thread ${threadId} has a reply running; stop it first`);
+    }
+    const { turn, side, index } = parsed.data;
+    const outcome = await store.selectBranch({ threadId, turn, side, index });
+    if (!outcome.selected) {
+      if (outcome.code === 'thread_not_found') return threadNotFound(context, threadId);
+      return outcome.code === 'turn_not_found'
+        ? refuse(context, 404, 'turn_not_found', `thread ${threadId} has no user message number ${turn}`)
+        : refuse(
+            context,
+            404,
+            'branch_not_found',
+            `${side === 'user' ? 'user message' : 'the reply to user message'} number ${turn} has no version ${index}`,
+          );
+    }
+    return context.json({ messages: await shownMessages(threadId) } satisfies SelectBranchResponse);
   });
 
   routes.get('/:threadId/messages', async (context) => {
@@ -200,7 +252,7 @@ export function createThreadRoutes(options: {
     const thread = await ownedThread({ store, threadId, userId: requestUser(context).id });
     if (thread === undefined) return threadNotFound(context, threadId);
     const [messages, running, widgetStates] = await Promise.all([
-      store.listMessages(threadId),
+      shownMessages(threadId),
       store.runningRun(threadId),
       store.listWidgetStates(threadId),
     ]);

@@ -6,6 +6,7 @@ import { clientRunIdsMigration } from './client-run-ids-migration.ts';
 import { durableRunsMigration } from './durable-runs-migration.ts';
 import { formAnswersMigration } from './form-answers-migration.ts';
 import { initialSchemaMigration } from './initial-schema-migration.ts';
+import { messageBranchesMigration } from './message-branches-migration.ts';
 import { replyCachedTokensMigration } from './reply-cached-tokens-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
 import { runCachedTokensMigration } from './run-cached-tokens-migration.ts';
@@ -39,6 +40,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0014-attachments': attachmentsMigration({ dialect }),
     '0015-run-cached-tokens': runCachedTokensMigration(),
     '0016-widget-states': widgetStatesMigration({ dialect }),
+    '0017-message-branches': messageBranchesMigration(),
   };
 }
 

@@ -32,25 +32,67 @@ describe.each(storageDialects)('rewindThread on %s', (dialect) => {
     for (const store of openStores.splice(0)) await store.close();
   });
 
-  it('drops what followed a turn, widgets included, and keeps its text for a regenerated reply', async () => {
+  it('ends the shown branch at a turn for a regenerated reply, keeping what followed on the branch it leaves', async () => {
     const store = await storeWithTwoTurns();
     expect(await store.rewindThread({ threadId: 't', turn: 0 })).toEqual({ rewound: true, text: 'a chart' });
     expect((await store.listMessages('t')).map((message) => message.id)).toEqual(['u1']);
-    expect(await store.getWidget('t', 'w1')).toBeUndefined();
+    expect(await store.getWidget('t', 'w1')).toBeDefined();
+    await store.appendMessage({ id: 'a1b', threadId: 't', role: 'assistant', content: 'Another.' });
+    expect((await store.listMessages('t')).map((message) => message.id)).toEqual(['u1', 'a1b']);
+    expect(Object.fromEntries(await store.messageBranches('t'))).toEqual({ a1b: { index: 1, count: 2 } });
   });
 
-  it('replaces the text of an edited message', async () => {
+  it('makes an edited message a new version beside the old one, which keeps its reply', async () => {
     const store = await storeWithTwoTurns();
     expect(await store.rewindThread({ threadId: 't', turn: 1, content: 'now a list' })).toEqual({
       rewound: true,
       text: 'now a list',
     });
     const messages = await store.listMessages('t');
-    expect(messages.map((message) => [message.id, message.content])).toEqual([
-      ['u1', 'a chart'],
-      ['a1', 'Here it is.'],
-      ['u2', 'now a list'],
+    expect(messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'a chart'],
+      ['assistant', 'Here it is.'],
+      ['user', 'now a list'],
     ]);
+    const edited = messages.at(-1)!.id;
+    expect(Object.fromEntries(await store.messageBranches('t'))).toEqual({
+      [edited]: { index: 1, count: 2 },
+    });
+    // Back to the first version: the thread shows it with its reply again.
+    expect(await store.selectBranch({ threadId: 't', turn: 1, side: 'user', index: 0 })).toEqual({
+      selected: true,
+    });
+    expect((await store.listMessages('t')).map((message) => message.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect(Object.fromEntries(await store.messageBranches('t'))).toEqual({ u2: { index: 0, count: 2 } });
+  });
+
+  it('switches between regenerated replies, each down to the newest message under it, and appends there', async () => {
+    const store = await storeWithTwoTurns();
+    await store.rewindThread({ threadId: 't', turn: 0 });
+    await store.appendMessage({ id: 'a1b', threadId: 't', role: 'assistant', content: 'Another.' });
+    await store.appendMessage({ id: 'u2b', threadId: 't', role: 'user', content: 'and a map' });
+    // The first reply's branch, as it was left: down to its second turn.
+    await store.selectBranch({ threadId: 't', turn: 0, side: 'reply', index: 0 });
+    expect((await store.listMessages('t')).map((message) => message.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    // A message sent now follows the branch on screen.
+    await store.appendMessage({ id: 'u3', threadId: 't', role: 'user', content: 'one more' });
+    expect((await store.listMessages('t')).map((message) => message.id)).toEqual([
+      'u1',
+      'a1',
+      'u2',
+      'a2',
+      'u3',
+    ]);
+    await store.selectBranch({ threadId: 't', turn: 0, side: 'reply', index: 1 });
+    expect((await store.listMessages('t')).map((message) => message.id)).toEqual(['u1', 'a1b', 'u2b']);
+    expect(await store.selectBranch({ threadId: 't', turn: 0, side: 'reply', index: 2 })).toEqual({
+      selected: false,
+      code: 'branch_not_found',
+    });
+    expect(await store.selectBranch({ threadId: 'gone', turn: 0, side: 'user', index: 0 })).toEqual({
+      selected: false,
+      code: 'thread_not_found',
+    });
   });
 
   it('renames a thread named from its first message when that message is edited', async () => {
