@@ -33,7 +33,7 @@ describe('branches', () => {
     await editor.press('Enter');
     await expect.poll(() => versionOf(page, 'message').textContent(), { timeout: 20_000 }).toBe('2 / 2');
     await page.getByRole('button', { name: 'Send message' }).waitFor();
-    expect(await page.locator('.message--assistant').textContent()).toContain(
+    expect(await page.locator('.db-message--assistant').textContent()).toContain(
       'A widget is just text I write',
     );
     expect(await page.locator('.db-widget-card').count()).toBe(0);
@@ -47,7 +47,7 @@ describe('branches', () => {
 
     // The model reads the branch on screen: "make it dark" edits this branch's counter.
     await sendAndSettle(page, 'make it dark');
-    expect(await page.locator('.message--assistant').last().textContent()).toContain('Gave it a dark look');
+    expect(await page.locator('.db-message--assistant').last().textContent()).toContain('Gave it a dark look');
 
     // A reload shows the branch chosen, with its switcher.
     await page.reload();
@@ -65,13 +65,13 @@ describe('branches', () => {
     const server = await app.startServer();
     const { page } = await app.openPage(server.url);
     await sendAndSettle(page, 'How do widgets stream?');
-    const firstReply = (await page.locator('.message--assistant').textContent()) ?? '';
+    const firstReply = (await page.locator('.db-message--assistant').textContent()) ?? '';
     await page.getByRole('button', { name: 'Regenerate reply' }).click();
     await expect.poll(() => versionOf(page, 'reply').textContent(), { timeout: 20_000 }).toBe('2 / 2');
     await page.getByRole('button', { name: 'Previous version of this reply' }).click();
     await expect.poll(() => versionOf(page, 'reply').textContent()).toBe('1 / 2');
-    expect(await page.locator('.message--assistant').count()).toBe(1);
-    expect(await page.locator('.message--assistant').textContent()).toContain(firstReply.slice(0, 40));
+    expect(await page.locator('.db-message--assistant').count()).toBe(1);
+    expect(await page.locator('.db-message--assistant').textContent()).toContain(firstReply.slice(0, 40));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForFunction(() =>
       document.getAnimations().every((animation) => animation.playState !== 'running'),

@@ -189,7 +189,7 @@ describe('editing a chat', () => {
     expect(await page.locator('.db-message--assistant').count()).toBe(1);
   });
 
-  it('edits and resends a message: later messages are replaced, on screen and on the server', async () => {
+  it('edits and resends a message: the new version and its reply are shown, on screen and on the server', async () => {
     const page = await openChat();
     await sendAndSettle(page, 'Add two numbers');
     await sendAndSettle(page, 'Now subtract them');
@@ -215,7 +215,12 @@ describe('editing a chat', () => {
       ['user', 'Multiply two numbers'],
       ['assistant', ''],
     ]);
-    expect(await page.locator('.message--user').allTextContents()).toEqual(['Multiply two numbers']);
+    // The edited version is shown, and the earlier one is kept beside it (docs/web.md, *Branches*).
+    expect(await page.locator('.message--user').count()).toBe(1);
+    expect(await page.locator('.message--user').textContent()).toMatch(/^Multiply two numbers/);
+    await expect
+      .poll(() => page.locator('.message--user .branch-switcher__position').textContent())
+      .toBe('2 / 2');
     expect(await page.locator('.db-message--assistant').count()).toBe(1);
     // The chat was named from its first message, so the edit renames it.
     await expect
