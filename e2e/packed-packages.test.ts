@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -165,6 +165,14 @@ describe('npm pack of the published packages', () => {
         { cwd: scratch },
       );
       expect(stdout.trim()).toBe(installed);
+    }
+  });
+});
+
+describe('what a team that never runs drawbridge eval installs', () => {
+  it('leaves out the eval’s browser driver and accessibility scanner (optional peers of the server)', async () => {
+    for (const name of ['playwright-core', 'axe-core']) {
+      await expect(access(join(scratch, 'node_modules', name))).rejects.toMatchObject({ code: 'ENOENT' });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /** Headless flags for the distribution's Chromium, with WebGL in software (3D widgets render without a GPU). */
 export const chromiumArguments = [
@@ -16,8 +16,10 @@ export const chromiumArguments = [
  * Launches Chromium from `chromiumPath` (`CHROMIUM_PATH`, default the distribution's `/usr/bin/chromium`). Playwright's own signal
  * handlers stay off: theirs closes the browser under the cases still running and exits the process before the
  * eval has stopped its server and removed its temporary database; the eval handles Ctrl-C itself.
+ * playwright-core is imported here, when the eval starts, not with the server: it is an optional package.
  */
-export function launchEvalBrowser({ chromiumPath }: { chromiumPath: string }): Promise<Browser> {
+export async function launchEvalBrowser({ chromiumPath }: { chromiumPath: string }): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: chromiumPath,
     args: chromiumArguments,

@@ -9,6 +9,7 @@ import { resolveModel } from '../models/index.ts';
 import { defaultAppPaths } from '../node-server/app-paths.ts';
 import { startServer } from '../node-server/start-server.ts';
 import { openSqliteStore } from '../store/index.ts';
+import { assertEvalPackages } from './assert-eval-packages.ts';
 import { renderContactSheet } from './contact-sheet.ts';
 import type { EvalCase } from './eval-case.ts';
 import { EvalInterruptedError } from './eval-interrupted-error.ts';
@@ -49,6 +50,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalSummary> {
   // Resolved as `startServer` would, but first: a configuration that cannot work is the first thing to report.
   const model = options.model ?? resolveModel(options.config.model);
   assertAppBuilt();
+  assertEvalPackages();
   const startedAt = new Date();
   const clockStart = performance.now();
   await mkdir(options.outDirectory, { recursive: true });
