@@ -4,6 +4,7 @@
  * @module @drawbridge/frame
  */
 
+export * from './conversation-html.ts';
 export * from './frame-assets.ts';
 export * from './frame-document.ts';
 export * from './frame-policy.ts';

@@ -23,7 +23,7 @@ const headerOnlyDirectives = new Set(['frame-ancestors', 'sandbox', 'report-uri'
  * The live frame's policy, for a downloaded file: it has no server behind it, so scripts come inline or
  * from `data:` URLs only, and the directives only a header can carry are left out.
  */
-const standaloneContentSecurityPolicy = frameContentSecurityPolicy()
+export const standaloneContentSecurityPolicy = frameContentSecurityPolicy()
   .split('; ')
   .filter((directive) => !headerOnlyDirectives.has(directive.split(' ')[0] ?? ''))
   .map((directive) => (directive.startsWith('script-src ') ? "script-src 'unsafe-inline' data:" : directive))

@@ -56,6 +56,7 @@ export { attachmentUrl, uploadAttachment } from './api/attachment-api.ts';
 export { requestJson } from './api/request-json.ts';
 export { cancelRun, followRun } from './api/run-api.ts';
 export { type AgentRunRequest, streamAgentRun } from './api/stream-agent-run.ts';
+export { importThread, threadExportUrl } from './api/thread-export-api.ts';
 export { putWidgetState } from './api/widget-state-api.ts';
 export { DrawbridgeChat, type DrawbridgeChatProps } from './chat/drawbridge-chat.tsx';
 export { AttachmentList } from './components/attachment-list.tsx';

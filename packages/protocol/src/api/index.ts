@@ -31,6 +31,7 @@ export * from './run-summary.ts';
 export * from './select-branch-response.ts';
 export * from './session-response.ts';
 export * from './stored-message.ts';
+export * from './thread-export.ts';
 export * from './thread-kind.ts';
 export * from './thread-list-response.ts';
 export * from './thread-search-response.ts';

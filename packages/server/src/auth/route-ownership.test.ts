@@ -99,6 +99,24 @@ const probes: Record<string, Probe | 'serves no user data'> = {
     expectStatus: 404,
   },
   'POST /api/threads': { method: 'POST', path: '/api/threads', body: {}, expectStatus: 201 },
+  'GET /api/threads/:threadId/export': {
+    method: 'GET',
+    path: `/api/threads/${thread}/export?format=json`,
+    expectStatus: 404,
+  },
+  'POST /api/threads/import': {
+    method: 'POST',
+    path: '/api/threads/import',
+    body: {
+      format: 'drawbridge.thread',
+      version: 1,
+      exportedAt: '2026-12-05T00:00:00.000Z',
+      thread: { title: 'Imported by bob' },
+      messages: [{ id: 'm', role: 'user', content: 'mine', createdAt: '2026-12-05T00:00:00.000Z' }],
+      files: [],
+    },
+    expectStatus: 201,
+  },
   'GET /api/threads': { method: 'GET', path: '/api/threads', expectStatus: 200 },
   'GET /api/threads/search': { method: 'GET', path: '/api/threads/search?q=said', expectStatus: 200 },
   'PATCH /api/threads/:threadId': {
@@ -318,6 +336,7 @@ describe('every route, as another user', () => {
     expect(await (await alice('/api/dashboard/audit?preset=24h')).text()).toContain('audit-of-alice');
     expect(await (await alice('/api/tokens')).text()).toContain(aliceTokenId);
     expect(await (await alice(`/api/attachments/${aliceAttachmentId}`)).text()).toBe(marker);
+    expect(await (await alice(`/api/threads/${thread}/export?format=markdown`)).text()).toContain(marker);
     expect(await (await alice('/api/runs/run-of-alice')).text()).toContain('run-of-alice');
     expect(await (await alice(`/api/mcp/threads/${thread}/tool-results/${call}`)).text()).toContain(marker);
     const viewCarrier = (await storage.store.listMessages(thread)).find(

@@ -42,6 +42,7 @@ import { createImageFrameRoutes } from './routes/image-frame-routes.ts';
 import { createMcpRoutes, type SandboxLocation, sandboxOriginFor } from './routes/mcp-routes.ts';
 import { createRunRoutes } from './routes/run-routes.ts';
 import { createTelemetryRoutes } from './routes/telemetry-routes.ts';
+import { createThreadExportRoutes, threadImportPath } from './routes/thread-export-routes.ts';
 import { createThreadRoutes, type StandaloneRenderer } from './routes/thread-routes.ts';
 import { createToolResultRoutes } from './routes/tool-result-routes.ts';
 import { createWebAppRoutes } from './routes/web-app-routes.ts';
@@ -225,8 +226,8 @@ export function createApp(dependencies: AppDependencies): Hono {
     // `bodyLimit` does first) makes the Node adapter build a full `Request` around a web stream, a tenth of
     // the cost of answering a parked call, measured with bench/bridge.ts.
     if (context.req.method === 'GET' || context.req.method === 'HEAD') return next();
-    // An upload has a limit of its own, checked by its route.
-    if (context.req.path === attachmentsPath) return next();
+    // An upload and an import have limits of their own, checked by their routes.
+    if (context.req.path === attachmentsPath || context.req.path === threadImportPath) return next();
     const declaredLength = context.req.header('content-length');
     if (declaredLength !== undefined && context.req.header('transfer-encoding') === undefined) {
       return Number.parseInt(declaredLength, 10) > maxBodyBytes ? refuseLargeBody(context) : next();
@@ -278,6 +279,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     '/api/threads',
     createThreadRoutes({ store, standalone, modelIds: models.map((model) => model.id) }),
   );
+  app.route('/api/threads', createThreadExportRoutes({ store, standalone, clock, ids }));
   app.route(attachmentsPath, createAttachmentRoutes({ store }));
   app.route('/api/threads', createWidgetStateRoutes({ store }));
   if (dependencies.bridge !== undefined) {

@@ -143,6 +143,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
             onSelect={inDrawer(chat.selectThread)}
             onRename={(threadId, title) => void chat.rename(threadId, title)}
             onDelete={deleteThread}
+            onImport={inDrawer((file: File) => void chat.importChat(file))}
           />
           {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
           <main className="main" aria-label="Conversation">

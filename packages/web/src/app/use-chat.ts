@@ -11,6 +11,7 @@ import {
   deleteThread,
   describeRunFailure,
   fetchThreads,
+  importThread,
   renameThread,
   updateThread,
   useAgentRun,
@@ -39,6 +40,8 @@ export interface ChatController {
   newChat(): void;
   selectThread(threadId: string): void;
   removeThread(threadId: string): Promise<void>;
+  /** Makes a new chat of a JSON export and opens it; a refused file is said in `threadError`. */
+  importChat(file: File): Promise<void>;
   /** Sends a user message (answering a form or an A2UI surface, if given); refused while a reply runs. */
   send(text: string, answers?: UserMessageAnswers): BridgeOutcome;
   stop(): void;
@@ -142,6 +145,20 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       if (threadId !== client.getSnapshot().threadId) void openThread(threadId);
     },
     [client, openThread],
+  );
+
+  const importChat = useCallback(
+    async (file: File) => {
+      try {
+        const thread = await importThread({ file });
+        setThreadError(undefined);
+        await refreshThreads();
+        void openThread(thread.id);
+      } catch (error) {
+        setThreadError(describeRunFailure(error));
+      }
+    },
+    [openThread, refreshThreads],
   );
 
   const removeThread = useCallback(
@@ -265,6 +282,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       newChat,
       selectThread,
       removeThread,
+      importChat,
       send: client.send,
       stop: client.stop,
       retry,
@@ -289,6 +307,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       newChat,
       selectThread,
       removeThread,
+      importChat,
       client,
       retry,
       continueReply,

@@ -2,6 +2,7 @@ import type { ThreadSummary } from '@drawbridge/protocol';
 import { maximumThreadTitleLength, oneLineTitle } from '@drawbridge/protocol';
 import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { type MatchSegment, matchSegments, snippetSegments } from '../app/search-match-segments.ts';
+import { downloadThreadExport, threadExportChoices } from './download-thread-export.ts';
 import { ThreadActionsMenu } from './thread-actions-menu.tsx';
 
 function Highlighted({ segments }: { segments: readonly MatchSegment[] }) {
@@ -158,7 +159,11 @@ export function ThreadListItem({
             buttonRef={menuButtonRef}
             actions={[
               { label: 'Rename', onSelect: startRenaming },
-              { label: 'Delete', onSelect: () => onDelete(thread.id), tone: 'danger' },
+              ...threadExportChoices.map(({ label, format }) => ({
+                label,
+                onSelect: () => downloadThreadExport(thread.id, format),
+              })),
+              { label: 'Delete', onSelect: () => onDelete(thread.id), tone: 'danger' as const },
             ]}
           />
         </>

@@ -2,6 +2,7 @@ import type { ThreadSummary } from '@drawbridge/protocol';
 import { useState } from 'react';
 import { useThreadSearch } from '../app/use-thread-search.ts';
 import { AccountControl } from '../session/account-control.tsx';
+import { ImportChatButton } from './import-chat-button.tsx';
 import { ThreadListItem } from './thread-list-item.tsx';
 
 /** The id of the chat search box, which Ctrl+K focuses. */
@@ -16,6 +17,7 @@ export function ThreadSidebar({
   onSelect,
   onRename,
   onDelete,
+  onImport,
 }: {
   threads: ThreadSummary[];
   activeThreadId: string | undefined;
@@ -25,6 +27,8 @@ export function ThreadSidebar({
   onSelect(threadId: string): void;
   onRename(threadId: string, title: string): void;
   onDelete(threadId: string): void;
+  /** Makes a new chat of a JSON export; without it the list offers no import. */
+  onImport?(file: File): void;
 }) {
   const [query, setQuery] = useState('');
   const search = useThreadSearch(query);
@@ -117,6 +121,7 @@ export function ThreadSidebar({
           </div>
         </>
       )}
+      {onImport && <ImportChatButton onImport={onImport} />}
       <AccountControl />
     </nav>
   );

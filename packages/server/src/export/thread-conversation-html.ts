@@ -1,0 +1,66 @@
+import { type ConversationEntry, renderConversationHtml } from '@drawbridge/frame';
+import {
+  attachmentKind,
+  clampWidgetHeight,
+  defaultWidgetHeight,
+  describeAttachmentSize,
+  widgetTitle,
+} from '@drawbridge/protocol';
+import type { Store, StoredMessage, StoredWidget, ThreadRecord } from '../store/store.ts';
+
+/** The frame's padding around a widget in its standalone file. */
+const widgetPadding = 40;
+
+/**
+ * A chat as one HTML file: the prose as text, the files a user sent (pictures inline, text files whole, others
+ * by name), and each complete widget as its standalone sandboxed document (`standalone`, the single widget's
+ * download) in a frame of its own.
+ */
+export async function threadConversationHtml({
+  store,
+  standalone,
+  thread,
+  messages,
+}: {
+  store: Pick<Store, 'readAttachmentData'>;
+  standalone: (widget: StoredWidget) => Promise<string>;
+  thread: ThreadRecord;
+  messages: readonly StoredMessage[];
+}): Promise<string> {
+  const attachments = messages.flatMap((message) => message.attachments ?? []);
+  const data = await store.readAttachmentData({
+    threadId: thread.id,
+    ids: attachments.map((attachment) => attachment.id),
+  });
+  const entries: ConversationEntry[] = [];
+  for (const message of messages) {
+    if (message.role === 'tool') continue;
+    for (const attachment of message.attachments ?? []) {
+      const bytes = data.get(attachment.id);
+      const kind = attachmentKind(attachment.mediaType);
+      if (kind === 'image' && bytes !== undefined) {
+        const dataUrl = `data:${attachment.mediaType};base64,${Buffer.from(bytes).toString('base64')}`;
+        entries.push({ kind: 'image', name: attachment.name, dataUrl });
+        continue;
+      }
+      entries.push({
+        kind: 'file',
+        name: attachment.name,
+        description: `${attachment.mediaType}, ${describeAttachmentSize(attachment.size)}`,
+        ...(kind === 'text' && bytes !== undefined ? { text: new TextDecoder().decode(bytes) } : {}),
+      });
+    }
+    if (message.content.trim() !== '') {
+      entries.push({ kind: 'prose', role: message.role, text: message.content.trim() });
+    }
+    if (message.widget !== undefined && message.widget.complete) {
+      entries.push({
+        kind: 'widget',
+        title: widgetTitle(message.widget.html) ?? 'Widget',
+        standaloneHtml: await standalone(message.widget),
+        height: clampWidgetHeight(message.widget.height ?? defaultWidgetHeight) + widgetPadding,
+      });
+    }
+  }
+  return renderConversationHtml({ title: thread.title, entries });
+}
