@@ -88,7 +88,16 @@ describe('ThreadListItem', () => {
     press(link(), 'F10', { shiftKey: true });
     expect(menuButton().getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(menuItem('Rename'));
+    expect([...container.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
+      'Rename',
+      'Export as Markdown',
+      'Export as HTML',
+      'Export as JSON',
+      'Delete',
+    ]);
     press(document.activeElement!, 'ArrowDown');
+    expect(document.activeElement).toBe(menuItem('Export as Markdown'));
+    press(document.activeElement!, 'End');
     expect(document.activeElement).toBe(menuItem('Delete'));
     press(document.activeElement!, 'Escape');
     expect(container.querySelector('[role="menu"]')).toBeNull();
