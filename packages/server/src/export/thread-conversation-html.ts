@@ -53,7 +53,7 @@ export async function threadConversationHtml({
     if (message.content.trim() !== '') {
       entries.push({ kind: 'prose', role: message.role, text: message.content.trim() });
     }
-    if (message.widget !== undefined && message.widget.complete) {
+    if (message.widget?.complete) {
       entries.push({
         kind: 'widget',
         title: widgetTitle(message.widget.html) ?? 'Widget',
