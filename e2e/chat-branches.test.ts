@@ -47,7 +47,9 @@ describe('branches', () => {
 
     // The model reads the branch on screen: "make it dark" edits this branch's counter.
     await sendAndSettle(page, 'make it dark');
-    expect(await page.locator('.db-message--assistant').last().textContent()).toContain('Gave it a dark look');
+    expect(await page.locator('.db-message--assistant').last().textContent()).toContain(
+      'Gave it a dark look',
+    );
 
     // A reload shows the branch chosen, with its switcher.
     await page.reload();

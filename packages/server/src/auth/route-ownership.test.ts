@@ -131,6 +131,12 @@ const probes: Record<string, Probe | 'serves no user data'> = {
     body: { turn: 0, content: 'rewritten' },
     expectStatus: 404,
   },
+  'POST /api/threads/:threadId/branch': {
+    method: 'POST',
+    path: `/api/threads/${thread}/branch`,
+    body: { turn: 0, side: 'user', index: 0 },
+    expectStatus: 404,
+  },
   'GET /api/threads/:threadId/messages': {
     method: 'GET',
     path: `/api/threads/${thread}/messages`,

@@ -18,7 +18,7 @@ export function BranchSwitcher({
 }) {
   const { index, count } = branch;
   return (
-    <span className="branch-switcher" role="group" aria-label={`Versions of this ${noun}`}>
+    <fieldset className="branch-switcher" aria-label={`Versions of this ${noun}`}>
       <button
         type="button"
         className="branch-switcher__button icon-button"
@@ -40,6 +40,6 @@ export function BranchSwitcher({
       >
         ›
       </button>
-    </span>
+    </fieldset>
   );
 }
