@@ -65,6 +65,14 @@ const audited: Record<string, string> = {
     'one compiled insert per row count of a commit (four), built once',
   'store/kysely-run-events.ts:runKeys': 'local to one commit, at most one per run it stores',
   'store/kysely-attachments.ts:byId': 'local to one claim, at most one per file a message carries',
+  'assembly/assistant-message-assembler.ts:bases':
+    'the revisions one reply’s edits were applied to, local to that reply (at most one per edit in it)',
+  'eval/case-metrics-table.ts:before': 'local to one comparison table',
+  'export/import-thread.ts:files':
+    'local to one import, at most one per file of an export under its size limit',
+  'export/import-thread.ts:stored': 'local to one import, one per file it stored again',
+  'store/thread-branches.ts:byId': 'local to reading one thread’s branch, one per message of that thread',
+  'store/thread-branches.ts:branches': 'local to reading one thread’s branch, one per message shown',
   'store/kysely-thread-search.ts:snippets': 'local to one search, at most one per matching thread',
   'store/node-sqlite-database.ts:statements': 'at most maximumCachedStatements, least recently used dropped',
 };

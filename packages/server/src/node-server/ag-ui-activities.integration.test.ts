@@ -1,6 +1,7 @@
 import { type BaseEvent, HttpAgent, type Message } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import {
+  activityWidgetLookup,
   applyReplyEvent,
   EventType,
   emptyReplyMessage,
@@ -92,9 +93,12 @@ describe('AG-UI activities, read by a stock HttpAgent from the real server', () 
     const stored = (await demo.store.listMessages(threadId)).flatMap((message) =>
       message.widget === undefined ? [] : [message.widget],
     );
+    // An edit's activity names its base and carries only its hunks: the client's own activity messages hold
+    // that base, and the documented lookup over them seeds the revision.
+    const findWidget = activityWidgetLookup(agent.messages);
     const held = activities.map((activity) =>
       generatedWidgetOf(
-        replyWidgetOfActivity(activity.id, widgetActivityContentSchema.parse(activity.content)),
+        replyWidgetOfActivity(activity.id, widgetActivityContentSchema.parse(activity.content), findWidget),
       ),
     );
     expect(held).toEqual(stored);
