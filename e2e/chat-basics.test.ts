@@ -119,11 +119,13 @@ describe('deleting a chat', () => {
     await entry.waitFor();
     expect(await storedThreadTitles()).toContain(title);
 
-    // By keyboard: the chat's link, → to its menu button, Enter opens the menu, ↓ to Delete.
+    // By keyboard: the chat's link, → to its menu button, Enter opens the menu, End to Delete (its last item,
+    // after Rename and the three exports).
     await entry.locator('.thread__link').focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Undo' }).waitFor();
     expect(await storedThreadTitles()).toContain(title);
