@@ -6,8 +6,12 @@ export const lastTurnSelector = '[data-eval-last-turn]';
 /** Marks the assistant messages of the last turn (a typed widget's carrier is a message of its own). */
 export async function markLastTurn({ page }: { page: Page }): Promise<void> {
   await page.evaluate(() => {
-    const messages = Array.from(document.querySelectorAll('.message'));
-    const lastUser = messages.map((message) => message.classList.contains('message--user')).lastIndexOf(true);
+    // The package's transcript draws replies as `.db-message`; the app draws its own user messages (`.message--user`,
+    // with their edit and branch controls) into it.
+    const messages = Array.from(document.querySelectorAll('.db-message, .message--user'));
+    const isUser = (message: Element) =>
+      message.classList.contains('message--user') || message.classList.contains('db-message--user');
+    const lastUser = messages.map(isUser).lastIndexOf(true);
     for (const message of messages.slice(lastUser + 1)) message.setAttribute('data-eval-last-turn', '');
   });
 }
