@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../packages/server/src/config/parse-config.ts';
 import { type RunningServer, startServer } from '../packages/server/src/node-server/start-server.ts';
 import { findFreePort } from '../test-support/free-port.ts';
@@ -21,8 +21,15 @@ let smtp: LocalSmtpServer;
 let directory: string;
 let appUrl: string;
 
-/** Drawbridge with accounts and password reset, on a port chosen first: the public URL names it. */
+let servers = 0;
+
+/**
+ * Drawbridge with accounts and password reset, on a port chosen first: the public URL names it. Each test has
+ * its own server and database: better-auth allows three sign-ups per client address in ten seconds, and every
+ * visitor here is 127.0.0.1, so on a fast machine a file's fourth account would be refused.
+ */
 async function startAccountServer(): Promise<void> {
+  servers += 1;
   for (let attempt = 0; ; attempt += 1) {
     const port = await findFreePort();
     appUrl = `http://127.0.0.1:${port}`;
@@ -31,7 +38,7 @@ async function startAccountServer(): Promise<void> {
         config: parseConfig({
           server: { port },
           model: { id: 'demo', demoPace: 0 },
-          store: { sqlitePath: join(directory, 'drawbridge.db') },
+          store: { sqlitePath: join(directory, `drawbridge-${servers}.db`) },
           auth: {
             modes: ['accounts'],
             secret: 'an-e2e-secret-of-more-than-thirty-two-characters',
@@ -54,13 +61,17 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'drawbridge-account-'));
   await mkdir(shotsDirectory, { recursive: true });
   smtp = await startLocalSmtpServer();
-  await startAccountServer();
   browser = await launchBrowser();
+});
+
+beforeEach(startAccountServer);
+
+afterEach(async () => {
+  await server?.close();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
   await smtp?.close();
   await rm(directory, { recursive: true, force: true });
 });

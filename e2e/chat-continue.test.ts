@@ -75,8 +75,13 @@ describe('Continue after Stop', () => {
       );
       expect(await cards.nth(1).locator('.db-widget-card__stopped-note').count(), moment).toBe(0);
       const frame = await waitForWidgetFrame(page, 1);
+      // The widget keeps its tally as widget state: after the reload it shows the count from before, and goes on.
+      const before = moment === 'continued' ? '0' : '1';
+      await expect.poll(() => frame.locator('#count').textContent(), { timeout: 10_000 }).toBe(before);
       await frame.locator('#add').click();
-      await expect.poll(() => frame.locator('#count').textContent(), { timeout: 10_000 }).toBe('1');
+      await expect
+        .poll(() => frame.locator('#count').textContent(), { timeout: 10_000 })
+        .toBe(String(Number(before) + 1));
     }
     if (shots) {
       await page.setViewportSize({ width: 390, height: 844 });

@@ -112,13 +112,20 @@ describe('a reload shows what was on screen', () => {
   });
 
   it('after Retry, shows the retried turn once, without the stopped attempt', async () => {
-    const server = await app.startServer({ model: { replayFile: fixture('three-scene.txt') }, pace: 60 });
+    // Every reply waits before its script until the gate opens: the first is stopped there, mid-widget, and the
+    // retried one is let through whole.
+    const server = await app.startServer({
+      model: { replayFile: fixture('three-scene.txt') },
+      holdBefore: '@@JS@@',
+    });
     const opened = await app.openPage(server.url);
     const { page } = opened;
     await sendChatMessage(page, 'Show me a cube');
+    await server.gate.reached;
     await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByRole('button', { name: 'Retry' }).click();
+    server.gate.release();
     await waitForSettledRun(page);
     const live = await describeTranscript(page);
     expect(live.map((message) => message[0])).toEqual(['user', 'assistant']);
@@ -126,6 +133,5 @@ describe('a reload shows what was on screen', () => {
     await page.reload();
     await page.locator('.db-widget-card').first().waitFor({ timeout: 20_000 });
     expect(await describeTranscript(page)).toEqual(live);
-    // At 60 tokens a second (slow enough to stop it mid-reply) the retried reply alone streams for ~30 s.
-  }, 150_000);
+  });
 });

@@ -32,7 +32,7 @@ describe('a widget whose markup has not begun', () => {
           frameHeight: container.querySelector('iframe')?.getBoundingClientRect().height,
         })),
       )
-      .toEqual({ animation: 'shimmer', height: 460, frameHeight: 460 });
+      .toEqual({ animation: 'db-shimmer', height: 460, frameHeight: 460 });
     // The band moves, and the still-empty frame over it lets it show: a later look differs from the first.
     const first = await waitingFrame(page).screenshot();
     await expect.poll(async () => (await waitingFrame(page).screenshot()).equals(first)).toBe(false);

@@ -81,10 +81,13 @@ export function TranscriptView({
     let lastScrollHeight = scroller.scrollHeight;
     const handleScroll = () => {
       const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < followThreshold;
-      const movedUp = scroller.scrollTop < lastScrollTop && scroller.scrollHeight === lastScrollHeight;
+      const wentUp = scroller.scrollTop < lastScrollTop;
+      const movedUp = wentUp && scroller.scrollHeight === lastScrollHeight;
       lastScrollTop = scroller.scrollTop;
       lastScrollHeight = scroller.scrollHeight;
-      if (atBottom) {
+      // Near the bottom on the way up is the first step of the reader's scroll away (a wheel's smooth scroll
+      // reports it before it has gone far): only arriving there, or staying there, follows again.
+      if (atBottom && !wentUp) {
         followingRef.current = true;
       } else if (movedUp) {
         followingRef.current = false;
