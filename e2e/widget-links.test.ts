@@ -107,13 +107,18 @@ describe('links a widget opens', () => {
     ).toBe(true);
     await mkdir(shots, { recursive: true });
     await page.screenshot({ path: `${shots}/link-dialog-desktop.png` });
+    // The layout moves between its phone and desktop forms with transitions (the chat list becomes a drawer and
+    // back): wait for them to end before a shot, and before a click in the frame, whose place they move (a click
+    // aimed at a frame's element is placed before it lands, and the frame sliding under it makes it miss).
+    const layoutSettled = () =>
+      page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
     await page.setViewportSize({ width: 390, height: 844 });
-    // The layout moves to its phone form with transitions (the chat list becomes a drawer): shot once they end.
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
-    );
+    await layoutSettled();
     await page.screenshot({ path: `${shots}/link-dialog-phone.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
+    await layoutSettled();
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect
