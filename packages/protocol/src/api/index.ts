@@ -33,6 +33,7 @@ export * from './session-response.ts';
 export * from './stored-message.ts';
 export * from './thread-export.ts';
 export * from './thread-kind.ts';
+export * from './thread-list-query.ts';
 export * from './thread-list-response.ts';
 export * from './thread-search-response.ts';
 export * from './thread-summary.ts';

@@ -24,13 +24,16 @@ export const renameThreadBodySchema = z.object({
 export type RenameThreadBody = z.infer<typeof renameThreadBodySchema>;
 
 /**
- * Body of `PATCH /api/threads/:threadId`: any of a new name (as `renameThreadBodySchema`) and the model the
- * chat runs (an id of `GET /api/health`'s `models`, or `null` for the server's default); at least one.
+ * Body of `PATCH /api/threads/:threadId`: any of a new name (as `renameThreadBodySchema`), the model the chat
+ * runs (an id of `GET /api/health`'s `models`, or `null` for the server's default), whether it is pinned to the
+ * top of the chat list and whether it is archived out of it; at least one.
  */
 export const updateThreadBodySchema = z
   .object({
     title: renameThreadBodySchema.shape.title.optional(),
     model: modelIdSchema.nullable().optional(),
+    pinned: z.boolean().optional(),
+    archived: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'nothing to change');
 

@@ -13,6 +13,10 @@ export const threadSummarySchema = z.object({
   kind: threadKindSchema,
   /** The model id the chat was set to (one of `GET /api/health`'s `models`); `null` runs the server's default. */
   model: z.string().nullable().optional(),
+  /** When the chat was pinned to the top of the list (`PATCH { pinned: true }`); `null`: not pinned. */
+  pinnedAt: z.string().nullable().optional(),
+  /** When the chat was archived out of the list (`PATCH { archived: true }`); `null`: listed. */
+  archivedAt: z.string().nullable().optional(),
 });
 
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;

@@ -31,17 +31,23 @@ export function fetchHealth({ baseUrl }: ServerLocation = {}): Promise<HealthRes
 
 /**
  * Lists the user's threads of one kind, newest first: the chats (the chat list), or the dashboard
- * assistant's conversation.
+ * assistant's conversation; with `archived`, the archived ones instead of those in the list.
  */
 export async function fetchThreads({
   kind = 'chat',
+  archived = false,
   signal,
   baseUrl,
 }: ServerLocation & {
   kind?: AgentThreadKind;
+  archived?: boolean;
   signal?: AbortSignal;
 } = {}): Promise<ThreadSummary[]> {
-  const path = kind === 'chat' ? '/api/threads' : `/api/threads?kind=${kind}`;
+  const query = new URLSearchParams({
+    ...(kind === 'chat' ? {} : { kind }),
+    ...(archived ? { archived: 'true' } : {}),
+  }).toString();
+  const path = query === '' ? '/api/threads' : `/api/threads?${query}`;
   return (
     await requestJson({
       baseUrl,
@@ -106,7 +112,8 @@ export async function renameThread(
 
 /**
  * Changes what the thread keeps about itself: its name, the model it runs (`null`: the server's default; one of
- * `fetchHealth().models` otherwise, or the server refuses with `unknown_model`).
+ * `fetchHealth().models` otherwise, or the server refuses with `unknown_model`), whether it is pinned to the top
+ * of the chat list, whether it is archived out of it.
  */
 export async function updateThread(
   threadId: string,

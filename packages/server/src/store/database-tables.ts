@@ -37,6 +37,10 @@ export interface ThreadsTable {
   model: Generated<string | null>;
   /** The last message of the branch the thread shows; each new message is appended after it. */
   leaf_id: Generated<string | null>;
+  /** When the chat was pinned to the top of the list; `null`: not pinned. */
+  pinned_at: Generated<string | null>;
+  /** When the chat was archived out of the list; `null`: listed. */
+  archived_at: Generated<string | null>;
 }
 
 export interface MessagesTable {

@@ -20,7 +20,7 @@ export function kyselyThreadSearch({
   kysely: Kysely<DatabaseTables>;
 }): Pick<Store, 'searchThreads'> {
   return {
-    async searchThreads({ query, limit, kind = 'chat', userId }) {
+    async searchThreads({ query, limit, kind = 'chat', userId, archived }) {
       const pattern = likePattern(query.trim());
       const matches = (column: string) => sql<boolean>`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`;
       let threadQuery = kysely
@@ -41,6 +41,9 @@ export function kyselyThreadSearch({
           ]),
         );
       if (userId !== undefined) threadQuery = threadQuery.where('t.user_id', '=', userId);
+      if (archived !== undefined) {
+        threadQuery = threadQuery.where('t.archived_at', archived ? 'is not' : 'is', null);
+      }
       const threads = await threadQuery
         .orderBy('t.updated_at', 'desc')
         .orderBy('t.created_at', 'desc')

@@ -36,6 +36,8 @@ describe('a SQLite file written before Kysely', () => {
           userId: 'local',
           kind: 'chat',
           model: null,
+          pinnedAt: null,
+          archivedAt: null,
         },
         {
           id: 't1',
@@ -45,6 +47,8 @@ describe('a SQLite file written before Kysely', () => {
           userId: 'local',
           kind: 'chat',
           model: null,
+          pinnedAt: null,
+          archivedAt: null,
         },
       ]);
       const messages = await store.listMessages('t1');
@@ -115,6 +119,7 @@ describe('a SQLite file written before Kysely', () => {
       '0015-run-cached-tokens',
       '0016-widget-states',
       '0017-message-branches',
+      '0018-thread-placement',
     ]);
     inspector.close();
   });

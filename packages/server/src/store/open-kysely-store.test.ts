@@ -47,6 +47,8 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
         userId: 'local',
         kind: 'chat',
         model: null,
+        pinnedAt: null,
+        archivedAt: null,
       });
       expect(await store.getThread('id-1')).toEqual(thread);
       expect(await store.getThread('missing')).toBeUndefined();
@@ -62,6 +64,48 @@ describe.each(storageDialects)('the store on %s', (dialect) => {
       await store.setThreadModel('older', null);
       expect((await store.getThread('older'))?.model).toBeNull();
       expect((await store.listThreads()).map((thread) => thread.id)).toEqual(['newer', 'older']);
+    });
+
+    it('pins and archives a chat without moving it in time, and lists the archived apart', async () => {
+      const store = await memoryStore();
+      const older = await store.createThread({ id: 'older', title: 'Solar system' });
+      await store.createThread({ id: 'newer', title: 'Solar panels' });
+      expect(older).toMatchObject({ pinnedAt: null, archivedAt: null });
+      await store.placeThread('older', { pinned: true });
+      const pinned = await store.getThread('older');
+      expect(pinned).toMatchObject({ updatedAt: older.updatedAt, archivedAt: null });
+      expect(pinned?.pinnedAt).toEqual(expect.any(String));
+      // Pinned again: still the time it was first pinned.
+      await store.placeThread('older', { pinned: true });
+      expect((await store.getThread('older'))?.pinnedAt).toBe(pinned?.pinnedAt);
+
+      await store.placeThread('older', { archived: true });
+      const ids = (threads: { id: string }[]) => threads.map((thread) => thread.id);
+      expect(ids(await store.listThreads({ archived: false }))).toEqual(['newer']);
+      expect(ids(await store.listThreads({ archived: true }))).toEqual(['older']);
+      expect(ids(await store.listThreads())).toEqual(['newer', 'older']);
+      const search = async (archived?: boolean) =>
+        (
+          await store.searchThreads({
+            query: 'solar',
+            limit: 10,
+            ...(archived === undefined ? {} : { archived }),
+          })
+        ).map((match) => match.thread.id);
+      expect(await search(false)).toEqual(['newer']);
+      expect(await search(true)).toEqual(['older']);
+      expect(await search()).toEqual(['newer', 'older']);
+
+      // The pin outlives the archive; unpinning and unarchiving clear each on its own.
+      await store.placeThread('older', { archived: false });
+      expect(await store.getThread('older')).toMatchObject({
+        pinnedAt: pinned?.pinnedAt,
+        archivedAt: null,
+        updatedAt: older.updatedAt,
+      });
+      await store.placeThread('older', { pinned: false });
+      expect((await store.getThread('older'))?.pinnedAt).toBeNull();
+      expect(ids(await store.listThreads({ archived: false }))).toEqual(['newer', 'older']);
     });
 
     it('keeps a caller-chosen id and title', async () => {

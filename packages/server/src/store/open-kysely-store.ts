@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { kyselyAttachments } from './kysely-attachments.ts';
 import { kyselyRunEvents } from './kysely-run-events.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
@@ -88,7 +89,17 @@ export function openKyselyStore({
           model,
         })
         .execute();
-      return { id, title, createdAt, updatedAt: createdAt, userId, kind, model };
+      return {
+        id,
+        title,
+        createdAt,
+        updatedAt: createdAt,
+        userId,
+        kind,
+        model,
+        pinnedAt: null,
+        archivedAt: null,
+      };
     },
 
     async getThread(id) {
@@ -100,6 +111,9 @@ export function openKyselyStore({
       let query = kysely.selectFrom('threads').selectAll();
       if (filter?.userId !== undefined) query = query.where('user_id', '=', filter.userId);
       if (filter?.kind !== undefined) query = query.where('kind', '=', filter.kind);
+      if (filter?.archived !== undefined) {
+        query = query.where('archived_at', filter.archived ? 'is not' : 'is', null);
+      }
       const rows = await query
         .orderBy('updated_at', 'desc')
         .orderBy('created_at', 'desc')
@@ -119,6 +133,24 @@ export function openKyselyStore({
     async setThreadModel(id, model) {
       // Not a change of the conversation: the chat keeps its place in the list.
       await kysely.updateTable('threads').set({ model }).where('id', '=', id).execute();
+    },
+
+    async placeThread(id, { pinned, archived }) {
+      if (pinned === undefined && archived === undefined) return;
+      const at = now();
+      // Not a change of the conversation either: the chat keeps its place in time, so its date group.
+      await kysely
+        .updateTable('threads')
+        .set((update) => ({
+          ...(pinned === undefined
+            ? {}
+            : { pinned_at: pinned ? update.fn.coalesce('pinned_at', sql.val(at)) : null }),
+          ...(archived === undefined
+            ? {}
+            : { archived_at: archived ? update.fn.coalesce('archived_at', sql.val(at)) : null }),
+        }))
+        .where('id', '=', id)
+        .execute();
     },
 
     async deleteThread(id) {

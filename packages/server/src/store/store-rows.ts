@@ -27,6 +27,8 @@ export function threadFromRow(row: Selectable<ThreadsTable>): ThreadRecord {
     userId: row.user_id,
     kind: row.kind,
     model: row.model,
+    pinnedAt: row.pinned_at,
+    archivedAt: row.archived_at,
   };
 }
 

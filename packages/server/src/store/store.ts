@@ -22,6 +22,10 @@ export interface ThreadRecord {
   kind: ThreadKind;
   /** The model id the chat was set to (`setThreadModel`); `null` runs the server's default model. */
   model: string | null;
+  /** When the chat was pinned to the top of the list (`placeThread`); `null`: not pinned. */
+  pinnedAt: string | null;
+  /** When the chat was archived out of the list (`placeThread`); `null`: listed. */
+  archivedAt: string | null;
 }
 
 /** A generated widget as it was streamed; the shape is the protocol's, shared with the browser. */
@@ -169,20 +173,31 @@ export interface Store {
     model?: string;
   }): Promise<ThreadRecord>;
   getThread(id: string): Promise<ThreadRecord | undefined>;
-  /** Newest updated first; with `userId`, only that user's threads; with `kind`, only threads of that kind. */
-  listThreads(filter?: { userId?: string; kind?: ThreadKind }): Promise<ThreadRecord[]>;
+  /**
+   * Newest updated first; with `userId`, only that user's threads; with `kind`, only threads of that kind; with
+   * `archived`, only the archived (`true`) or only the listed (`false`) ones.
+   */
+  listThreads(filter?: { userId?: string; kind?: ThreadKind; archived?: boolean }): Promise<ThreadRecord[]>;
   renameThread(id: string, title: string): Promise<void>;
   /** Sets the model the chat runs (an id the caller checked), or `null` for the server's default. */
   setThreadModel(id: string, model: string | null): Promise<void>;
   /**
+   * Pins or unpins a chat, archives or unarchives it, without moving it in time (its `updatedAt` stays); pinning
+   * a pinned chat keeps when it was first pinned, and the same for archiving. The two are independent: an
+   * archived chat that was pinned is pinned again once unarchived.
+   */
+  placeThread(id: string, placement: { pinned?: boolean; archived?: boolean }): Promise<void>;
+  /**
    * Threads of `kind` (default `chat`) whose title or user/assistant message text contains `query`
-   * (case-insensitive, no wildcards), newest updated first, at most `limit`; with `userId`, only that user's.
+   * (case-insensitive, no wildcards), newest updated first, at most `limit`; with `userId`, only that user's;
+   * with `archived`, only the archived (`true`) or only the listed (`false`) ones.
    */
   searchThreads(input: {
     query: string;
     limit: number;
     kind?: ThreadKind;
     userId?: string;
+    archived?: boolean;
   }): Promise<ThreadSearchMatch[]>;
   /**
    * Makes the thread show a branch ending with the `turn`-th user message of the branch it shows (from 0):

@@ -30,6 +30,8 @@ const ownedThreads = {
     userId: localUser.id,
     kind: 'chat' as const,
     model: null,
+    pinnedAt: null,
+    archivedAt: null,
   }),
 };
 

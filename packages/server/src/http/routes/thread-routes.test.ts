@@ -11,7 +11,7 @@ import {
 } from '@drawbridge/protocol';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localUser } from '../../auth/signed-in-user.ts';
+import { localUser, type SignedInUser } from '../../auth/signed-in-user.ts';
 import { signedInAs } from '../../auth/testing/signed-in-as.ts';
 import { openSqliteStore } from '../../store/open-sqlite-store.ts';
 import type { Store, StoredWidget } from '../../store/store.ts';
@@ -304,6 +304,90 @@ describe('PATCH /api/threads/:id', () => {
       'invalid_thread_id',
     );
     expect((await store.getThread('t1'))?.title).toBe('Kept');
+  });
+});
+
+describe('pinning and archiving a chat', () => {
+  const list = async (query = '') =>
+    (await readJsonResponse(await app.request(`/api/threads${query}`), threadListResponseSchema)).threads;
+
+  it('pins a chat without moving it in time, and unpins it', async () => {
+    const created = await store.createThread({ id: 't1', title: 'Planets' });
+    const pinned = await app.request('/api/threads/t1', jsonRequest('PATCH', { pinned: true }));
+    expect(pinned.status).toBe(200);
+    const { thread } = await readJsonResponse(pinned, renameThreadResponseSchema);
+    expect(thread).toMatchObject({ id: 't1', updatedAt: created.updatedAt, archivedAt: null });
+    expect(thread.pinnedAt).toEqual(expect.any(String));
+    // Pinning again keeps when it was first pinned.
+    await app.request('/api/threads/t1', jsonRequest('PATCH', { pinned: true }));
+    expect((await list())[0]?.pinnedAt).toBe(thread.pinnedAt);
+    await app.request('/api/threads/t1', jsonRequest('PATCH', { pinned: false }));
+    expect((await list())[0]).toMatchObject({ pinnedAt: null, updatedAt: created.updatedAt });
+  });
+
+  it('takes an archived chat out of the list and its search, into ?archived=true, and back', async () => {
+    await store.createThread({ id: 'kept', title: 'Planets kept' });
+    await store.createThread({ id: 'archived', title: 'Planets archived' });
+    const archived = await app.request('/api/threads/archived', jsonRequest('PATCH', { archived: true }));
+    expect((await readJsonResponse(archived, renameThreadResponseSchema)).thread.archivedAt).toEqual(
+      expect.any(String),
+    );
+    expect((await list()).map((thread) => thread.id)).toEqual(['kept']);
+    expect((await list('?archived=false')).map((thread) => thread.id)).toEqual(['kept']);
+    expect((await list('?archived=true')).map((thread) => thread.id)).toEqual(['archived']);
+    const search = await app.request('/api/threads/search?q=planets');
+    const { results } = await readJsonResponse(search, threadSearchResponseSchema);
+    expect(results.map((result) => result.thread.id)).toEqual(['kept']);
+    // Still the user's chat: it opens by its link.
+    expect((await app.request('/api/threads/archived/messages')).status).toBe(200);
+
+    await app.request('/api/threads/archived', jsonRequest('PATCH', { archived: false }));
+    expect((await list()).map((thread) => thread.id)).toEqual(['archived', 'kept']);
+    expect(await list('?archived=true')).toEqual([]);
+  });
+
+  it('keeps a pin through archiving: an unarchived chat is pinned again', async () => {
+    await store.createThread({ id: 't1' });
+    await app.request('/api/threads/t1', jsonRequest('PATCH', { pinned: true, archived: true }));
+    expect((await list('?archived=true'))[0]).toMatchObject({
+      pinnedAt: expect.any(String),
+      archivedAt: expect.any(String),
+    });
+    await app.request('/api/threads/t1', jsonRequest('PATCH', { archived: false }));
+    expect((await list())[0]).toMatchObject({ pinnedAt: expect.any(String), archivedAt: null });
+  });
+
+  it("refuses a flag that is not a boolean, a bad ?archived=, and another user's chat as a missing one", async () => {
+    await store.createThread({ id: 't1' });
+    await expectJsonError(
+      await app.request('/api/threads/t1', jsonRequest('PATCH', { pinned: 'yes' })),
+      400,
+      'invalid_body',
+    );
+    await expectJsonError(
+      await app.request('/api/threads/t1', jsonRequest('PATCH', { archived: null })),
+      400,
+      'invalid_body',
+    );
+    await expectJsonError(await app.request('/api/threads?archived=maybe'), 400, 'invalid_query');
+    const other: SignedInUser = { id: 'other', name: 'Other', email: null, isAdmin: false, via: 'token' };
+    const otherApp = new Hono()
+      .use(signedInAs(other))
+      .route('/api/threads', createThreadRoutes({ store, standalone: async () => '' }));
+    await expectJsonError(
+      await otherApp.request('/api/threads/t1', jsonRequest('PATCH', { pinned: true })),
+      404,
+      'thread_not_found',
+    );
+    await expectJsonError(
+      await otherApp.request('/api/threads/t1', jsonRequest('PATCH', { archived: true })),
+      404,
+      'thread_not_found',
+    );
+    await app.request('/api/threads/t1', jsonRequest('PATCH', { archived: true }));
+    const theirs = await otherApp.request('/api/threads?archived=true');
+    expect((await readJsonResponse(theirs, threadListResponseSchema)).threads).toEqual([]);
+    expect(await store.getThread('t1')).toMatchObject({ pinnedAt: null, archivedAt: expect.any(String) });
   });
 });
 

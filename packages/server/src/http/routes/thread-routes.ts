@@ -13,6 +13,7 @@ import {
   type ThreadRouteErrorCode,
   type ThreadSearchResponse,
   threadKindSchema,
+  threadListQuerySchema,
   updateThreadBodySchema,
   widgetFileName,
 } from '@drawbridge/protocol';
@@ -51,9 +52,10 @@ function invalidThreadId(context: Context) {
 }
 
 /**
- * Routes under `/api/threads`: create, list, search, rename, read messages, rewind (for a regenerated reply
- * or an edited message), delete, and download a widget as HTML. Each acts for the request's user only:
- * another user's thread is `404 thread_not_found`, as a missing one, and search finds only the user's own.
+ * Routes under `/api/threads`: create, list (or list the archived), search, rename, pin, archive, read
+ * messages, rewind (for a regenerated reply or an edited message), delete, and download a widget as HTML.
+ * Each acts for the request's user only: another user's thread is `404 thread_not_found`, as a missing one,
+ * and search finds only the user's own.
  * The list (by default) and search are of chats: the dashboard's conversation is listed by `?kind=dashboard`.
  */
 export function createThreadRoutes(options: {
@@ -109,18 +111,20 @@ export function createThreadRoutes(options: {
     return context.json({ thread } satisfies CreateThreadResponse, 201);
   });
 
-  // The chat list by default: the dashboard's conversation and the sample history are asked for by kind.
+  // The chat list by default: the dashboard's conversation and the sample history are asked for by kind, the
+  // archived chats by `archived=true`.
   routes.get('/', async (context) => {
-    const kind = threadKindSchema.safeParse(context.req.query('kind') ?? 'chat');
-    if (!kind.success) {
+    const query = threadListQuerySchema.safeParse(context.req.query());
+    if (!query.success) {
       return refuse(
         context,
         400,
         'invalid_query',
-        `expected ?kind= one of ${threadKindSchema.options.join(', ')}, or none for the chats`,
+        `expected ?kind= one of ${threadKindSchema.options.join(', ')} (none: the chats) and ?archived= true or false`,
       );
     }
-    const threads = await store.listThreads({ userId: requestUser(context).id, kind: kind.data });
+    const { kind, archived } = query.data;
+    const threads = await store.listThreads({ userId: requestUser(context).id, kind, archived });
     return context.json({ threads } satisfies ThreadListResponse);
   });
 
@@ -135,7 +139,8 @@ export function createThreadRoutes(options: {
       );
     }
     const userId = requestUser(context).id;
-    const results = await store.searchThreads({ query, limit: searchResultLimit, userId });
+    // An archived chat is out of the list, and out of its search: the Archived view lists it.
+    const results = await store.searchThreads({ query, limit: searchResultLimit, userId, archived: false });
     return context.json({ results } satisfies ThreadSearchResponse);
   });
 
@@ -152,16 +157,22 @@ export function createThreadRoutes(options: {
         context,
         400,
         'invalid_body',
-        `expected any of { "title": string, "model": string | null }, with a title that is not blank and at most ${maximumThreadTitleLength} characters`,
+        `expected any of { "title": string, "model": string | null, "pinned": boolean, "archived": boolean }, with a title that is not blank and at most ${maximumThreadTitleLength} characters`,
       );
     }
-    const { title, model } = parsed.data;
+    const { title, model, pinned, archived } = parsed.data;
     if (typeof model === 'string' && !isKnownModel(model)) return unknownModel(context, model);
     if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
       return threadNotFound(context, threadId);
     }
     if (title !== undefined) await store.renameThread(threadId, title);
     if (model !== undefined) await store.setThreadModel(threadId, model);
+    if (pinned !== undefined || archived !== undefined) {
+      await store.placeThread(threadId, {
+        ...(pinned === undefined ? {} : { pinned }),
+        ...(archived === undefined ? {} : { archived }),
+      });
+    }
     const thread = await store.getThread(threadId);
     // Deleted between the rename and the read: the rename went nowhere.
     if (thread === undefined) return threadNotFound(context, threadId);

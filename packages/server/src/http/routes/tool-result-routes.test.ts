@@ -39,6 +39,8 @@ function setup({ answerGraceMs = 20 }: { answerGraceMs?: number } = {}) {
           userId: localUser.id,
           kind: 'chat',
           model: null,
+          pinnedAt: null,
+          archivedAt: null,
         }),
         appendMessage: async (message) => {
           saved.push(message);

@@ -14,6 +14,7 @@ import { runEventsMigration } from './run-events-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
 import { threadKindsMigration } from './thread-kinds-migration.ts';
 import { threadModelsMigration } from './thread-models-migration.ts';
+import { threadPlacementMigration } from './thread-placement-migration.ts';
 import { widgetRefusalsMigration } from './widget-refusals-migration.ts';
 import { widgetRevisionsMigration } from './widget-revisions-migration.ts';
 import { widgetStatesMigration } from './widget-states-migration.ts';
@@ -41,6 +42,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0015-run-cached-tokens': runCachedTokensMigration(),
     '0016-widget-states': widgetStatesMigration({ dialect }),
     '0017-message-branches': messageBranchesMigration(),
+    '0018-thread-placement': threadPlacementMigration(),
   };
 }
 
