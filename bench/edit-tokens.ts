@@ -88,8 +88,8 @@ const edits: EditRequest[] = [
     base: 'elements-table',
     patch: `The first column is now headed Z, the atomic number.\n@@EDIT:{{widget}}@@\n${hunk(
       'HTML',
-      '        <th class="number" scope="col"><button type="button" data-column="number">No. <span class="arrow" aria-hidden="true">▲</span></button></th>',
-      '        <th class="number" scope="col"><button type="button" data-column="number">Z <span class="arrow" aria-hidden="true">▲</span></button></th>',
+      '        <th class="num" scope="col"><button type="button" data-column="number">No. <span class="arrow" aria-hidden="true">▲</span></button></th>',
+      '        <th class="num" scope="col"><button type="button" data-column="number">Z <span class="arrow" aria-hidden="true">▲</span></button></th>',
     )}@@END@@\n`,
   },
   {
