@@ -41,13 +41,19 @@ function replyFor(entry: DemoEntry, userText: string): string {
 function tripRequest(destination: string): string {
   const template = /request = (`Plan a .*`);$/m.exec(readReply('trip-planner-form.txt'))?.[1];
   if (template === undefined) throw new Error('the trip planner no longer builds its request the same way');
-  const build = new Function('form', 'rows', 'travellers', 'notes', `return ${template};`) as (
-    ...values: unknown[]
-  ) => string;
+  const build = new Function(
+    'values',
+    'destination',
+    'travellers',
+    'interests',
+    'notes',
+    `return ${template};`,
+  ) as (...values: unknown[]) => string;
   return build(
-    { nights: { value: '5' }, start: { value: '2026-05-01' }, budget: { value: 'comfortable' } },
-    [['Destination', destination], [], [], [], ['Interests', 'food, museums']],
+    { nights: '5', start: '2026-05-01', budget: 'comfortable' },
+    destination,
     '2 people',
+    'food, museums',
     'vegetarian',
   );
 }
