@@ -17,6 +17,7 @@ function escapeHtml(text: string): string {
 const styles = `body{margin:0;background:#f7f7fb;color:#16181d;font:15px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif}
 main{max-width:820px;margin:0 auto;padding:24px 16px 48px}
 h1{font-size:22px;margin:0 0 20px}
+.note{margin:-12px 0 20px;color:#646b7a;font-size:13px}
 .role{margin:20px 0 4px;color:#646b7a;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em}
 .prose{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}
 .user .prose{background:#4f5bd5;color:#fff;border-radius:14px;padding:10px 14px;width:fit-content;max-width:85%;margin-left:auto}
@@ -24,7 +25,7 @@ iframe{display:block;width:100%;border:1px solid #e3e5ec;border-radius:12px;back
 img{display:block;max-width:320px;max-height:240px;border-radius:10px;margin:8px 0 8px auto}
 details{border:1px solid #e3e5ec;border-radius:10px;background:#fff;padding:8px 12px;margin:8px 0}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px}
-@media (prefers-color-scheme:dark){body{background:#131419;color:#e8e9ef}details{background:#1c1e25;border-color:#2c2f3a}}`;
+@media (prefers-color-scheme:dark){body{background:#131419;color:#e8e9ef}.role,.note{color:#9aa0ae}iframe{border-color:#2c2f3a}details{background:#1c1e25;border-color:#2c2f3a}}`;
 
 /**
  * A whole conversation as one HTML file that works from disk: the prose as text (never as markup), the files
@@ -34,9 +35,12 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px}
  */
 export function renderConversationHtml({
   title,
+  note,
   entries,
 }: {
   title: string;
+  /** A line under the title, as text (a shared page says what it is and when it was made). */
+  note?: string;
   entries: readonly ConversationEntry[];
 }): string {
   let lastRole: string | undefined;
@@ -74,7 +78,7 @@ export function renderConversationHtml({
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
-${body}
+${note === undefined ? '' : `<p class="note">${escapeHtml(note)}</p>\n`}${body}
 </main>
 </body>
 </html>

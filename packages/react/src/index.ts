@@ -55,6 +55,7 @@ export { apiUrl, type ServerLocation } from './api/api-url.ts';
 export { attachmentUrl, uploadAttachment } from './api/attachment-api.ts';
 export { requestJson } from './api/request-json.ts';
 export { cancelRun, followRun } from './api/run-api.ts';
+export { createShare, fetchShares, revokeShare, sharedPageUrl } from './api/share-api.ts';
 export { type AgentRunRequest, streamAgentRun } from './api/stream-agent-run.ts';
 export { importThread, threadExportUrl } from './api/thread-export-api.ts';
 export { putWidgetState } from './api/widget-state-api.ts';

@@ -71,6 +71,23 @@ export const threadRouteErrorCodes = [
 ] as const;
 export type ThreadRouteErrorCode = (typeof threadRouteErrorCodes)[number];
 
+/**
+ * `/api/shares` and `POST /api/threads/:threadId/shares` (make, list and revoke read-only links), and the
+ * shared page `GET /share/:token`, which answers an unknown or revoked link `404 share_not_found`.
+ */
+export const shareRouteErrorCodes = [
+  'invalid_json',
+  'invalid_body',
+  'invalid_query',
+  'invalid_thread_id',
+  'thread_not_found',
+  'widget_not_found',
+  'too_many_shares',
+  'invalid_share_id',
+  'share_not_found',
+] as const;
+export type ShareRouteErrorCode = (typeof shareRouteErrorCodes)[number];
+
 /** `/api/attachments` (upload a file, read one back). */
 export const attachmentRouteErrorCodes = [
   'invalid_attachment_id',
@@ -152,6 +169,7 @@ export type ApiErrorCode =
   | AgentRouteErrorCode
   | ThreadRouteErrorCode
   | AttachmentRouteErrorCode
+  | ShareRouteErrorCode
   | ToolResultRouteErrorCode
   | RunRouteErrorCode
   | DashboardRouteErrorCode

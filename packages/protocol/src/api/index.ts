@@ -30,6 +30,7 @@ export * from './run-response.ts';
 export * from './run-summary.ts';
 export * from './select-branch-response.ts';
 export * from './session-response.ts';
+export * from './share.ts';
 export * from './stored-message.ts';
 export * from './thread-export.ts';
 export * from './thread-kind.ts';

@@ -160,6 +160,17 @@ const probes: Record<string, Probe | 'serves no user data'> = {
     body: { toolCallId: call, result: { status: 'rendered', message: 'Displayed.' } },
     expectStatus: 404,
   },
+  'POST /api/threads/:threadId/shares': {
+    method: 'POST',
+    path: `/api/threads/${thread}/shares`,
+    body: {},
+    expectStatus: 404,
+  },
+  'GET /api/shares': { method: 'GET', path: '/api/shares', expectStatus: 200 },
+  'DELETE /api/shares/:shareId': { method: 'DELETE', path: '/api/shares/SHARE', expectStatus: 404 },
+  // A link is read by whoever holds its token, signed in or not (that is what a link is for); without it,
+  // nothing: a token nobody made is the same 404 as a revoked one.
+  'GET /share/:token': { method: 'GET', path: `/share/${'B'.repeat(43)}`, expectStatus: 404 },
   'GET /api/dashboard/metrics': { method: 'GET', path: '/api/dashboard/metrics', expectStatus: 200 },
   'GET /api/dashboard/series': {
     method: 'GET',
@@ -185,10 +196,15 @@ let storage: Storage;
 let app: Hono;
 let aliceTokenId: string;
 let aliceAttachmentId: string;
+let aliceShareId: string;
+let aliceSharePath: string;
 
 /** A probe's path with the ids made in `beforeEach` put in. */
 function probePath(path: string): string {
-  return path.replace('TOKEN', aliceTokenId).replace('ATTACHMENT', aliceAttachmentId);
+  return path
+    .replace('TOKEN', aliceTokenId)
+    .replace('ATTACHMENT', aliceAttachmentId)
+    .replace('SHARE', aliceShareId);
 }
 
 function as(email: string, probe: { method: string; path: string; body?: unknown }) {
@@ -291,6 +307,10 @@ beforeEach(async () => {
     data: new TextEncoder().encode(marker),
   });
   aliceAttachmentId = attachment.id;
+  const shared = await as('alice@example.com', { method: 'POST', path: `/api/threads/${thread}/shares` });
+  const { share, path } = (await shared.json()) as { share: { id: string }; path: string };
+  aliceShareId = share.id;
+  aliceSharePath = path;
 });
 
 afterEach(async () => {
@@ -321,6 +341,8 @@ describe('every route, as another user', () => {
       'audit-of-alice',
       aliceTokenId,
       aliceAttachmentId,
+      aliceShareId,
+      aliceSharePath.slice('/share/'.length),
       call,
     ];
     for (const secret of secrets.filter((candidate) => !sent.includes(candidate))) {
@@ -344,6 +366,8 @@ describe('every route, as another user', () => {
     expect(await (await alice(`/api/attachments/${aliceAttachmentId}`)).text()).toBe(marker);
     expect(await (await alice(`/api/threads/${thread}/export?format=markdown`)).text()).toContain(marker);
     expect(await (await alice('/api/runs/run-of-alice')).text()).toContain('run-of-alice');
+    expect(await (await alice('/api/shares')).text()).toContain(aliceShareId);
+    expect(await (await app.request(aliceSharePath)).text()).toContain(marker);
     expect(await (await alice(`/api/mcp/threads/${thread}/tool-results/${call}`)).text()).toContain(marker);
     const viewCarrier = (await storage.store.listMessages(thread)).find(
       (message) => message.toolCallId === call,

@@ -21,11 +21,14 @@ export async function threadConversationHtml({
   standalone,
   thread,
   messages,
+  note,
 }: {
   store: Pick<Store, 'readAttachmentData'>;
   standalone: (widget: StoredWidget) => Promise<string>;
-  thread: ThreadRecord;
+  thread: Pick<ThreadRecord, 'id' | 'title'>;
   messages: readonly StoredMessage[];
+  /** A line under the title (`renderConversationHtml`). */
+  note?: string;
 }): Promise<string> {
   const attachments = messages.flatMap((message) => message.attachments ?? []);
   const data = await store.readAttachmentData({
@@ -62,5 +65,5 @@ export async function threadConversationHtml({
       });
     }
   }
-  return renderConversationHtml({ title: thread.title, entries });
+  return renderConversationHtml({ title: thread.title, note, entries });
 }

@@ -41,6 +41,8 @@ import { createHealthRoutes } from './routes/health-routes.ts';
 import { createImageFrameRoutes } from './routes/image-frame-routes.ts';
 import { createMcpRoutes, type SandboxLocation, sandboxOriginFor } from './routes/mcp-routes.ts';
 import { createRunRoutes } from './routes/run-routes.ts';
+import { createShareRoutes } from './routes/share-routes.ts';
+import { createSharedPageRoutes } from './routes/shared-page-routes.ts';
 import { createTelemetryRoutes } from './routes/telemetry-routes.ts';
 import { createThreadExportRoutes, threadImportPath } from './routes/thread-export-routes.ts';
 import { createThreadRoutes, type StandaloneRenderer } from './routes/thread-routes.ts';
@@ -281,6 +283,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   );
   app.route('/api/threads', createThreadExportRoutes({ store, standalone, clock, ids }));
   app.route(attachmentsPath, createAttachmentRoutes({ store }));
+  app.route('/api', createShareRoutes({ store }));
   app.route('/api/threads', createWidgetStateRoutes({ store }));
   if (dependencies.bridge !== undefined) {
     app.route('/api/threads', createToolResultRoutes({ bridge: dependencies.bridge, store, ids }));
@@ -310,6 +313,7 @@ export function createApp(dependencies: AppDependencies): Hono {
     }),
   );
   app.route('/', createImageFrameRoutes());
+  app.route('/', createSharedPageRoutes({ store, standalone }));
   app.route('/', createFrameRoutes(paths));
   const mcp = dependencies.mcp;
   if (basePath !== '') return app;

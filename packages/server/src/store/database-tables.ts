@@ -17,6 +17,7 @@ export interface DatabaseTables {
   audit_log: AuditLogTable;
   widget_events: WidgetEventsTable;
   widget_states: WidgetStatesTable;
+  shares: SharesTable;
   api_tokens: ApiTokensTable;
   auth_users: AuthUsersTable;
   auth_accounts: AuthAccountsTable;
@@ -193,4 +194,18 @@ export interface WidgetStatesTable {
   lineage_id: string;
   state_json: string;
   updated_at: string;
+}
+
+/** A read-only link: the digest of its token and a copy of what it shows (`ShareSnapshot` as JSON). */
+export interface SharesTable {
+  id: string;
+  user_id: string;
+  thread_id: string;
+  /** The widget revision it shows; `null` for the whole chat. */
+  widget_id: string | null;
+  title: string;
+  /** SHA-256 (hex) of the token; the token itself is shown once and never stored. */
+  token_digest: string;
+  snapshot_json: string;
+  created_at: string;
 }

@@ -120,6 +120,7 @@ describe('a SQLite file written before Kysely', () => {
       '0016-widget-states',
       '0017-message-branches',
       '0018-thread-placement',
+      '0019-shares',
     ]);
     inspector.close();
   });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { kyselyAttachments } from './kysely-attachments.ts';
 import { kyselyRunEvents } from './kysely-run-events.ts';
 import { kyselyRunStore } from './kysely-run-store.ts';
+import { kyselyShares } from './kysely-shares.ts';
 import { kyselyThreadBranches } from './kysely-thread-branches.ts';
 import { kyselyThreadSearch } from './kysely-thread-search.ts';
 import { kyselyWidgetStates } from './kysely-widget-states.ts';
@@ -285,6 +286,8 @@ export function openKyselyStore({
     ...kyselyWidgetStates({ kysely, now }),
 
     ...kyselyAttachments({ kysely, now, ids }),
+
+    ...kyselyShares({ kysely, now, ids }),
 
     ...kyselyThreadBranches({ kysely, statements, messages, now, ids }),
 

@@ -6,6 +6,7 @@ import type {
   MessageBranch,
   ReplyDetails,
   ReplySegment,
+  Share,
   StoredWidgetState,
   ThreadKind,
 } from '@drawbridge/protocol';
@@ -354,5 +355,23 @@ export interface Store {
   readAttachmentData(input: { threadId: string; ids: readonly string[] }): Promise<Map<string, Uint8Array>>;
   /** Deletes files uploaded before `before` (ISO) that no message carried; returns how many. */
   pruneUnsentAttachments(input: { before: string }): Promise<number>;
+  /**
+   * Keeps a read-only link of `userId`'s: the digest of its token and a copy of what it shows (JSON text).
+   * `ThreadNotFoundError` for a thread gone.
+   */
+  createShare(input: {
+    userId: string;
+    threadId: string;
+    widgetId: string | null;
+    title: string;
+    tokenDigest: string;
+    snapshotJson: string;
+  }): Promise<Share>;
+  /** The user's links, newest first; with `threadId`, only that chat's. */
+  listShares(filter: { userId: string; threadId?: string }): Promise<Share[]>;
+  /** Revokes a link; false when the user has no link with that id (another user's included). */
+  deleteShare(input: { id: string; userId: string }): Promise<boolean>;
+  /** The link whose token has this digest, with its owner and what it shows; `undefined` for none (or revoked). */
+  findShare(tokenDigest: string): Promise<{ share: Share; userId: string; snapshotJson: string } | undefined>;
   close(): Promise<void>;
 }

@@ -39,8 +39,8 @@ const placeholderPage = `<!doctype html>
 </html>
 `;
 
-/** Paths the page never falls back for: a missing API route or frame file must be a 404, not the app. */
-const reservedPrefixes = ['/api/', '/frame/', '/vendor/'];
+/** Paths the page never falls back for: a missing API route, frame file or shared page must be a 404, not the app. */
+const reservedPrefixes = ['/api/', '/frame/', '/vendor/', '/share/'];
 
 function isReserved(path: string): boolean {
   return reservedPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/frame';

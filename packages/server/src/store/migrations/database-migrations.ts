@@ -11,6 +11,7 @@ import { replyCachedTokensMigration } from './reply-cached-tokens-migration.ts';
 import { replyDetailsMigration } from './reply-details-migration.ts';
 import { runCachedTokensMigration } from './run-cached-tokens-migration.ts';
 import { runEventsMigration } from './run-events-migration.ts';
+import { sharesMigration } from './shares-migration.ts';
 import { signInMigration } from './sign-in-migration.ts';
 import { threadKindsMigration } from './thread-kinds-migration.ts';
 import { threadModelsMigration } from './thread-models-migration.ts';
@@ -43,6 +44,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0016-widget-states': widgetStatesMigration({ dialect }),
     '0017-message-branches': messageBranchesMigration(),
     '0018-thread-placement': threadPlacementMigration(),
+    '0019-shares': sharesMigration({ dialect }),
   };
 }
 
