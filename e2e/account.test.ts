@@ -1,16 +1,17 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../packages/server/src/config/parse-config.ts';
 import { type RunningServer, startServer } from '../packages/server/src/node-server/start-server.ts';
 import { findFreePort } from '../test-support/free-port.ts';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../test-support/local-smtp-server.ts';
+import { accountPassword, createAccountInPage, openSignInPage } from './support/accounts.ts';
 import { seriousAccessibilityViolations } from './support/axe-audit.ts';
 import { launchBrowser } from './support/browser.ts';
 
-const password = 'correct horse battery staple';
+const password = accountPassword;
 const shotsDirectory = process.env.DRAWBRIDGE_SHOTS ?? join(tmpdir(), 'drawbridge-account-shots');
 const desktop = { width: 1440, height: 900 };
 const phone = { width: 390, height: 844 };
@@ -76,22 +77,7 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function visitor(viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(appUrl);
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  return { context, page };
-}
-
-async function signUp(page: Page, { name, email }: { name: string; email: string }): Promise<void> {
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.locator('#composer-input').waitFor();
-}
+const visitor = (viewport = desktop) => openSignInPage(browser, appUrl, viewport);
 
 async function signIn(page: Page, { email, secret }: { email: string; secret: string }): Promise<void> {
   await page.getByLabel('Email').fill(email);
@@ -126,7 +112,7 @@ describe('the account screens', () => {
 
   it('creates an API token shown once, lists it, and revokes it so it stops working', async () => {
     const { context, page } = await visitor();
-    await signUp(page, { name: 'Ada', email: 'ada@example.com' });
+    await createAccountInPage(page, { name: 'Ada', email: 'ada@example.com' });
     await page.getByRole('link', { name: /Ada/ }).click();
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     await page.getByText('You have no API tokens.').waitFor();
@@ -159,7 +145,7 @@ describe('the account screens', () => {
 
   it('changes the password with the current one, signing the other sessions out', async () => {
     const here = await visitor(phone);
-    await signUp(here.page, { name: 'Grace', email: 'grace@example.com' });
+    await createAccountInPage(here.page, { name: 'Grace', email: 'grace@example.com' });
     const elsewhere = await visitor();
     await signIn(elsewhere.page, { email: 'grace@example.com', secret: password });
     await elsewhere.page.locator('#composer-input').waitFor();
@@ -193,7 +179,7 @@ describe('the account screens', () => {
 
   it('resets a forgotten password through a mailed link that works once, saying the same for unknown addresses', async () => {
     const owner = await visitor();
-    await signUp(owner.page, { name: 'Linus', email: 'linus@example.com' });
+    await createAccountInPage(owner.page, { name: 'Linus', email: 'linus@example.com' });
     await owner.context.close();
 
     const { context, page } = await visitor(phone);

@@ -3,11 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../packages/server/src/config/parse-config.ts';
 import { type RunningServer, startServer } from '../packages/server/src/node-server/start-server.ts';
 import { findFreePort } from '../test-support/free-port.ts';
+import { createAccountInPage, openSignInPage } from './support/accounts.ts';
 import { seriousAccessibilityViolations } from './support/axe-audit.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type OidcTestProvider, startOidcTestProvider } from './support/oidc-test-provider.ts';
@@ -67,24 +68,8 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function newVisitor(
-  viewport = { width: 1280, height: 900 },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(appUrl);
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  return { context, page };
-}
-
-async function createAccount(page: Page, { name, email }: { name: string; email: string }): Promise<void> {
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.locator('#composer-input').waitFor();
-}
+const newVisitor = (viewport?: { width: number; height: number }) =>
+  openSignInPage(browser, appUrl, viewport);
 
 /** Sends a message and waits until its reply is complete and its thread is in the list. */
 async function chat(page: Page, text: string): Promise<string> {
@@ -110,7 +95,7 @@ async function chat(page: Page, text: string): Promise<string> {
 describe('signing in', () => {
   it('keeps two accounts apart through every route the app offers them', async () => {
     const alice = await newVisitor();
-    await createAccount(alice.page, { name: 'Alice', email: 'alice@example.com' });
+    await createAccountInPage(alice.page, { name: 'Alice', email: 'alice@example.com' });
     await expect.poll(() => alice.page.locator('.account__name').textContent()).toContain('Alice');
     const threadId = await chat(alice.page, 'show me a calculator');
     const messages = (await (
@@ -126,7 +111,7 @@ describe('signing in', () => {
     expect(alicesExport.status()).toBe(200);
 
     const bob = await newVisitor();
-    await createAccount(bob.page, { name: 'Bob', email: 'bob@example.com' });
+    await createAccountInPage(bob.page, { name: 'Bob', email: 'bob@example.com' });
     await expect.poll(() => bob.page.locator('.sidebar__empty').textContent()).toBe('No chats yet.');
     const asBob = (path: string) => bob.page.request.get(`${appUrl}${path}`);
     expect((await asBob(`/api/threads/${threadId}/messages`)).status()).toBe(404);
