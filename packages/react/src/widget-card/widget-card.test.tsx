@@ -191,4 +191,17 @@ describe('WidgetCard', () => {
     expect(container.querySelector('.db-source-dialog__plain')).toBeNull();
     expect(container.querySelector('pre[data-language="html"]')?.textContent).toBe('40 characters');
   });
+
+  it('offers Share… only where the page shares, for the revision it shows', () => {
+    const shareButton = () =>
+      [...container.querySelectorAll('button')].find((button) => button.textContent === 'Share…');
+    draw(dice);
+    expect(shareButton()).toBeUndefined();
+    act(() => root.unmount());
+    root = createRoot(container);
+    const shared: unknown[] = [];
+    draw(dice, { env: environment({ shareWidget: (target) => shared.push(target) }) });
+    act(() => shareButton()!.click());
+    expect(shared).toEqual([{ widgetId: 'w1', title: 'Dice roller' }]);
+  });
 });

@@ -305,6 +305,14 @@ function LatestWidgetCard({
       <WidgetToolbar
         widget={widget}
         downloadUrl={downloadUrl}
+        onShare={
+          environment.shareWidget &&
+          (() =>
+            environment.shareWidget?.({
+              widgetId: widget.id,
+              title: widgetTitle(widget.parts.text('html')) ?? 'Widget',
+            }))
+        }
         onReload={reload}
         fullscreen={fullscreen}
         fullscreenButtonRef={fullscreenButtonRef}

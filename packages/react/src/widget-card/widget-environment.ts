@@ -20,6 +20,11 @@ export interface WidgetEnvironment {
    * `<pre><code>` when left out.
    */
   renderCode?(code: { text: string; language: 'html' | 'css' | 'javascript' }): ReactNode;
+  /**
+   * Offers to share one finished widget revision of `threadId` by link (the app's share dialog over
+   * `createShare`); the toolbar shows "Share…" only when this is given.
+   */
+  shareWidget?(widget: { widgetId: string; title: string }): void;
 }
 
 /** What a widget card sees with no provider above it: the page's own origin, light, no way back into a chat. */

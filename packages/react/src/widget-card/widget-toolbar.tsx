@@ -4,10 +4,14 @@ import { WidgetSourceDialog } from './widget-source-dialog.tsx';
 
 const copyHtmlLabel = 'Copy HTML';
 
-/** Download, view source, copy runnable HTML, reload and fullscreen, for one widget; always visible, below it. */
+/**
+ * Download, view source, copy runnable HTML, share (when the page offers it), reload and fullscreen, for one
+ * widget; always visible, below it.
+ */
 export function WidgetToolbar({
   widget,
   downloadUrl,
+  onShare,
   onReload,
   fullscreen,
   fullscreenButtonRef,
@@ -15,6 +19,8 @@ export function WidgetToolbar({
 }: {
   widget: TranscriptWidget;
   downloadUrl: string | undefined;
+  /** Shares this revision by link; absent where the page offers no sharing. */
+  onShare?: () => void;
   onReload(): void;
   fullscreen: boolean;
   fullscreenButtonRef: RefObject<HTMLButtonElement | null>;
@@ -60,6 +66,16 @@ export function WidgetToolbar({
       >
         {copyLabel}
       </button>
+      {onShare && (
+        <button
+          type="button"
+          className="db-widget-toolbar__button"
+          onClick={onShare}
+          disabled={downloadUrl === undefined}
+        >
+          Share…
+        </button>
+      )}
       <button type="button" className="db-widget-toolbar__button" onClick={onReload}>
         Reload
       </button>

@@ -17,6 +17,7 @@ import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ModelPicker } from '../components/model-picker.tsx';
+import { ShareDialog, type ShareTarget } from '../components/share-dialog.tsx';
 import { ShortcutSheet } from '../components/shortcut-sheet.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { ThreadSidebar, threadSearchInputId } from '../components/thread-sidebar.tsx';
@@ -39,6 +40,8 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
 
   const { confirmLink, dialog: linkDialog } = useLinkConfirmation();
   const running = chat.status.phase === 'running';
+  // A widget's "Share…" opens the share dialog for that revision of the chat shown.
+  const [sharing, setSharing] = useState<ShareTarget | undefined>();
   const environment = useMemo<WidgetEnvironment>(
     () => ({
       theme,
@@ -48,6 +51,10 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
       trustedLinkHosts: health?.trustedLinkHosts ?? [],
       confirmLink,
       renderCode: renderWidgetSourceCode,
+      shareWidget: ({ widgetId, title }) => {
+        const threadId = chat.activeThreadId;
+        if (threadId !== undefined) setSharing({ threadId, widgetId, title });
+      },
     }),
     [theme, chat.activeThreadId, chat.send, health, confirmLink],
   );
@@ -134,6 +141,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
         <DeletionToast deletion={deletions.pending.at(-1)} onUndo={deletions.undo} />
         {shortcutsOpen && <ShortcutSheet onClose={() => setShortcutsOpen(false)} />}
         {linkDialog}
+        {sharing && <ShareDialog target={sharing} onClose={() => setSharing(undefined)} />}
         <div className="layout">
           <ThreadSidebar
             threads={visibleThreads}

@@ -90,11 +90,14 @@ describe('ThreadListItem', () => {
     expect(document.activeElement).toBe(menuItem('Rename'));
     expect([...container.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
       'Rename',
+      'Share…',
       'Export as Markdown',
       'Export as HTML',
       'Export as JSON',
       'Delete',
     ]);
+    press(document.activeElement!, 'ArrowDown');
+    expect(document.activeElement).toBe(menuItem('Share…'));
     press(document.activeElement!, 'ArrowDown');
     expect(document.activeElement).toBe(menuItem('Export as Markdown'));
     press(document.activeElement!, 'End');

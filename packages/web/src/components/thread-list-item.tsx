@@ -3,6 +3,7 @@ import { maximumThreadTitleLength, oneLineTitle } from '@drawbridge/protocol';
 import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { type MatchSegment, matchSegments, snippetSegments } from '../app/search-match-segments.ts';
 import { downloadThreadExport, threadExportChoices } from './download-thread-export.ts';
+import { ShareDialog } from './share-dialog.tsx';
 import { ThreadActionsMenu } from './thread-actions-menu.tsx';
 
 function Highlighted({ segments }: { segments: readonly MatchSegment[] }) {
@@ -39,6 +40,7 @@ export function ThreadListItem({
   const title = thread.title || 'Untitled chat';
   const [renaming, setRenaming] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [draftLength, setDraftLength] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -159,6 +161,7 @@ export function ThreadListItem({
             buttonRef={menuButtonRef}
             actions={[
               { label: 'Rename', onSelect: startRenaming },
+              { label: 'Share…', onSelect: () => setSharing(true) },
               ...threadExportChoices.map(({ label, format }) => ({
                 label,
                 onSelect: () => downloadThreadExport(thread.id, format),
@@ -166,6 +169,9 @@ export function ThreadListItem({
               { label: 'Delete', onSelect: () => onDelete(thread.id), tone: 'danger' as const },
             ]}
           />
+          {sharing && (
+            <ShareDialog target={{ threadId: thread.id, title }} onClose={() => setSharing(false)} />
+          )}
         </>
       )}
     </li>
