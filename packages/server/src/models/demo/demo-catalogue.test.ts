@@ -386,4 +386,17 @@ describe('demo edit entries', () => {
       });
     }
   });
+
+  it('"bigger" makes the counter\'s number bigger: its rule comes after the rule it overrides', () => {
+    const counter = widgetEntries.find(({ entry }) => entry.id === 'counter')!.entry;
+    const first = stored(counter, 'm1', () => undefined).widget!;
+    const bigger = stored(demoCatalogue.find((entry) => entry.id === 'counter-bigger')!, 'm2', (id) =>
+      id === 'w1' ? { lineageId: 'w1', latest: first, number: 1 } : undefined,
+    ).widget!;
+    // Rules of equal specificity: the one written last sets the size the number is drawn at.
+    const sizes = [...bigger.css.matchAll(/^\.tally output\{[^}]*font-size:(\d+)px/gm)].map(
+      (match) => match[1],
+    );
+    expect(sizes.at(-1)).toBe('88');
+  });
 });
