@@ -142,7 +142,11 @@ describe('editing a chat', () => {
     await expect.poll(() => page.url()).toContain(solarThread);
     await page.locator('.db-message--assistant .code-block').first().waitFor();
     await search.press('Escape');
-    await page.getByRole('heading', { name: 'Recent' }).waitFor();
+    // The grouped list is back, both chats in it.
+    await page.locator('.sidebar__results').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await page.locator('.sidebar__group .thread__title').allTextContents()).sort())
+      .toEqual(['Budget review', 'Explain the solar system to me']);
   });
 
   it("copies a message and a whole reply, and shows the reply's model and tokens, live and after a reload", async () => {

@@ -33,6 +33,11 @@ export interface AppServerOptions {
   models?: string[];
   /** No model-written code (`DRAWBRIDGE_FORBID_CODE=1`): widgets are refused. */
   forbidCode?: boolean;
+  /**
+   * The store's clock, which dates what it writes (a chat's last activity): a test sets it to seed chats on other
+   * days, and gives the real time back before any run (run leases are compared with the real time).
+   */
+  storeClock?: () => Date;
 }
 
 export interface AppServer {
@@ -70,7 +75,10 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<St
       trustedLinkHosts: options.trustedLinkHosts ?? [],
     },
   });
-  const store = await openSqliteStore({ path: databasePath });
+  const store = await openSqliteStore({
+    path: databasePath,
+    ...(options.storeClock === undefined ? {} : { clock: options.storeClock }),
+  });
   const [resolved, ...others] = resolveModels(config.model);
   if (resolved === undefined) throw new Error('no model configured');
   const held =

@@ -100,6 +100,12 @@ export {
 } from './render-tools/widget-definition.ts';
 export { WidgetProblem } from './render-tools/widget-problem.tsx';
 export { type WidgetRenderers, widgetRegistryFrom } from './render-tools/widget-registry-from-definitions.ts';
+export {
+  type ChatListGroup,
+  type ChatListGroupKey,
+  type GroupableThread,
+  groupChatList,
+} from './thread-list/chat-list-groups.ts';
 export type {
   CompletedToolCall,
   ToolCallHandler,

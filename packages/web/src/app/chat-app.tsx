@@ -66,14 +66,15 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
   const deletions = usePendingDeletions({ commit: chat.removeThread });
   const deletingIds = new Set(deletions.pending.map((deletion) => deletion.threadId));
   const visibleThreads = chat.threads.filter((thread) => !deletingIds.has(thread.id));
+  const visibleArchivedThreads = chat.archivedThreads.filter((thread) => !deletingIds.has(thread.id));
+  const threadTitle = (threadId: string | undefined) =>
+    [...chat.threads, ...chat.archivedThreads].find((thread) => thread.id === threadId)?.title;
   const deleteThread = (threadId: string) => {
-    const title = chat.threads.find((thread) => thread.id === threadId)?.title || 'Untitled chat';
+    const title = threadTitle(threadId) || 'Untitled chat';
     if (threadId === chat.activeThreadId) chat.newChat();
     deletions.schedule({ threadId, title });
   };
-  const activeTitle = chat.unavailableThread
-    ? 'Chat unavailable'
-    : chat.threads.find((thread) => thread.id === chat.activeThreadId)?.title;
+  const activeTitle = chat.unavailableThread ? 'Chat unavailable' : threadTitle(chat.activeThreadId);
   const isEmpty = chat.transcript.messages.length === 0;
   // On a phone the chat list is a drawer: it closes on every choice, on Escape and on the backdrop.
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -145,11 +146,13 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
         <div className="layout">
           <ThreadSidebar
             threads={visibleThreads}
+            archivedThreads={visibleArchivedThreads}
             activeThreadId={chat.activeThreadId}
             open={drawerOpen}
             onNewChat={inDrawer(chat.newChat)}
             onSelect={inDrawer(chat.selectThread)}
             onRename={(threadId, title) => void chat.rename(threadId, title)}
+            onPlace={(threadId, placement) => void chat.place(threadId, placement)}
             onDelete={deleteThread}
             onImport={inDrawer((file: File) => void chat.importChat(file))}
           />

@@ -1,4 +1,4 @@
-import type { ThreadSummary } from '@drawbridge/protocol';
+import type { ThreadSummary, UpdateThreadBody } from '@drawbridge/protocol';
 import type {
   BridgeOutcome,
   RunStatus,
@@ -23,8 +23,14 @@ import { replyTurn } from './reply-turn.ts';
 import { rewindWhenIdle } from './rewind-when-idle.ts';
 import { hashForThread, threadIdFromHash } from './thread-route.ts';
 
+/** Where a chat goes in the list: pinned to its top or not, archived out of it or not (`PATCH /api/threads/:id`). */
+export type ThreadPlacement = Pick<UpdateThreadBody, 'pinned' | 'archived'>;
+
 export interface ChatController {
+  /** The chats in the list, newest first. */
   threads: ThreadSummary[];
+  /** The archived chats, newest first: out of the list, shown in its Archived view. */
+  archivedThreads: ThreadSummary[];
   activeThreadId: string | undefined;
   transcript: TranscriptState;
   status: RunStatus;
@@ -50,6 +56,8 @@ export interface ChatController {
   continueReply(): void;
   /** Names a thread as the user typed it. */
   rename(threadId: string, title: string): Promise<void>;
+  /** Pins a chat to the top of the list or unpins it; archives it out of the list or brings it back. */
+  place(threadId: string, placement: ThreadPlacement): Promise<void>;
   /** Replaces a reply (and what followed it) with a new answer to the same message. */
   regenerate(assistantMessageId: string): Promise<void>;
   /** Replaces a user message's text and everything after it, and sends it again. */
@@ -65,6 +73,7 @@ export interface ChatController {
 /** The chat's state and actions: the thread list and the URL around the shared agent-run client. */
 export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatController {
   const [threads, setThreads] = useState<ThreadSummary[]>([]);
+  const [archivedThreads, setArchivedThreads] = useState<ThreadSummary[]>([]);
   const [threadError, setThreadError] = useState<string | undefined>();
   const [unavailableThread, setUnavailableThread] = useState<UnavailableThread | undefined>();
   // The model picked before a new chat exists; its first message creates the chat with it.
@@ -74,7 +83,9 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
 
   const refreshThreads = useCallback(async () => {
     try {
-      setThreads(await fetchThreads());
+      const [listed, archived] = await Promise.all([fetchThreads(), fetchThreads({ archived: true })]);
+      setThreads(listed);
+      setArchivedThreads(archived);
     } catch (error) {
       setThreadError(describeRunFailure(error));
     }
@@ -188,6 +199,18 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
     [refreshThreads],
   );
 
+  const place = useCallback(
+    async (threadId: string, placement: ThreadPlacement) => {
+      try {
+        await updateThread(threadId, placement);
+        await refreshThreads();
+      } catch (error) {
+        setThreadError(describeRunFailure(error));
+      }
+    },
+    [refreshThreads],
+  );
+
   // The stored thread is rewound first, so the run that follows answers the message where it stands.
   const rewindAndResend = useCallback(
     async (messageId: string, content: string | undefined) => {
@@ -230,7 +253,8 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
     [rewindAndResend],
   );
 
-  const activeThread = threads.find((thread) => thread.id === activeThreadId);
+  // An archived chat opened by its link is still the chat on screen, with its title and model.
+  const activeThread = [...threads, ...archivedThreads].find((thread) => thread.id === activeThreadId);
   // A chat its first message just created is listed a moment later, with the model it was created with.
   const model = activeThread === undefined ? newChatModel : (activeThread.model ?? undefined);
   const chooseModel = useCallback(
@@ -242,7 +266,10 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       }
       try {
         const updated = await updateThread(threadId, { model: modelId });
-        setThreads((listed) => listed.map((thread) => (thread.id === updated.id ? updated : thread)));
+        const replace = (listed: ThreadSummary[]) =>
+          listed.map((thread) => (thread.id === updated.id ? updated : thread));
+        setThreads(replace);
+        setArchivedThreads(replace);
       } catch (error) {
         setThreadError(describeRunFailure(error));
       }
@@ -271,6 +298,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
   return useMemo(
     () => ({
       threads,
+      archivedThreads,
       activeThreadId,
       transcript,
       status,
@@ -288,6 +316,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       retry,
       continueReply,
       rename,
+      place,
       regenerate,
       edit,
       switchBranch,
@@ -296,6 +325,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
     }),
     [
       threads,
+      archivedThreads,
       activeThreadId,
       transcript,
       status,
@@ -312,6 +342,7 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
       retry,
       continueReply,
       rename,
+      place,
       regenerate,
       edit,
       switchBranch,

@@ -8,10 +8,10 @@ export interface ThreadAction {
 }
 
 /**
- * The "⋯" button of one chat in the list and the menu it opens (Rename, Delete). The button is not a Tab
- * stop of its own: the chat's link is the one stop per chat, and → or Shift+F10 from the link reach it (the
- * item wires that), so the list stays one Tab per chat. The menu follows the menu-button pattern: arrows
- * move, Escape closes back to the button, Tab or a click outside closes it.
+ * The "⋯" button of one chat in the list and the menu it opens (Rename, Pin, Archive, the exports, Delete).
+ * The button is not a Tab stop of its own: the chat's link is the one stop per chat, and → or Shift+F10 from
+ * the link reach it (the item wires that), so the list stays one Tab per chat. The menu follows the
+ * menu-button pattern: arrows move, Escape closes back to the button, Tab or a click outside closes it.
  */
 export function ThreadActionsMenu({
   chatTitle,

@@ -107,6 +107,55 @@ describe('ThreadListItem', () => {
     expect(document.activeElement).toBe(menuButton());
   });
 
+  it('pins, unpins and archives a listed chat, unarchives an archived one, Delete last in each menu', () => {
+    const onPlace = vi.fn();
+    const menuLabels = () =>
+      [...container.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent);
+    const openMenu = () => {
+      link().focus();
+      press(link(), 'F10', { shiftKey: true });
+    };
+    draw({ onPlace });
+    openMenu();
+    expect(menuLabels()).toEqual([
+      'Rename',
+      'Share…',
+      'Pin',
+      'Archive',
+      'Export as Markdown',
+      'Export as HTML',
+      'Export as JSON',
+      'Delete',
+    ]);
+    press(document.activeElement!, 'End');
+    expect(document.activeElement).toBe(menuItem('Delete'));
+    act(() => menuItem('Pin')!.click());
+    expect(onPlace).toHaveBeenLastCalledWith('t1', { pinned: true });
+
+    draw({ onPlace, thread: { ...thread, pinnedAt: '2026-01-02T00:00:00.000Z' } });
+    openMenu();
+    expect(menuLabels().slice(0, 4)).toEqual(['Rename', 'Share…', 'Unpin', 'Archive']);
+    act(() => menuItem('Unpin')!.click());
+    expect(onPlace).toHaveBeenLastCalledWith('t1', { pinned: false });
+    openMenu();
+    act(() => menuItem('Archive')!.click());
+    expect(onPlace).toHaveBeenLastCalledWith('t1', { archived: true });
+
+    draw({ onPlace, thread: { ...thread, archivedAt: '2026-01-02T00:00:00.000Z' } });
+    openMenu();
+    expect(menuLabels()).toEqual([
+      'Rename',
+      'Share…',
+      'Unarchive',
+      'Export as Markdown',
+      'Export as HTML',
+      'Export as JSON',
+      'Delete',
+    ]);
+    act(() => menuItem('Unarchive')!.click());
+    expect(onPlace).toHaveBeenLastCalledWith('t1', { archived: false });
+  });
+
   it('deletes from the menu', () => {
     draw();
     act(() => menuButton().click());

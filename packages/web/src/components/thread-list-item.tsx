@@ -2,6 +2,7 @@ import type { ThreadSummary } from '@drawbridge/protocol';
 import { maximumThreadTitleLength, oneLineTitle } from '@drawbridge/protocol';
 import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { type MatchSegment, matchSegments, snippetSegments } from '../app/search-match-segments.ts';
+import type { ThreadPlacement } from '../app/use-chat.ts';
 import { downloadThreadExport, threadExportChoices } from './download-thread-export.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { ThreadActionsMenu } from './thread-actions-menu.tsx';
@@ -14,7 +15,8 @@ function Highlighted({ segments }: { segments: readonly MatchSegment[] }) {
 }
 
 /**
- * One saved chat in the sidebar: open it, or rename or delete it from its "⋯" menu. The link is the chat's
+ * One saved chat in the sidebar: open it, or rename, pin, archive, export or delete it from its "⋯" menu (an
+ * archived chat's menu brings it back instead of pinning or archiving; Delete is last in both). The link is the chat's
  * one Tab stop; → or Shift+F10 on it reaches the menu. The whole title is the link's tooltip, and a search
  * marks what matched in the title and the snippet.
  */
@@ -25,6 +27,7 @@ export function ThreadListItem({
   query,
   onSelect,
   onRename,
+  onPlace,
   onDelete,
 }: {
   thread: ThreadSummary;
@@ -35,6 +38,8 @@ export function ThreadListItem({
   query?: string;
   onSelect(threadId: string): void;
   onRename(threadId: string, title: string): void;
+  /** Pins or unpins, archives or unarchives; without it the menu offers neither. */
+  onPlace?(threadId: string, placement: ThreadPlacement): void;
   onDelete(threadId: string): void;
 }) {
   const title = thread.title || 'Untitled chat';
@@ -103,6 +108,17 @@ export function ThreadListItem({
   };
 
   const setMenu = useCallback((wanted: boolean) => setMenuOpen(wanted), []);
+  const archived = Boolean(thread.archivedAt);
+  const placements = onPlace
+    ? archived
+      ? [{ label: 'Unarchive', onSelect: () => onPlace(thread.id, { archived: false }) }]
+      : [
+          thread.pinnedAt
+            ? { label: 'Unpin', onSelect: () => onPlace(thread.id, { pinned: false }) }
+            : { label: 'Pin', onSelect: () => onPlace(thread.id, { pinned: true }) },
+          { label: 'Archive', onSelect: () => onPlace(thread.id, { archived: true }) },
+        ]
+    : [];
   const countId = `thread-rename-count-${thread.id}`;
   const classes = ['thread', active ? 'thread--active' : '', menuOpen ? 'thread--menu-open' : ''];
 
@@ -162,6 +178,7 @@ export function ThreadListItem({
             actions={[
               { label: 'Rename', onSelect: startRenaming },
               { label: 'Share…', onSelect: () => setSharing(true) },
+              ...placements,
               ...threadExportChoices.map(({ label, format }) => ({
                 label,
                 onSelect: () => downloadThreadExport(thread.id, format),

@@ -1,43 +1,101 @@
 import type { ThreadSummary } from '@drawbridge/protocol';
-import { useState } from 'react';
+import { groupChatList } from '@drawbridge/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ThreadPlacement } from '../app/use-chat.ts';
+import { useNowByDay } from '../app/use-now-by-day.ts';
 import { useThreadSearch } from '../app/use-thread-search.ts';
 import { AccountControl } from '../session/account-control.tsx';
 import { ImportChatButton } from './import-chat-button.tsx';
+import { ThreadGroups } from './thread-groups.tsx';
 import { ThreadListItem } from './thread-list-item.tsx';
+
+/** Where focus goes once a pinned, unpinned or archived chat has moved: a chat's link, or the Archived toggle. */
+type FocusAfterMove = { threadId: string } | 'archived-toggle';
+
+function threadIdOfLink(link: Element | undefined): string | undefined {
+  return link?.getAttribute('href')?.replace(/^#\/t\//, '');
+}
 
 /** The id of the chat search box, which Ctrl+K focuses. */
 export const threadSearchInputId = 'chat-search';
 
-/** The thread list: start a new chat, search, switch to, rename or delete a saved one. */
+/**
+ * The thread list: start a new chat, search, switch to, rename, pin, archive or delete a saved one. The chats
+ * show under Pinned and then by their last activity (Today, Yesterday, …, by month, in the browser's time
+ * zone); "Archived chats" at the foot shows the archived ones instead, and "Back to chats" the list again.
+ */
 export function ThreadSidebar({
   threads,
+  archivedThreads,
   activeThreadId,
   open,
   onNewChat,
   onSelect,
   onRename,
+  onPlace,
   onDelete,
   onImport,
 }: {
+  /** The chats in the list, newest first. */
   threads: ThreadSummary[];
+  /** The archived chats, newest first. */
+  archivedThreads: ThreadSummary[];
   activeThreadId: string | undefined;
   /** On a phone the list is a drawer; `open` says whether it is showing. */
   open: boolean;
   onNewChat(): void;
   onSelect(threadId: string): void;
   onRename(threadId: string, title: string): void;
+  onPlace(threadId: string, placement: ThreadPlacement): void;
   onDelete(threadId: string): void;
   /** Makes a new chat of a JSON export; without it the list offers no import. */
   onImport?(file: File): void;
 }) {
   const [query, setQuery] = useState('');
   const search = useThreadSearch(query);
-  // A chat deleted (or waiting to be) is gone from the results too.
+  const [showArchived, setShowArchived] = useState(false);
+  const archivedHeadingId = useId();
+  const now = useNowByDay();
+  const groups = useMemo(() => groupChatList({ threads, now }), [threads, now]);
+  const navRef = useRef<HTMLElement>(null);
+  const focusAfterMove = useRef<FocusAfterMove | undefined>(undefined);
+  // A chat deleted (or waiting to be) is gone from the results too; so is one archived.
   const visible = new Set(threads.map((thread) => thread.id));
-  const itemProps = { onSelect, onRename, onDelete };
+
+  // The moved chat's menu closed under the keyboard: focus follows the chat, or goes to its neighbour.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the lists it reads the new links of change.
+  useEffect(() => {
+    const wanted = focusAfterMove.current;
+    if (wanted === undefined) return;
+    focusAfterMove.current = undefined;
+    const target =
+      wanted === 'archived-toggle'
+        ? navRef.current?.querySelector<HTMLElement>('.sidebar__archived-toggle')
+        : navRef.current?.querySelector<HTMLElement>(`.thread__link[href="#/t/${wanted.threadId}"]`);
+    target?.focus();
+  }, [threads, archivedThreads]);
+
+  const place = (threadId: string, placement: ThreadPlacement) => {
+    if (placement.archived === undefined) {
+      focusAfterMove.current = { threadId };
+    } else {
+      // Archived or brought back, the chat leaves the list on screen: its neighbour takes the focus.
+      const links = [...(navRef.current?.querySelectorAll('.thread__link') ?? [])];
+      const index = links.findIndex((link) => threadIdOfLink(link) === threadId);
+      const neighbour = index === -1 ? undefined : threadIdOfLink(links[index + 1] ?? links[index - 1]);
+      focusAfterMove.current = neighbour === undefined ? 'archived-toggle' : { threadId: neighbour };
+    }
+    onPlace(threadId, placement);
+  };
+  const itemProps = { onSelect, onRename, onPlace: place, onDelete };
 
   return (
-    <nav className={open ? 'sidebar sidebar--open' : 'sidebar'} id="chat-list" aria-label="Chats">
+    <nav
+      ref={navRef}
+      className={open ? 'sidebar sidebar--open' : 'sidebar'}
+      id="chat-list"
+      aria-label="Chats"
+    >
       <div className="sidebar__brand">
         <span className="sidebar__logo" aria-hidden="true" />
         <span>Drawbridge</span>
@@ -75,14 +133,16 @@ export function ThreadSidebar({
           }}
         />
       </search>
-      {search.status === 'idle' ? (
-        <>
-          <h2 className="sidebar__heading">Recent</h2>
-          {threads.length === 0 ? (
-            <p className="sidebar__empty">No chats yet.</p>
+      {search.status === 'idle' && showArchived ? (
+        <div className="sidebar__scroller">
+          <h2 id={archivedHeadingId} className="sidebar__heading">
+            Archived chats
+          </h2>
+          {archivedThreads.length === 0 ? (
+            <p className="sidebar__empty">No archived chats.</p>
           ) : (
-            <ul className="sidebar__list">
-              {threads.map((thread) => (
+            <ul className="sidebar__list" aria-labelledby={archivedHeadingId}>
+              {archivedThreads.map((thread) => (
                 <ThreadListItem
                   key={thread.id}
                   thread={thread}
@@ -92,7 +152,15 @@ export function ThreadSidebar({
               ))}
             </ul>
           )}
-        </>
+        </div>
+      ) : search.status === 'idle' ? (
+        <div className="sidebar__scroller">
+          {threads.length === 0 ? (
+            <p className="sidebar__empty">No chats yet.</p>
+          ) : (
+            <ThreadGroups groups={groups} activeThreadId={activeThreadId} itemProps={itemProps} />
+          )}
+        </div>
       ) : (
         <>
           <h2 className="sidebar__heading">Search results</h2>
@@ -120,6 +188,15 @@ export function ThreadSidebar({
               ))}
           </div>
         </>
+      )}
+      {(archivedThreads.length > 0 || showArchived) && (
+        <button
+          type="button"
+          className="sidebar__archived-toggle"
+          onClick={() => setShowArchived((shown) => !shown)}
+        >
+          {showArchived ? '← Back to chats' : `Archived chats (${archivedThreads.length})`}
+        </button>
       )}
       {onImport && <ImportChatButton onImport={onImport} />}
       <AccountControl />
