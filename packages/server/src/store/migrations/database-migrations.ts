@@ -43,7 +43,7 @@ export function databaseMigrations({ dialect }: { dialect: DatabaseDialect }): R
     '0015-run-cached-tokens': runCachedTokensMigration(),
     '0016-widget-states': widgetStatesMigration({ dialect }),
     '0017-message-branches': messageBranchesMigration(),
-    '0018-thread-placement': threadPlacementMigration(),
+    '0018-thread-placement': threadPlacementMigration({ dialect }),
     '0019-shares': sharesMigration({ dialect }),
   };
 }
