@@ -68,6 +68,7 @@ export const threadRouteErrorCodes = [
   'unknown_model',
   'invalid_widget_state',
   'branch_not_found',
+  'wrong_thread_kind',
 ] as const;
 export type ThreadRouteErrorCode = (typeof threadRouteErrorCodes)[number];
 

@@ -357,7 +357,7 @@ describe('pinning and archiving a chat', () => {
     expect((await list())[0]).toMatchObject({ pinnedAt: expect.any(String), archivedAt: null });
   });
 
-  it("refuses a flag that is not a boolean, a bad ?archived=, and another user's chat as a missing one", async () => {
+  it("refuses a flag that is not a boolean, a bad ?archived=, a thread that is not a chat, and another user's chat as a missing one", async () => {
     await store.createThread({ id: 't1' });
     await expectJsonError(
       await app.request('/api/threads/t1', jsonRequest('PATCH', { pinned: 'yes' })),
@@ -370,6 +370,13 @@ describe('pinning and archiving a chat', () => {
       'invalid_body',
     );
     await expectJsonError(await app.request('/api/threads?archived=maybe'), 400, 'invalid_query');
+    await store.createThread({ id: 'panel', kind: 'dashboard' });
+    await expectJsonError(
+      await app.request('/api/threads/panel', jsonRequest('PATCH', { archived: true })),
+      409,
+      'wrong_thread_kind',
+    );
+    expect((await store.getThread('panel'))?.archivedAt).toBeNull();
     const other: SignedInUser = { id: 'other', name: 'Other', email: null, isAdmin: false, via: 'token' };
     const otherApp = new Hono()
       .use(signedInAs(other))

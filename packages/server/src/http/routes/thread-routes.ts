@@ -162,8 +162,16 @@ export function createThreadRoutes(options: {
     }
     const { title, model, pinned, archived } = parsed.data;
     if (typeof model === 'string' && !isKnownModel(model)) return unknownModel(context, model);
-    if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
-      return threadNotFound(context, threadId);
+    const owned = await ownedThread({ store, threadId, userId: requestUser(context).id });
+    if (owned === undefined) return threadNotFound(context, threadId);
+    // The chat list's own: the dashboard's conversation, listed by kind, would vanish from its panel.
+    if ((pinned !== undefined || archived !== undefined) && owned.kind !== 'chat') {
+      return refuse(
+        context,
+        409,
+        'wrong_thread_kind',
+        `thread ${threadId} is the ${owned.kind} conversation, not a chat: only chats are pinned or archived`,
+      );
     }
     if (title !== undefined) await store.renameThread(threadId, title);
     if (model !== undefined) await store.setThreadModel(threadId, model);
