@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type StoreBackedAppServer, sendChatMessage, startAppServer } from './support/app-server.ts';
+import { seriousAccessibilityViolations } from './support/axe-audit.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
   chatListNow,
@@ -85,6 +86,7 @@ describe('the chat list', () => {
       // Each heading names its list for a screen reader.
       const yesterday = desktop.getByRole('list', { name: 'Yesterday' });
       expect(await yesterday.getByRole('link').allTextContents()).toEqual(['Trip to Lisbon']);
+      expect(await seriousAccessibilityViolations(desktop)).toEqual([]);
 
       const phone = await openAt(server, { phone: true, colorScheme });
       await phone.getByRole('button', { name: 'Chats' }).click();
@@ -196,6 +198,7 @@ describe('the chat list', () => {
     await expect
       .poll(() => page.getByRole('list', { name: 'Archived chats' }).getByRole('link').allTextContents())
       .toEqual(['Trip to Lisbon', 'Old poems']);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Trip to Lisbon' }).hover();
     await page.getByRole('button', { name: 'Actions for chat “Trip to Lisbon”' }).click();

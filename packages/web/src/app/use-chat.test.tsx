@@ -56,10 +56,15 @@ function summary(id: string, title: string): ThreadSummary {
 
 async function answer(url: string, init: RequestInit = {}): Promise<Response> {
   const method = init.method ?? 'GET';
-  const path = new URL(url, 'http://app.test').pathname;
+  const { pathname: path, searchParams } = new URL(url, 'http://app.test');
   if (path === '/api/agent' && method === 'POST') return answerRun(init);
   if (path === '/api/threads' && method === 'GET') {
-    return Response.json({ threads: [...threads.values()].map((thread) => thread.summary) });
+    const archived = searchParams.get('archived') === 'true';
+    return Response.json({
+      threads: [...threads.values()]
+        .map((thread) => thread.summary)
+        .filter((listed) => Boolean(listed.archivedAt) === archived),
+    });
   }
   if (path === '/api/threads' && method === 'POST') {
     const thread = summary(`t-new-${++created}`, 'New chat');
@@ -78,7 +83,21 @@ async function answer(url: string, init: RequestInit = {}): Promise<Response> {
     return Response.json({ thread: thread.summary, messages: thread.messages, activeRun: null });
   }
   if (method === 'PATCH') {
-    const { title } = JSON.parse(String(init.body)) as { title: string };
+    const { title, pinned, archived } = JSON.parse(String(init.body)) as {
+      title?: string;
+      pinned?: boolean;
+      archived?: boolean;
+    };
+    if (pinned !== undefined || archived !== undefined) {
+      const at = '2026-01-02T00:00:00.000Z';
+      thread.summary = {
+        ...thread.summary,
+        ...(pinned === undefined ? {} : { pinnedAt: pinned ? at : null }),
+        ...(archived === undefined ? {} : { archivedAt: archived ? at : null }),
+      };
+      return Response.json({ thread: thread.summary });
+    }
+    if (title === undefined) throw new Error('a PATCH without a title or a placement');
     if (title.length > 60) {
       return Response.json(
         {
@@ -204,6 +223,27 @@ describe('useChat', () => {
     await chat.current!.rename('t1', 'x'.repeat(61));
     await vi.waitFor(() => expect(chat.current!.threadError).toContain('at most 60 characters'));
     expect(chat.current!.threads.map((thread) => thread.title)).toEqual(['Dice games']);
+  });
+
+  it('archives the open chat out of the list and keeps it on screen; unarchived, it is pinned still', async () => {
+    history.replaceState(null, '', '/#/t/t1');
+    await mount();
+    await vi.waitFor(() => expect(prose()).toHaveLength(2));
+    await chat.current!.place('t1', { pinned: true });
+    await vi.waitFor(() => expect(chat.current!.threads[0]?.pinnedAt).toBe('2026-01-02T00:00:00.000Z'));
+    await chat.current!.place('t1', { archived: true });
+    await vi.waitFor(() => {
+      expect(chat.current!.threads).toEqual([]);
+      expect(chat.current!.archivedThreads.map((thread) => thread.title)).toEqual(['Dice']);
+    });
+    expect(chat.current!.activeThreadId).toBe('t1');
+    expect(prose()).toEqual(['user: Roll some dice', 'assistant: Rolled a 4.']);
+    await chat.current!.place('t1', { archived: false });
+    await vi.waitFor(() => {
+      expect(chat.current!.archivedThreads).toEqual([]);
+      // Still pinned: the two are independent.
+      expect(chat.current!.threads[0]).toMatchObject({ title: 'Dice', pinnedAt: '2026-01-02T00:00:00.000Z' });
+    });
   });
 
   it('deleting the open thread leaves a new, empty chat', async () => {
