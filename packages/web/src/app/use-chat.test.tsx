@@ -206,7 +206,8 @@ describe('useChat', () => {
       expect(chat.current!.threads.map((thread) => thread.title)).toEqual(['Dice', 'Draw a chart']);
     });
     expect(chat.current!.activeThreadId).toBe('t-new-1');
-    expect(window.location.hash).toBe('#/t/t-new-1');
+    // The URL is written by an effect of the render that shows the thread, a moment after it.
+    await vi.waitFor(() => expect(window.location.hash).toBe('#/t/t-new-1'));
     expect(runs.requests.map((request) => [request.threadId, request.text])).toEqual([
       ['t-new-1', 'Draw a chart'],
     ]);
@@ -265,5 +266,21 @@ describe('useChat', () => {
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     await vi.waitFor(() => expect(prose()).toEqual(['user: Roll some dice', 'assistant: Rolled a 4.']));
     expect(chat.current!.activeThreadId).toBe('t1');
+  });
+
+  it('leaves the URL to the router when it names the Account page', async () => {
+    history.replaceState(null, '', '/#/t/t1');
+    await mount();
+    await vi.waitFor(() => expect(prose()).toHaveLength(2));
+    history.replaceState(null, '', '/#/account');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    // A later change, waited for, comes after anything the hash change set off.
+    await chat.current!.rename('t1', 'Dice games');
+    await vi.waitFor(() =>
+      expect(chat.current!.threads.map((thread) => thread.title)).toEqual(['Dice games']),
+    );
+    // Still the open chat (the router draws the Account page instead), and the URL still names the page.
+    expect(chat.current!.activeThreadId).toBe('t1');
+    expect(window.location.hash).toBe('#/account');
   });
 });

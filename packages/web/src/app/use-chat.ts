@@ -19,6 +19,7 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UnavailableThread } from '../components/thread-unavailable.tsx';
 import { viewFromHash } from '../dashboard/dashboard-view.ts';
+import { accountHash } from '../session/account-hash.ts';
 import { replyTurn } from './reply-turn.ts';
 import { rewindWhenIdle } from './rewind-when-idle.ts';
 import { hashForThread, threadIdFromHash } from './thread-route.ts';
@@ -140,8 +141,9 @@ export function useChat({ onToolCall }: { onToolCall?: ToolCallHandler }): ChatC
 
   useEffect(() => {
     const handleHashChange = () => {
-      // Leaving for the dashboard is the router's: opening "no thread" here would rewrite the URL under it.
-      if (viewFromHash(window.location.hash)) return;
+      // Leaving for the dashboard or the Account page is the router's: opening "no thread" here would
+      // rewrite the URL under it.
+      if (viewFromHash(window.location.hash) || window.location.hash === accountHash) return;
       const threadId = threadIdFromHash(window.location.hash);
       if (threadId !== client.getSnapshot().threadId) void openThread(threadId);
     };
