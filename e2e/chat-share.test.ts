@@ -209,7 +209,25 @@ describe('sharing in a sign-in mode', () => {
 
       // Grace's refused revoke changed nothing; Ada's own revoke ends the link.
       expect((await nobody.goto(link))?.status()).toBe(200);
-      expect((await api(ada, `/api/shares/${shareId}`, 'DELETE')).status).toBe(204);
+      // Ada's Account page lists her links of every chat; Revoke there ends this one.
+      await dialog.getByRole('button', { name: 'Close sharing' }).click();
+      await ada.getByRole('link', { name: 'ada@example.com' }).click();
+      const links = ada.getByRole('list', { name: 'Your shared links' });
+      await expect
+        .poll(() => links.getByRole('listitem').allTextContents())
+        .toEqual([expect.stringContaining('Whole chat · made ')]);
+      for (const size of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await ada.setViewportSize(size);
+        expect(await ada.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+        await ada.screenshot({ path: `${shots}/account-shared-links-${size.width}.png`, fullPage: true });
+      }
+      await links.getByRole('button', { name: /^Revoke the link to / }).click();
+      await ada.getByText('You have not shared anything.').waitFor();
       expect((await nobody.goto(link))?.status()).toBe(404);
     } finally {
       await browser.close();

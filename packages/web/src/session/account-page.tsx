@@ -3,11 +3,12 @@ import { useTheme } from '../theme/use-theme.ts';
 import { ApiTokensSection } from './api-tokens-section.tsx';
 import { ChangePasswordSection } from './change-password-section.tsx';
 import { useSession } from './session-context.ts';
+import { SharedLinksSection } from './shared-links-section.tsx';
 import '../styles/account.css';
 
 /**
- * The signed-in user's account: who they are, their password (accounts) and their API tokens. On a loopback
- * server nobody signs in, and there is nothing here to manage.
+ * The signed-in user's account: who they are, their password (accounts), their API tokens and the links they
+ * shared. On a loopback server nobody signs in, and only the local user's shared links are here to manage.
  */
 export function AccountPage() {
   useTheme();
@@ -27,12 +28,15 @@ export function AccountPage() {
         <h1 id={headingId}>Account</h1>
       </header>
       {!signedIn ? (
-        <section className="account-card">
-          <p className="account-card__intro">
-            Nobody signs in on this server (it listens on loopback only): every local client is the one local
-            user, so there are no passwords or API tokens to manage.
-          </p>
-        </section>
+        <>
+          <section className="account-card">
+            <p className="account-card__intro">
+              Nobody signs in on this server (it listens on loopback only): every local client is the one
+              local user, so there are no passwords or API tokens to manage.
+            </p>
+          </section>
+          <SharedLinksSection />
+        </>
       ) : (
         <>
           <section className="account-card" aria-labelledby={profileId}>
@@ -64,6 +68,7 @@ export function AccountPage() {
             />
           )}
           <ApiTokensSection />
+          <SharedLinksSection />
         </>
       )}
     </main>

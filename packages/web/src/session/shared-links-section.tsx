@@ -1,0 +1,77 @@
+import type { Share } from '@drawbridge/protocol';
+import { fetchShares, revokeShare } from '@drawbridge/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+
+const madeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Every read-only link the user made, of every chat: what each shows, when it was made, and Revoke. */
+export function SharedLinksSection() {
+  const [shares, setShares] = useState<Share[] | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+
+  const reload = useCallback(
+    () => fetchShares().then(setShares, (error: unknown) => setProblem(messageOf(error))),
+    [],
+  );
+  useEffect(() => void reload(), [reload]);
+
+  const revoke = (share: Share) => {
+    setBusy(true);
+    setProblem(undefined);
+    revokeShare({ shareId: share.id })
+      .then(reload, (error: unknown) => setProblem(messageOf(error)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <section className="account-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Shared links</h2>
+      <p className="account-card__intro">
+        Each link shows a read-only copy of a chat or a widget, as it was when you shared it, to anyone who
+        has it. Revoking one stops it at once; deleting a chat ends its links too. “Share…” in a chat’s menu
+        makes a new one.
+      </p>
+      {problem === undefined ? null : (
+        <p className="sign-in__problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {shares === undefined ? (
+        <p className="account-card__intro">Loading your links…</p>
+      ) : shares.length === 0 ? (
+        <p className="account-card__intro">You have not shared anything.</p>
+      ) : (
+        <ul className="api-tokens__list" aria-label="Your shared links">
+          {shares.map((share) => (
+            <li key={share.id} className="api-tokens__row">
+              <div className="api-tokens__row-text">
+                <a className="api-tokens__name shared-links__title" href={`#/t/${share.threadId}`}>
+                  {share.widgetId === null ? share.title : `Widget: ${share.title}`}
+                </a>
+                <span className="api-tokens__created">
+                  {share.widgetId === null ? 'Whole chat' : 'One widget'} · made{' '}
+                  {madeFormat.format(new Date(share.createdAt))}
+                </span>
+              </div>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                aria-label={`Revoke the link to ${share.title}`}
+                onClick={() => revoke(share)}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
