@@ -125,6 +125,28 @@ describe('sharing by link', () => {
     expect(await shared.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shared.screenshot({ path: `${shots}/shared-widget-390.png`, fullPage: true });
     expect(reader.pageErrors).toEqual([]);
+
+    // The whole chat's page on a phone, in the dark: one column, the widget inside it.
+    const threadId = new URL(page.url()).hash.replace('#/t/', '');
+    const chatPath = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/threads/${id}/shares`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return ((await response.json()) as { path: string }).path;
+    }, threadId);
+    const chatReader = await app.openPage(`${server.url}${chatPath}`, { colorScheme: 'dark' });
+    await chatReader.page.setViewportSize({ width: 390, height: 844 });
+    await chatReader.page.locator('.prose', { hasText: 'Make me a calculator' }).waitFor();
+    await expect
+      .poll(() => sharedWidget(chatReader.page).locator('button').count(), { timeout: 15_000 })
+      .toBeGreaterThan(5);
+    expect(await chatReader.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await chatReader.page.screenshot({ path: `${shots}/shared-chat-390-dark.png`, fullPage: true });
+    expect(chatReader.pageErrors).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });
