@@ -6,8 +6,8 @@ import { chatListNow, chatListTimeZone, seedChatList, settableClock } from './su
 
 /**
  * Run with `npx tsx e2e/chat-list-screenshots.ts <folder>` after `npm run build`; writes chat-list-*.png there:
- * the grouped list with a pinned chat, its menu open, and the Archived view, at desktop and phone sizes, light
- * and dark, from the chats of `chat-list-seed.ts` seen at its fixed time.
+ * the grouped list with a pinned chat, its menu open, the Archived view and an archived chat open, at desktop
+ * and phone sizes, light and dark, from the chats of `chat-list-seed.ts` seen at its fixed time.
  */
 async function main(): Promise<void> {
   const folder = process.argv[2];
@@ -43,12 +43,13 @@ async function main(): Promise<void> {
           await page.locator('.sidebar--open').waitFor();
         }
         await page.getByRole('list', { name: 'Pinned' }).waitFor();
-        const shot = (name: string) =>
-          page.screenshot({ path: join(folder, `chat-list-${name}-${size}-${colorScheme}.png`) });
-        // The phone's drawer slides in: the picture waits for it to stop.
-        await page.waitForFunction(() =>
-          document.getAnimations().every((animation) => animation.playState !== 'running'),
-        );
+        const shot = async (name: string) => {
+          // The phone's drawer slides in and out: each picture waits for it to stop.
+          await page.waitForFunction(() =>
+            document.getAnimations().every((animation) => animation.playState !== 'running'),
+          );
+          await page.screenshot({ path: join(folder, `chat-list-${name}-${size}-${colorScheme}.png`) });
+        };
         await shot('groups');
         await page.getByRole('button', { name: 'Actions for chat “Trip to Lisbon”' }).click();
         await page.getByRole('menu').waitFor();
@@ -57,6 +58,9 @@ async function main(): Promise<void> {
         await page.getByRole('button', { name: 'Archived chats (1)' }).click();
         await page.getByRole('list', { name: 'Archived chats' }).waitFor();
         await shot('archived');
+        await page.getByRole('link', { name: 'Tax notes' }).click();
+        await page.getByRole('status').filter({ hasText: 'This chat is archived' }).waitFor();
+        await shot('archived-chat');
         await context.close();
       }
     }

@@ -180,6 +180,8 @@ describe('the chat list', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Trip to Lisbon' }).waitFor();
     await page.locator('.message--user', { hasText: 'Tell me about Trip to Lisbon.' }).waitFor();
+    const archivedNote = page.getByRole('status').filter({ hasText: 'This chat is archived' });
+    await archivedNote.waitFor();
     await expect.poll(() => shownGroups(page)).toHaveLength(5);
 
     await page.getByRole('link', { name: 'Old poems' }).focus();
@@ -213,6 +215,7 @@ describe('the chat list', () => {
       'Delete',
     ]);
     await page.getByRole('menuitem', { name: 'Unarchive' }).click();
+    await archivedNote.waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByRole('list', { name: 'Archived chats' }).getByRole('link').allTextContents())
       .toEqual(['Old poems']);
@@ -225,9 +228,17 @@ describe('the chat list', () => {
     await expect.poll(() => listedOnServer(server, '?archived=true'), { timeout: 15_000 }).toEqual([]);
 
     await page.getByRole('button', { name: '← Back to chats' }).click();
-    await expect
-      .poll(() => shownGroups(page))
-      .toEqual(chatListSeedGroups.filter((group) => !group.startsWith('November 2025')));
+    const afterDeletion = chatListSeedGroups.filter((group) => !group.startsWith('November 2025'));
+    await expect.poll(() => shownGroups(page)).toEqual(afterDeletion);
+
+    // Archived while open, the chat says so over its transcript, and brings itself back.
+    await page.getByRole('link', { name: 'Trip to Lisbon' }).hover();
+    await page.getByRole('button', { name: 'Actions for chat “Trip to Lisbon”' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await archivedNote.waitFor();
+    await page.getByRole('button', { name: 'Unarchive' }).click();
+    await archivedNote.waitFor({ state: 'detached' });
+    await expect.poll(() => shownGroups(page)).toEqual(afterDeletion);
   });
 
   it('keeps the groups still while a reply streams: the chat moves to Today when its message is sent, once', async () => {

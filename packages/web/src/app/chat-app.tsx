@@ -12,6 +12,7 @@ import {
 } from '@drawbridge/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type A2uiActionSender, A2uiActionSenderContext } from '../a2ui/a2ui-action-sender.ts';
+import { ArchivedChatNote } from '../components/archived-chat-note.tsx';
 import { ChatTranscript } from '../components/chat-transcript.tsx';
 import { DeletionToast } from '../components/deletion-toast.tsx';
 import { DemoBanner } from '../components/demo-banner.tsx';
@@ -75,6 +76,7 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
     deletions.schedule({ threadId, title });
   };
   const activeTitle = chat.unavailableThread ? 'Chat unavailable' : threadTitle(chat.activeThreadId);
+  const archivedActiveThread = chat.archivedThreads.find((thread) => thread.id === chat.activeThreadId);
   const isEmpty = chat.transcript.messages.length === 0;
   // On a phone the chat list is a drawer: it closes on every choice, on Escape and on the backdrop.
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -213,6 +215,11 @@ export function ChatApp({ onToolCall }: { onToolCall?: ToolCallHandler }) {
               </div>
             </header>
             {health?.model.demo && <DemoBanner hint={health.model.hint} />}
+            {archivedActiveThread && (
+              <ArchivedChatNote
+                onUnarchive={() => void chat.place(archivedActiveThread.id, { archived: false })}
+              />
+            )}
             {chat.threadError && (
               <p className="thread-error" role="alert">
                 {chat.threadError}
