@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { renderFrameBootstrapHtml } from './src/frame-document.ts';
+import { inlineModules } from './src/mcp-app-view/inline-module-imports.ts';
 
 const packageDirectory = new URL('./', import.meta.url);
 const distribution = new URL('dist/', packageDirectory);
@@ -48,16 +49,27 @@ await bundle({
   format: 'esm',
 });
 
-// The same three.js for the show_widget view, which can import nothing (src/mcp-app-view/three-import-rewriter.ts).
+// The same three.js and kit for the show_widget view, which can import nothing: each a classic script defining
+// its global (src/mcp-app-view/inline-module-imports.ts).
 await bundle({
   stdin: {
     contents:
       "import * as THREE from 'three';\nimport { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';\n" +
-      "Object.defineProperty(globalThis, '__drawbridgeThree', { value: Object.freeze({ ...THREE, OrbitControls }) });\n",
+      `Object.defineProperty(globalThis, '${inlineModules.three.globalName}', { value: Object.freeze({ ...THREE, OrbitControls }) });\n`,
     resolveDir: packageDirectory.pathname,
     loader: 'js',
   },
   file: 'three-global.js',
+});
+await bundle({
+  stdin: {
+    contents:
+      "import * as kit from './src/kit/main.ts';\n" +
+      `Object.defineProperty(globalThis, '${inlineModules.kit.globalName}', { value: Object.freeze({ ...kit }) });\n`,
+    resolveDir: packageDirectory.pathname,
+    loader: 'js',
+  },
+  file: 'kit-global.js',
 });
 
 await writeFile(new URL('frame.html', distribution), renderFrameBootstrapHtml());

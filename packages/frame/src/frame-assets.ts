@@ -10,6 +10,8 @@ export const frameDistributionFiles = {
   mcpAppView: new URL('../dist/mcp-app-view.js', import.meta.url),
   /** three.js plus `OrbitControls` as a classic script defining `globalThis.__drawbridgeThree`, for MCP views. */
   threeGlobal: new URL('../dist/three-global.js', import.meta.url),
+  /** The kit's script module as a classic script defining `globalThis.__drawbridgeKit`, for MCP views. */
+  kitGlobal: new URL('../dist/kit-global.js', import.meta.url),
   /** three.js plus `OrbitControls` as one ES module, for standalone exports. */
   threeBundle: new URL('../dist/three-bundle.js', import.meta.url),
 };

@@ -1,5 +1,6 @@
 import { frameThemeCss } from './frame-document.ts';
 import { frameKitCss } from './kit/kit-stylesheet.ts';
+import { inlineModules } from './mcp-app-view/inline-module-imports.ts';
 
 /** The MIME type MCP Apps hosts expect of a view resource. */
 export const mcpAppViewMimeType = 'text/html;profile=mcp-app';
@@ -9,22 +10,25 @@ export const mcpAppViewMimeType = 'text/html;profile=mcp-app';
  * HTML parser into its escaped script states (`<!--`), as the standalone export does.
  */
 function escapeScript(source: string): string {
-  return source.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+  return source.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
 /**
  * The `show_widget` view document an MCP host loads from `ui://drawbridge/widget.html`: one file with the
  * view script (`dist/mcp-app-view.js`) inline, because a host serves the resource's text as the whole
- * document and fetches nothing else from us. three.js (`dist/three-global.js`) is carried inert, as text,
- * and run by the view only for a widget that imports it: a host's default policy allows inline scripts
- * and no other source, not even `data:`. The widget's CSS and markup arrive later, over the bridge.
+ * document and fetches nothing else from us. three.js (`dist/three-global.js`) and the kit's script module
+ * (`dist/kit-global.js`) are carried inert, as text, and each is run by the view only for a widget that
+ * imports it: a host's default policy allows inline scripts and no other source, not even `data:`. The kit's
+ * stylesheet is in the document, as in every frame. The widget's CSS and markup arrive later, over the bridge.
  */
 export function renderMcpAppViewHtml({
   viewSource,
   threeSource,
+  kitSource,
 }: {
   viewSource: string;
   threeSource: string;
+  kitSource: string;
 }): string {
   return `<!doctype html>
 <html lang="en" data-theme="light">
@@ -39,7 +43,8 @@ body{padding:16px}</style>
 </head>
 <body>
 <div id="widget-root"></div>
-<script type="text/plain" id="three-source">${escapeScript(threeSource)}</script>
+<script type="text/plain" id="${inlineModules.three.sourceElementId}">${escapeScript(threeSource)}</script>
+<script type="text/plain" id="${inlineModules.kit.sourceElementId}">${escapeScript(kitSource)}</script>
 <script>${escapeScript(viewSource)}</script>
 </body>
 </html>

@@ -8,7 +8,12 @@ import { HostBridgeClient } from '../runtime/host-bridge-client.ts';
 import { MarkupScheduler } from '../runtime/markup-scheduler.ts';
 import { Stage } from '../runtime/stage.ts';
 import { runWidgetScript } from '../runtime/widget-script.ts';
-import { importsThree, rewriteThreeImports, threeGlobalName } from './three-import-rewriter.ts';
+import {
+  type InlineModuleName,
+  importedInlineModules,
+  inlineModules,
+  rewriteInlineModuleImports,
+} from './inline-module-imports.ts';
 import { WidgetInputStream } from './widget-input-stream.ts';
 
 /**
@@ -16,7 +21,8 @@ import { WidgetInputStream } from './widget-input-stream.ts';
  * instead of Drawbridge's own frame messages. It builds the widget live as the host streams the
  * arguments (`tool-input-partial`: CSS and markup as they arrive), then runs the script once at
  * `tool-input`, when the markup it wires up is complete. The host's sandbox and CSP contain it; the App
- * client reports its size. three.js travels inside the document and runs only for a script that imports it.
+ * client reports its size. three.js and the kit travel inside the document; each runs only for a script that
+ * imports it.
  */
 
 const root = document.getElementById('widget-root')!;
@@ -91,10 +97,11 @@ function markRendered(): void {
   document.documentElement.dataset.widgetState = 'rendered';
 }
 
-/** Runs the document's inline three.js once, which publishes it for the rewritten imports. */
-function loadInlineThree(): void {
-  if (Object.hasOwn(globalThis, threeGlobalName)) return;
-  const source = document.getElementById('three-source')?.textContent ?? '';
+/** Runs the document's inline copy of a module once, which publishes it for the rewritten imports. */
+function loadInlineModule(name: InlineModuleName): void {
+  const { globalName, sourceElementId } = inlineModules[name];
+  if (Object.hasOwn(globalThis, globalName)) return;
+  const source = document.getElementById(sourceElementId)?.textContent ?? '';
   const script = document.createElement('script');
   script.textContent = source;
   document.head.append(script);
@@ -111,11 +118,11 @@ app.ontoolinput = (params) => {
     return;
   }
   scriptStarted = true;
-  const usesThree = importsThree(script);
-  if (usesThree) loadInlineThree();
+  const modules = importedInlineModules(script);
+  for (const name of modules) loadInlineModule(name);
   runWidgetScript({
     document,
-    text: usesThree ? rewriteThreeImports(script) : script,
+    text: modules.length > 0 ? rewriteInlineModuleImports(script) : script,
     onCompleted: markRendered,
     onImportFailed: () => {
       void app.sendLog({ level: 'error', data: 'A module the widget imports failed to load.' });

@@ -69,8 +69,9 @@ async function expectDrawbridgeApp(client: Client): Promise<void> {
   const html = contents[0] !== undefined && 'text' in contents[0] ? contents[0].text : '';
   expect(html).toContain('<div id="widget-root"></div>');
   expect(html).toContain(`<script>${widgetView.script}</script>`);
-  // three.js travels inert, as text the view runs only for a widget that imports it.
+  // three.js and the kit travel inert, as text the view runs only for a widget that imports them.
   expect(html).toContain(`<script type="text/plain" id="three-source">${widgetView.threeScript}</script>`);
+  expect(html).toContain(`<script type="text/plain" id="kit-source">${widgetView.kitScript}</script>`);
 
   const result = await client.callTool({ name: 'show_widget', arguments: widgetArguments });
   expect(result.isError).not.toBe(true);

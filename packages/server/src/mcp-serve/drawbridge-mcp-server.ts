@@ -49,8 +49,8 @@ export function createDrawbridgeMcpServer({ sources }: { sources: McpViewSources
           mimeType: mcpAppViewMimeType,
           text: await sources
             .readWidgetView()
-            .then(({ script, threeScript }) =>
-              renderMcpAppViewHtml({ viewSource: script, threeSource: threeScript }),
+            .then(({ script, threeScript, kitScript }) =>
+              renderMcpAppViewHtml({ viewSource: script, threeSource: threeScript, kitSource: kitScript }),
             ),
           // The view needs nothing beyond the host's defaults: no network, no frames, no permissions.
           _meta: { ui: { prefersBorder: true } },

@@ -5,8 +5,8 @@ import { webDistributionDirectory } from '../node-server/web-distribution-direct
 
 /** The built scripts and styles the MCP server inlines into its `ui://` view documents. */
 export interface McpViewSources {
-  /** `packages/frame/dist/`: the `show_widget` view script and the three.js it runs for 3D widgets. */
-  readWidgetView(): Promise<{ script: string; threeScript: string }>;
+  /** `packages/frame/dist/`: the `show_widget` view script, and the three.js and kit it runs for widgets importing them. */
+  readWidgetView(): Promise<{ script: string; threeScript: string; kitScript: string }>;
   /** `mcp-app-view/` of the built web app: the typed render tools' view, the chat's own components. */
   readRenderToolView(): Promise<{ script: string; style: string }>;
 }
@@ -14,11 +14,12 @@ export interface McpViewSources {
 /** The files `npm run build` writes; each read rejects while its package is not built. */
 export const builtMcpViewSources: McpViewSources = {
   async readWidgetView() {
-    const [script, threeScript] = await Promise.all([
+    const [script, threeScript, kitScript] = await Promise.all([
       readFile(frameDistributionFiles.mcpAppView, 'utf8'),
       readFile(frameDistributionFiles.threeGlobal, 'utf8'),
+      readFile(frameDistributionFiles.kitGlobal, 'utf8'),
     ]);
-    return { script, threeScript };
+    return { script, threeScript, kitScript };
   },
   async readRenderToolView() {
     const webDirectory = webDistributionDirectory();

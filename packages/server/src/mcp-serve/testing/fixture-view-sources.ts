@@ -5,6 +5,7 @@ export const fixtureViewSources: McpViewSources = {
   readWidgetView: async () => ({
     script: 'window.fixtureView = true;',
     threeScript: 'window.fixtureThree = true;',
+    kitScript: 'window.fixtureKit = true;',
   }),
   readRenderToolView: async () => ({ script: 'window.fixtureRenderView = true;', style: '.fixture{}' }),
 };
