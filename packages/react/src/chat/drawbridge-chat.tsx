@@ -25,6 +25,13 @@ export interface DrawbridgeChatProps extends MessagePartRenderers {
   /** Called once a first message created the thread (keep its id in your URL to come back to it). */
   onThreadCreated?(threadId: string): void;
   /**
+   * A search parameter of the page's address that holds the thread (`'thread'`: `?thread=…`): the chat opens
+   * the thread it names (a reload resumes it, its running reply included), and puts a thread a first message
+   * created there (`history.replaceState`). Read in the browser only, so a server-rendered page is the same.
+   * `threadId`, when given, wins.
+   */
+  threadParam?: string;
+  /**
    * Your typed render tools with their components (`widgetRegistryFrom(definitions, components)`), the same
    * definitions the server was given; a call of a tool not in it is answered as one the page cannot draw.
    */
@@ -41,6 +48,19 @@ export interface DrawbridgeChatProps extends MessagePartRenderers {
   placeholder?: string;
 }
 
+/** The thread the page's address names in its search parameter `name`. */
+function threadInAddress(name: string): string | undefined {
+  return new URLSearchParams(location.search).get(name) || undefined;
+}
+
+/** The page's address with `threadId` in its search parameter `name`, as the same history entry. */
+function showThreadInAddress(name: string, threadId: string): void {
+  const address = new URL(location.href);
+  address.searchParams.set(name, threadId);
+  // The entry's own state stays (a router's, Next.js's say).
+  history.replaceState(history.state, '', address);
+}
+
 /**
  * The whole chat on one thread: the transcript (prose, live widgets, your typed tools), the run's status
  * with Retry (and Continue after Stop), and the message box with Stop, over `useAgentRun` against the server at `baseUrl`.
@@ -49,6 +69,7 @@ export function DrawbridgeChat({
   baseUrl,
   threadId,
   onThreadCreated,
+  threadParam,
   registry = noRenderTools,
   theme = 'light',
   trustedLinkHosts = [],
@@ -61,14 +82,17 @@ export function DrawbridgeChat({
   const { client, snapshot } = useAgentRun({
     baseUrl,
     createThread: async () => (await createThread({ baseUrl })).id,
-    onThreadCreated: (created) => onThreadCreated?.(created),
+    onThreadCreated: (created) => {
+      if (threadParam !== undefined) showThreadInAddress(threadParam, created);
+      onThreadCreated?.(created);
+    },
     onToolCall,
   });
   // The thread named is loaded (its running reply followed); the one a first message created is already shown.
   useEffect(() => {
-    if (threadId !== undefined && threadId !== client.getSnapshot().threadId)
-      void client.openThread(threadId);
-  }, [client, threadId]);
+    const named = threadId ?? (threadParam === undefined ? undefined : threadInAddress(threadParam));
+    if (named !== undefined && named !== client.getSnapshot().threadId) void client.openThread(named);
+  }, [client, threadId, threadParam]);
   const { confirmLink, dialog: linkDialog } = useLinkConfirmation();
   const environment = useMemo<WidgetEnvironment>(
     () => ({
