@@ -1,4 +1,3 @@
-import '@drawbridge/react/styles.css';
 import './app.css';
 import type { ReactNode } from 'react';
 
