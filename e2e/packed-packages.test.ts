@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentedPackTable, packTableDifferences } from '../test-support/pack-table.ts';
 import {
   node24,
   type PackedPackage,
@@ -153,6 +154,15 @@ describe('npm pack of the published packages', () => {
     expect(packed.get('server')!.files.some((file) => file.startsWith('dist/models/demo/replies/'))).toBe(
       true,
     );
+  });
+
+  it('is what docs/embedding.md lists for each package (else: npm run docs:pack)', async () => {
+    const documented = documentedPackTable(
+      await readFile(join(repositoryRoot, 'docs', 'embedding.md'), 'utf8'),
+    );
+    expect(documented).toBeDefined();
+    const listings = publishedPackages.map((folder) => packed.get(folder)!);
+    expect(packTableDifferences(documented!, listings)).toEqual([]);
   });
 
   it('installs outside the workspace, with no link into the repository', async () => {

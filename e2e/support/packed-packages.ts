@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { PackListing } from '../../test-support/pack-table.ts';
 
 const run = promisify(execFile);
 
@@ -63,11 +64,9 @@ export async function runCommand(
   }
 }
 
-export interface PackedPackage {
-  name: string;
+export interface PackedPackage extends PackListing {
   /** The tarball's absolute path. */
   tarball: string;
-  /** Every path the tarball holds, relative to the package. */
   files: string[];
 }
 
@@ -80,6 +79,8 @@ export async function packPackage(folder: PublishedPackage, destination: string)
   const [packed] = JSON.parse(stdout) as Array<{
     name: string;
     filename: string;
+    size: number;
+    unpackedSize: number;
     files: Array<{ path: string }>;
   }>;
   if (packed === undefined) throw new Error(`npm pack printed no package for packages/${folder}`);
@@ -87,5 +88,7 @@ export async function packPackage(folder: PublishedPackage, destination: string)
     name: packed.name,
     tarball: join(destination, packed.filename),
     files: packed.files.map((file) => file.path).sort(),
+    size: packed.size,
+    unpackedSize: packed.unpackedSize,
   };
 }
