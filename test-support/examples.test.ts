@@ -5,6 +5,7 @@ import type { RenderToolDefinition } from '@drawbridge/protocol';
 import { describe, expect, it } from 'vitest';
 import { loadModelScript } from '../packages/server/src/models/script/load-model-script.ts';
 import { countCodeLines } from './count-code-lines.ts';
+import { markdownCodeBlocks } from './markdown-code-blocks.ts';
 
 /**
  * What examples/ promises without a browser (e2e/examples.test.ts runs them from the packed tarballs): each
@@ -83,6 +84,8 @@ const examples = readdirSync(examplesDirectory, { withFileTypes: true })
  */
 const integrationLineLimit = 30;
 const heldToTheLimit = ['express-vite', 'hono', 'nextjs'];
+/** The most lines the smallest mount (docs/embedding.md: a server and a page, no tool of your own) may take. */
+const smallestMountLineLimit = 15;
 
 const roleNames: Record<Role, string> = {
   mount: 'mounts Drawbridge in the server',
@@ -163,6 +166,20 @@ describe('examples/', () => {
         });
       }
     }
+  });
+
+  it('the smallest mount of docs/embedding.md is at most 15 lines, as many as it says', () => {
+    const markdown = readFileSync(join(repositoryRoot, 'docs', 'embedding.md'), 'utf8');
+    const start = markdown.indexOf('## The smallest mount\n');
+    const section = markdown.slice(start, markdown.indexOf('\n## ', start + 1));
+    const blocks = markdownCodeBlocks({ markdown: section, file: 'docs/embedding.md' });
+    expect(blocks.map((block) => block.language)).toEqual(['ts', 'tsx']);
+    const lines = blocks.reduce((sum, block) => sum + countCodeLines(block.text), 0);
+    expect(lines).toBeLessThanOrEqual(smallestMountLineLimit);
+    expect(section).toContain(`the two files are ${lines} lines of code in all`);
+    expect(readFileSync(join(examplesDirectory, 'README.md'), 'utf8')).toContain(
+      `as whole files, ${lines} lines`,
+    );
   });
 
   it('examples/README.md and docs/embedding.md count the lines a team writes as they are now', () => {
