@@ -152,6 +152,18 @@ describe.each(exampleApps.map((app) => [app.folder, app] as const))(
       await expect.poll(() => page.locator('main').textContent()).toContain('Mild and cloudy.');
     });
 
+    it('fits a phone’s width: nothing of the chat reaches past 390 px', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.locator('.weather-card').textContent()).toContain('Paris');
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('[class^="db-"], [class*=" db-"]')]
+          .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
+          .map((element) => element.className),
+      );
+      expect(overflowing).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    });
+
     it('answers only under its base path', async () => {
       const mounted = await fetch(`${example.origin}${app.basePath}/api/health`);
       expect(mounted.status).toBe(200);
