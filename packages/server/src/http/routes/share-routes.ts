@@ -5,13 +5,12 @@ import {
   type Share,
   type ShareListResponse,
   type ShareRouteErrorCode,
-  widgetTitle,
 } from '@drawbridge/protocol';
 import { Hono } from 'hono';
 import { ownedThread } from '../../auth/owned-thread.ts';
 import { requestUser } from '../../auth/request-user.ts';
-import { shareSnapshotJson } from '../../shares/share-snapshot.ts';
 import { newShareToken, shareTokenDigest } from '../../shares/share-token.ts';
+import { takeShareSnapshot } from '../../shares/take-share-snapshot.ts';
 import type { Store } from '../../store/store.ts';
 import { ThreadNotFoundError } from '../../store/thread-not-found-error.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
@@ -71,32 +70,9 @@ export function createShareRoutes({ store }: { store: Store }): Hono {
       );
     }
     const { widgetId } = parsed.data;
-    let snapshot: { title: string; json: string };
-    if (widgetId === undefined) {
-      const messages = await store.listMessages(threadId);
-      snapshot = {
-        title: thread.title,
-        json: shareSnapshotJson({
-          version: 1,
-          kind: 'chat',
-          messages: messages.map(({ threadId: _threadId, ...message }) => message),
-        }),
-      };
-    } else {
-      const widget = await store.getWidget(threadId, widgetId);
-      // A widget still being written has nothing to show yet: only a finished revision can be shared.
-      if (widget === undefined || !widget.complete) {
-        return refuse(
-          context,
-          404,
-          'widget_not_found',
-          `chat ${threadId} has no finished widget ${widgetId}`,
-        );
-      }
-      snapshot = {
-        title: widgetTitle(widget.html) ?? 'Widget',
-        json: shareSnapshotJson({ version: 1, kind: 'widget', widget }),
-      };
+    const snapshot = await takeShareSnapshot({ store, thread, widgetId });
+    if (snapshot === undefined) {
+      return refuse(context, 404, 'widget_not_found', `chat ${threadId} has no finished widget ${widgetId}`);
     }
     const token = newShareToken();
     let share: Share;
@@ -107,7 +83,7 @@ export function createShareRoutes({ store }: { store: Store }): Hono {
         widgetId: widgetId ?? null,
         title: snapshot.title,
         tokenDigest: shareTokenDigest(token),
-        snapshotJson: snapshot.json,
+        snapshotJson: snapshot.snapshotJson,
       });
     } catch (error) {
       // Deleted between the ownership check and the write.
