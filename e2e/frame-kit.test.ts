@@ -22,6 +22,7 @@ const kitMarkup = `<section class="kit card stack">
   </form>
   <table><thead><tr><th>Region</th><th class="num">Units</th></tr></thead><tbody><tr><td>North</td><td class="num">12</td></tr></tbody></table>
   <div class="card" id="own">A card the widget styles itself</div>
+  <div class="panel" id="panel">A filled panel</div>
 </section>
 <div class="card" id="outside">Not in the kit</div>`;
 
@@ -164,6 +165,29 @@ describe('the kit inside the frame', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
+    it(`edges a panel with the theme's border, not only a fill close to the page's (${theme})`, async () => {
+      const { page, frame } = await openKitWidget(theme);
+      const { border, themeBorder, fill, themeSurface } = await frame.locator('#panel').evaluate((panel) => {
+        const style = getComputedStyle(panel);
+        // The theme's colours, resolved the way the panel's are.
+        const probe = document.createElement('div');
+        probe.style.cssText = 'color:var(--db-border);background:var(--db-surface)';
+        document.body.append(probe);
+        const probed = getComputedStyle(probe);
+        const colours = { themeBorder: probed.color, themeSurface: probed.backgroundColor };
+        probe.remove();
+        return {
+          border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+          fill: style.backgroundColor,
+          ...colours,
+        };
+      });
+      expect(border).toBe(`1px solid ${themeBorder}`);
+      expect(fill).toBe(themeSurface);
+      expect(themeBorder).not.toBe(themeSurface);
+      await page.close();
+    });
+
     it(`has no serious accessibility violation (${theme})`, async () => {
       const { page, frame } = await openKitWidget(theme);
       await frame.locator('button.primary').click();

@@ -22,7 +22,7 @@ p§{margin:0}
 .muted§{color:var(--db-muted);font-size:13px}
 :focus-visible§{outline:2px solid var(--db-accent);outline-offset:2px}
 .card§{padding:16px;border:1px solid var(--db-border);border-radius:14px}
-.panel§{padding:12px;border-radius:10px;background:var(--db-surface)}
+.panel§{padding:12px;border:1px solid var(--db-border);border-radius:10px;background:var(--db-surface)}
 .stack§{display:flex;flex-direction:column;gap:12px}
 .row§{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
 .spread§{justify-content:space-between}
