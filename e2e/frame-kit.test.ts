@@ -23,6 +23,7 @@ const kitMarkup = `<section class="kit card stack">
   <table><thead><tr><th>Region</th><th class="num">Units</th></tr></thead><tbody><tr><td>North</td><td class="num">12</td></tr></tbody></table>
   <div class="card" id="own">A card the widget styles itself</div>
   <div class="panel" id="panel">A filled panel</div>
+  <p class="tip" id="own-tip">A tip of the widget's own, not a chart's</p>
 </section>
 <div class="card" id="outside">Not in the kit</div>`;
 
@@ -161,6 +162,27 @@ describe('the kit inside the frame', () => {
     expect(await padding('#outside')).toBe('0px');
     expect(await padding('#own')).toBe('3px');
     expect(await padding('section.kit')).toBe('16px');
+    await page.close();
+  });
+
+  it('keeps the chart tooltip style to the chart: an element the widget names `tip` is its own', async () => {
+    const { page, frame } = await openKitWidget('light');
+    const look = (selector: string) =>
+      frame.locator(selector).evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { position: style.position, pointerEvents: style.pointerEvents, whiteSpace: style.whiteSpace };
+      });
+    expect(await look('#own-tip')).toEqual({
+      position: 'static',
+      pointerEvents: 'auto',
+      whiteSpace: 'normal',
+    });
+    expect(await look('#sales > .tip')).toEqual({
+      position: 'absolute',
+      pointerEvents: 'none',
+      whiteSpace: 'nowrap',
+    });
+    expect(await frame.locator('#own-tip').isVisible()).toBe(true);
     await page.close();
   });
 

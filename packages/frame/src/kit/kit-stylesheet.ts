@@ -100,7 +100,7 @@ th§{text-align:left;font-size:12px;font-weight:600;color:var(--db-muted)}
 .ct-slice-pie§{stroke:var(--db-surface);stroke-width:1.5px}
 .ct-slice-donut§{fill:none;stroke-width:var(--donut,36px)}
 .guide§{stroke:var(--db-muted);stroke-dasharray:2 3}
-.tip§{position:absolute;top:0;left:0;z-index:1;pointer-events:none;padding:6px 10px;border-radius:8px;background:var(--db-fg);color:var(--db-surface);font-size:12px;white-space:nowrap;box-shadow:0 4px 14px rgba(0,0,0,.18)}
+:where(.chart)>.tip§{position:absolute;top:0;left:0;z-index:1;pointer-events:none;padding:6px 10px;border-radius:8px;background:var(--db-fg);color:var(--db-surface);font-size:12px;white-space:nowrap;box-shadow:0 4px 14px rgba(0,0,0,.18)}
 `
   .trim()
   .replaceAll('§', ':where(.kit,.kit *)');
