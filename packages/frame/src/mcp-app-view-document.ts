@@ -1,17 +1,10 @@
 import { frameThemeCss } from './frame-document.ts';
+import { escapeInlineScript } from './inline-element-text.ts';
 import { frameKitCss } from './kit/kit-stylesheet.ts';
 import { inlineModules } from './mcp-app-view/inline-module-imports.ts';
 
 /** The MIME type MCP Apps hosts expect of a view resource. */
 export const mcpAppViewMimeType = 'text/html;profile=mcp-app';
-
-/**
- * Keeps inline script text from ending its `<script>` element early (`</script`) or from switching the
- * HTML parser into its escaped script states (`<!--`), as the standalone export does.
- */
-function escapeScript(source: string): string {
-  return source.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-}
 
 /**
  * The `show_widget` view document an MCP host loads from `ui://drawbridge/widget.html`: one file with the
@@ -43,9 +36,9 @@ body{padding:16px}</style>
 </head>
 <body>
 <div id="widget-root"></div>
-<script type="text/plain" id="${inlineModules.three.sourceElementId}">${escapeScript(threeSource)}</script>
-<script type="text/plain" id="${inlineModules.kit.sourceElementId}">${escapeScript(kitSource)}</script>
-<script>${escapeScript(viewSource)}</script>
+<script type="text/plain" id="${inlineModules.three.sourceElementId}">${escapeInlineScript(threeSource)}</script>
+<script type="text/plain" id="${inlineModules.kit.sourceElementId}">${escapeInlineScript(kitSource)}</script>
+<script>${escapeInlineScript(viewSource)}</script>
 </body>
 </html>
 `;

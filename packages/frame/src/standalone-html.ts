@@ -2,6 +2,7 @@ import type { GeneratedWidget } from '@drawbridge/protocol';
 import { clampWidgetHeight, defaultWidgetHeight } from '@drawbridge/protocol/widget-height';
 import { frameThemeCss } from './frame-document.ts';
 import { frameContentSecurityPolicy } from './frame-policy.ts';
+import { escapeInlineScript, escapeInlineStyle } from './inline-element-text.ts';
 import { frameKitCss } from './kit/kit-stylesheet.ts';
 
 export interface StandaloneHtmlOptions {
@@ -82,16 +83,16 @@ function renderWidgetDocument({
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-${importMap === undefined ? '' : `<script type="importmap">${escapeScript(JSON.stringify(importMap))}</script>\n`}<style>${frameThemeCss}
+${importMap === undefined ? '' : `<script type="importmap">${escapeInlineScript(JSON.stringify(importMap))}</script>\n`}<style>${frameThemeCss}
 ${kitClass.test(widget.html) ? `${frameKitCss}\n` : ''}@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){color-scheme:dark}}
 body{padding:16px}#widget-root{min-height:${minimumHeight}px}</style>
-<style id="widget-css">${widget.css.replace(/<\/style/gi, '<\\/style')}</style>
+<style id="widget-css">${escapeInlineStyle(widget.css)}</style>
 </head>
 <body>
 <div id="widget-root"></div>
 <script type="application/json" id="widget-markup">${jsonForScript(widget.html)}</script>
-<script>${escapeScript(runtimeSource)}</script>
-<script type="module">${escapeScript(widget.js)}</script>
+<script>${escapeInlineScript(runtimeSource)}</script>
+<script type="module">${escapeInlineScript(widget.js)}</script>
 </body>
 </html>
 `;
@@ -106,16 +107,8 @@ function standaloneThreeImports(threeBundleSource: string): Record<string, strin
 }
 
 /**
- * Keeps inline script text from ending its `<script>` element early (`</script`) or from switching the
- * HTML parser into its escaped script states (`<!--`). Both rewrites mean the same in JavaScript text.
- */
-function escapeScript(source: string): string {
-  return source.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
-}
-
-/**
  * A JSON value as inline script text. `<` is written as `\u003c`, which is still valid JSON (unlike the
- * `<\!--` of `escapeScript`, which JSON.parse refuses) and can neither close the element nor open a comment.
+ * `<\!--` of `escapeInlineScript`, which JSON.parse refuses) and can neither close the element nor open a comment.
  */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
