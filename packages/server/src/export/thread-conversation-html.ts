@@ -13,7 +13,7 @@ const widgetPadding = 40;
 
 /**
  * A chat as one HTML file: the prose as text, the files a user sent (pictures inline, text files whole, others
- * by name), and each complete widget as its standalone sandboxed document (`standalone`, the single widget's
+ * by name), each typed tool call as the static markup of what it drew, and each complete widget as its standalone sandboxed document (`standalone`, the single widget's
  * download) in a frame of its own.
  */
 export async function threadConversationHtml({
@@ -55,6 +55,9 @@ export async function threadConversationHtml({
     }
     if (message.content.trim() !== '') {
       entries.push({ kind: 'prose', role: message.role, text: message.content.trim() });
+    }
+    if (message.render !== undefined) {
+      entries.push({ kind: 'typed', tool: message.render.tool, args: message.render.args });
     }
     if (message.widget?.complete) {
       entries.push({

@@ -129,6 +129,29 @@ describe('GET /api/threads/:id/export', () => {
     expect(html).toContain('<summary>cities.csv (text/csv, 24 B)</summary><pre>city,people');
   });
 
+  it('draws a typed tool call in the HTML file as static markup: a table as its table', async () => {
+    const { threadId } = await adasChat();
+    await storage.store.appendMessage({
+      id: 'a2',
+      threadId,
+      role: 'assistant',
+      content: '',
+      toolCallId: 'call-1',
+      render: {
+        tool: 'render_table',
+        args: {
+          title: 'Largest cities',
+          columns: [{ key: 'city', label: 'City', type: 'string' }],
+          rows: [{ city: 'Oslo' }, { city: '<b>Bergen</b>' }],
+        },
+      },
+    });
+    const response = await as('ada@example.com', `/api/threads/${threadId}/export?format=html`);
+    const html = await response.text();
+    expect(html).toContain('<figure class="typed"><figcaption>Largest cities</figcaption>');
+    expect(html).toContain('<tr><td>Oslo</td></tr>\n<tr><td>&#60;b&#62;Bergen&#60;/b&#62;</td></tr>');
+  });
+
   it('refuses an unknown format, and another user’s chat is 404', async () => {
     const { threadId } = await adasChat();
     await expectErrorResponse({
