@@ -75,6 +75,10 @@ describe('sharing by link', () => {
       // Its document has an opaque origin and no reach into the page.
       const origin = await shared.frames()[2]?.evaluate(() => window.origin);
       expect(origin).toBe('null');
+      // The widget follows the reader's light or dark setting, as the page around it does.
+      expect(await shared.frames()[2]?.evaluate(() => document.documentElement.dataset.theme)).toBe(
+        colorScheme,
+      );
       // Nothing to act with: no composer, no chat list, no form, no link back into the app.
       expect(await shared.locator('textarea, form, input, .sidebar, a').count()).toBe(0);
       await shared.screenshot({ path: `${shots}/shared-chat-1440-${colorScheme}.png`, fullPage: true });

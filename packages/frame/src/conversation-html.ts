@@ -29,7 +29,7 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px}
 .typed__scroll{overflow-x:auto}
 table{border-collapse:collapse;font-size:14px}
 th,td{text-align:left;padding:4px 10px;border-bottom:1px solid #e3e5ec}
-@media (prefers-color-scheme:dark){body{background:#131419;color:#e8e9ef}.role,.note{color:#9aa0ae}iframe{border-color:#2c2f3a}details,.typed{background:#1c1e25;border-color:#2c2f3a}th,td{border-color:#2c2f3a}a{color:#9db0ff}}`;
+@media (prefers-color-scheme:dark){body{background:#131419;color:#e8e9ef}.role,.note{color:#9aa0ae}iframe{border-color:#2c2f3a;background:#1c1e25}details,.typed{background:#1c1e25;border-color:#2c2f3a}th,td{border-color:#2c2f3a}a{color:#9db0ff}}`;
 
 /**
  * A whole conversation as one HTML file that works from disk: the prose as text (never as markup), the files

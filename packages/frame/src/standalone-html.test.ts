@@ -36,3 +36,24 @@ describe('renderStandaloneHtml content security policy', () => {
     expect(standalone.get('connect-src')).toBe("connect-src 'none'");
   });
 });
+
+describe('renderStandaloneHtml theme', () => {
+  const render = (theme?: 'light' | 'reader') =>
+    renderStandaloneHtml({
+      widget: { css: '', html: '<p>hi</p>', js: '', height: null },
+      runtimeSource: '',
+      threeBundleSource: '',
+      title: 'w',
+      ...(theme === undefined ? {} : { theme }),
+    });
+
+  it('draws a downloaded widget light, and one on a conversation page as the reader prefers', () => {
+    expect(render()).toContain('data-theme=&#34;light&#34;');
+    expect(render()).not.toContain('matchMedia');
+    expect(render('light')).toBe(render());
+    // In the widget's document (escaped into the shell's srcdoc): set before its CSS and script read it.
+    const reader = render('reader');
+    expect(reader).toContain("matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'");
+    expect(reader.indexOf('matchMedia')).toBeLessThan(reader.indexOf('id=&#34;widget-css&#34;'));
+  });
+});

@@ -15,6 +15,12 @@ export interface StandaloneHtmlOptions {
   /** `dist/kit.js`, the kit's script module; a widget that imports `kit` needs it in its export. */
   kitBundleSource?: string;
   title: string;
+  /**
+   * `light` (the default): the widget as drawn on a light page, whatever the reader's setting — a downloaded
+   * widget looks as it did. `reader`: light or dark as the reader's browser prefers, for a page of widgets that
+   * follows that setting itself (an exported or shared conversation).
+   */
+  theme?: 'light' | 'reader';
 }
 
 // A `<meta>` policy may not carry these (browsers ignore them there, with a console warning).
@@ -68,6 +74,7 @@ function renderWidgetDocument({
   threeBundleSource,
   kitBundleSource,
   title,
+  theme = 'light',
 }: StandaloneHtmlOptions): string {
   const imports = {
     ...(threeImport.test(widget.js) ? standaloneThreeImports(threeBundleSource) : {}),
@@ -83,7 +90,7 @@ function renderWidgetDocument({
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-${importMap === undefined ? '' : `<script type="importmap">${escapeInlineScript(JSON.stringify(importMap))}</script>\n`}<style>${frameThemeCss}
+${theme === 'reader' ? `<script>${followReaderTheme}</script>\n` : ''}${importMap === undefined ? '' : `<script type="importmap">${escapeInlineScript(JSON.stringify(importMap))}</script>\n`}<style>${frameThemeCss}
 ${kitClass.test(widget.html) ? `${frameKitCss}\n` : ''}@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){color-scheme:dark}}
 body{padding:16px}#widget-root{min-height:${minimumHeight}px}</style>
 <style id="widget-css">${escapeInlineStyle(widget.css)}</style>
@@ -97,6 +104,10 @@ body{padding:16px}#widget-root{min-height:${minimumHeight}px}</style>
 </html>
 `;
 }
+
+// Before the widget's CSS and script read it: the same attribute the live frame's host sets.
+const followReaderTheme =
+  "document.documentElement.dataset.theme=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'";
 
 function standaloneThreeImports(threeBundleSource: string): Record<string, string> {
   const orbitControls = "export { OrbitControls } from 'three';";

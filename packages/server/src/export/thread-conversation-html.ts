@@ -24,7 +24,7 @@ export async function threadConversationHtml({
   note,
 }: {
   store: Pick<Store, 'readAttachmentData'>;
-  standalone: (widget: StoredWidget) => Promise<string>;
+  standalone: (widget: StoredWidget, options: { theme: 'reader' }) => Promise<string>;
   thread: Pick<ThreadRecord, 'id' | 'title'>;
   messages: readonly StoredMessage[];
   /** A line under the title (`renderConversationHtml`). */
@@ -63,7 +63,8 @@ export async function threadConversationHtml({
       entries.push({
         kind: 'widget',
         title: widgetTitle(message.widget.html) ?? 'Widget',
-        standaloneHtml: await standalone(message.widget),
+        // The page follows the reader's light or dark setting, and so do its widgets.
+        standaloneHtml: await standalone(message.widget, { theme: 'reader' }),
         height: clampWidgetHeight(message.widget.height ?? defaultWidgetHeight) + widgetPadding,
       });
     }

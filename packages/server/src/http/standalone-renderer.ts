@@ -13,7 +13,7 @@ export function createStandaloneRenderer({
   frameDistDirectory,
 }: {
   frameDistDirectory: string;
-}): (widget: StoredWidget) => Promise<string> {
+}): (widget: StoredWidget, options?: { theme?: 'light' | 'reader' }) => Promise<string> {
   let bundles:
     | Promise<{ runtimeSource: string; threeBundleSource: string; kitBundleSource: string }>
     | undefined;
@@ -31,7 +31,7 @@ export function createStandaloneRenderer({
       throw new HttpError(404, 'frame_not_built', 'The widget frame is not built yet; run `npm run build`.');
     }
   };
-  return async (widget) => {
+  return async (widget, { theme = 'light' } = {}) => {
     bundles ??= loadBundles();
     const { runtimeSource, threeBundleSource, kitBundleSource } = await bundles;
     return renderStandaloneHtml({
@@ -40,6 +40,7 @@ export function createStandaloneRenderer({
       threeBundleSource,
       kitBundleSource,
       title: widgetTitle(widget.html) ?? 'Drawbridge widget',
+      theme,
     });
   };
 }

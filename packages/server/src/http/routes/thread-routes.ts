@@ -28,7 +28,10 @@ import { type ErrorResponder, errorResponse } from '../http-error.ts';
 import { readJsonBody } from './read-json-body.ts';
 
 /** Renders a stored widget as one self-contained HTML file that works from disk. */
-export type StandaloneRenderer = (widget: StoredWidget) => Promise<string>;
+export type StandaloneRenderer = (
+  widget: StoredWidget,
+  options?: { theme?: 'light' | 'reader' },
+) => Promise<string>;
 
 const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
 const widgetFilePattern = /^([A-Za-z0-9_-]{1,128})\.html$/;
