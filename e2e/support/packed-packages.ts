@@ -30,7 +30,15 @@ export const node24 = join(
 export function strangerEnvironment({ node = node24 }: { node?: string } = {}): NodeJS.ProcessEnv {
   const environment: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (name === 'NODE_OPTIONS' || name === 'INIT_CWD' || name.toLowerCase().startsWith('npm_')) continue;
+    // vitest's NODE_ENV=test is not a stranger's: under it `vite build` bundles React's development build, whose
+    // StrictMode mounts every widget card twice (its first frame torn down for a second), as no user's build does.
+    if (
+      name === 'NODE_OPTIONS' ||
+      name === 'NODE_ENV' ||
+      name === 'INIT_CWD' ||
+      name.toLowerCase().startsWith('npm_')
+    )
+      continue;
     environment[name] = value;
   }
   const path = (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.startsWith(repositoryRoot));
