@@ -17,7 +17,13 @@ describe('links a widget opens', () => {
   const app = appPerTest();
 
   /** The page with the link widget drawn, and every tab it opens (their sites answered locally). */
-  async function linkWidget(): Promise<{ page: Page; frame: Frame; opened: string[]; pageErrors: string[] }> {
+  async function linkWidget(): Promise<{
+    page: Page;
+    frame: Frame;
+    opened: string[];
+    pageErrors: string[];
+    chatInFront(): Promise<void>;
+  }> {
     const server = await app.startServer({ model: { replayFile }, trustedLinkHosts: ['trusted.test'] });
     const { page, pageErrors } = await app.openPage(server.url);
     const context: BrowserContext = page.context();
@@ -27,11 +33,12 @@ describe('links a widget opens', () => {
     // Each tab is closed once it loaded, so the chat is the page in front again (a page behind others gets its
     // animation frames throttled, and every click waits for some).
     const opened: string[] = [];
+    const tabsInFront = new Set<Promise<void>>();
     context.on('page', (tab) => {
       // Counted as it opens (before it loads), so no tab can open unseen.
       opened.push('opening');
       const index = opened.length - 1;
-      void tab
+      const handled = tab
         .waitForLoadState()
         .then(async () => {
           opened[index] = tab.url();
@@ -42,11 +49,17 @@ describe('links a widget opens', () => {
           // A test can end, closing its pages, while a tab it opened still loads: nothing left to check then.
           // Otherwise the failure shows where the tab's address would be, for the test's assertions to see.
           if (!page.isClosed()) opened[index] = `failed: ${String(error)}`;
-        });
+        })
+        .finally(() => tabsInFront.delete(handled));
+      tabsInFront.add(handled);
     });
+    /** Until every tab opened so far is closed and the chat is in front again: then a click in it lands. */
+    const chatInFront = async () => {
+      while (tabsInFront.size > 0) await Promise.all(tabsInFront);
+    };
     await sendChatMessage(page, 'Links');
     await page.locator('.db-widget-card[data-rendered="true"]').waitFor({ timeout: 30_000 });
-    return { page, frame: await waitForWidgetFrame(page), opened, pageErrors };
+    return { page, frame: await waitForWidgetFrame(page), opened, pageErrors, chatInFront };
   }
 
   const text = (frame: Frame, selector: string) => frame.locator(selector).textContent();
@@ -73,12 +86,16 @@ describe('links a widget opens', () => {
   });
 
   it('opens one tab per click, and at most five for one widget: 36 clicks open five', async () => {
-    const { frame, opened } = await linkWidget();
+    const { frame, opened, chatInFront } = await linkWidget();
     for (let click = 1; click <= 36; click += 1) {
       await frame.locator('#trusted').click();
       await expect
         .poll(async () => JSON.parse((await text(frame, '#trusted-result')) || '[]').length)
         .toBe(click);
+      // A tab this click opened (the first five do) is in front of the chat until it is closed: the next click
+      // waits for that.
+      await expect.poll(() => opened.length).toBe(Math.min(click, 5));
+      await chatInFront();
     }
     const outcomes = JSON.parse((await text(frame, '#trusted-result')) ?? '[]') as string[];
     expect(outcomes.slice(0, 5)).toEqual(Array(5).fill('opened'));
