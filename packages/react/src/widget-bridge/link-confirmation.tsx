@@ -23,6 +23,9 @@ export function useLinkConfirmation(): { confirmLink(url: URL): Promise<boolean>
         const question: PendingLink = {
           url,
           answer: (confirmed) => {
+            // Answered once: a dialog's late close event (after Cancel unmounted it and another link asked)
+            // must neither answer again nor take the next question's dialog away.
+            if (pendingRef.current !== question) return;
             pendingRef.current = undefined;
             setPending(undefined);
             resolve(confirmed);
