@@ -11,10 +11,15 @@ import { requestUser } from '../../auth/request-user.ts';
 import type { Store } from '../../store/store.ts';
 import { attachmentDisposition } from '../attachment-disposition.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
+import { identifierParams, invalidIdentifierMessage } from './identifier-params.ts';
 
 const refuse: ErrorResponder<AttachmentRouteErrorCode> = errorResponse;
 
-const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
+const attachmentIdParam = identifierParams<AttachmentRouteErrorCode>({
+  names: ['attachmentId'],
+  code: 'invalid_attachment_id',
+  message: invalidIdentifierMessage('attachment'),
+});
 
 /** The media type an upload's body is sent as: not one a cross-site form or a no-cors fetch can send. */
 export const attachmentUploadContentType = 'application/octet-stream';
@@ -79,16 +84,8 @@ export function createAttachmentRoutes({ store }: { store: Store }): Hono {
     },
   );
 
-  routes.get('/:attachmentId', async (context) => {
+  routes.get('/:attachmentId', attachmentIdParam, async (context) => {
     const id = context.req.param('attachmentId');
-    if (!identifierPattern.test(id)) {
-      return refuse(
-        context,
-        400,
-        'invalid_attachment_id',
-        'attachment ids are 1-128 characters of A-Z, a-z, 0-9, _ and -',
-      );
-    }
     const file = await store.readAttachment({ id, userId: requestUser(context).id });
     if (file === undefined)
       return refuse(context, 404, 'attachment_not_found', `attachment ${id} does not exist`);

@@ -10,6 +10,7 @@ import { createFollowRunResponse } from '../../transport/follow-run-response.ts'
 import { negotiateStreamFormat } from '../../transport/negotiate-stream-format.ts';
 import { readResumePoint } from '../../transport/read-resume-point.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
+import { identifierPattern, invalidIdentifierMessage } from './identifier-params.ts';
 
 export interface RunRoutesDependencies {
   store: Pick<Store, 'getRun' | 'findRunByClientId' | 'getThread'>;
@@ -21,8 +22,6 @@ export interface RunRoutesDependencies {
 }
 
 const refuse: ErrorResponder<RunRouteErrorCode> = errorResponse;
-
-const runIdPattern = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** How long a cancel waits for the run to record its end before answering with the status it has then. */
 const cancelSettleMs = 2_000;
@@ -39,15 +38,8 @@ export function createRunRoutes(dependencies: RunRoutesDependencies): Hono {
 
   const findRun = async (context: Context) => {
     const runId = context.req.param('runId') ?? '';
-    if (!runIdPattern.test(runId)) {
-      return {
-        refusal: refuse(
-          context,
-          400,
-          'invalid_run_id',
-          'run ids are 1-128 characters of A-Z, a-z, 0-9, _ and -',
-        ),
-      };
+    if (!identifierPattern.test(runId)) {
+      return { refusal: refuse(context, 400, 'invalid_run_id', invalidIdentifierMessage('run')) };
     }
     // Another user's run is answered exactly as one that does not exist.
     const run = await findOwnedRun({ store, runId, userId: requestUser(context).id });

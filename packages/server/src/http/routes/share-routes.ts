@@ -14,11 +14,21 @@ import { takeShareSnapshot } from '../../shares/take-share-snapshot.ts';
 import type { Store } from '../../store/store.ts';
 import { ThreadNotFoundError } from '../../store/thread-not-found-error.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
+import {
+  identifierParams,
+  identifierPattern,
+  invalidIdentifierMessage,
+  threadIdParam,
+} from './identifier-params.ts';
 import { readJsonBody } from './read-json-body.ts';
 
 const refuse: ErrorResponder<ShareRouteErrorCode> = errorResponse;
 
-const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
+const shareIdParam = identifierParams<ShareRouteErrorCode>({
+  names: ['shareId'],
+  code: 'invalid_share_id',
+  message: invalidIdentifierMessage('link'),
+});
 
 /** Where a link's page is, below the server's mount. */
 export function sharedPagePath(token: string): string {
@@ -33,16 +43,8 @@ export function sharedPagePath(token: string): string {
 export function createShareRoutes({ store }: { store: Store }): Hono {
   const routes = new Hono();
 
-  routes.post('/threads/:threadId/shares', async (context) => {
+  routes.post('/threads/:threadId/shares', threadIdParam, async (context) => {
     const threadId = context.req.param('threadId');
-    if (!identifierPattern.test(threadId)) {
-      return refuse(
-        context,
-        400,
-        'invalid_thread_id',
-        'thread ids are 1-128 characters of A-Z, a-z, 0-9, _ and -',
-      );
-    }
     const body = await readJsonBody(context);
     if (body.status === 'invalid') {
       return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
@@ -107,16 +109,8 @@ export function createShareRoutes({ store }: { store: Store }): Hono {
     return context.json({ shares } satisfies ShareListResponse);
   });
 
-  routes.delete('/shares/:shareId', async (context) => {
+  routes.delete('/shares/:shareId', shareIdParam, async (context) => {
     const shareId = context.req.param('shareId');
-    if (!identifierPattern.test(shareId)) {
-      return refuse(
-        context,
-        400,
-        'invalid_share_id',
-        'link ids are 1-128 characters of A-Z, a-z, 0-9, _ and -',
-      );
-    }
     const revoked = await store.deleteShare({ id: shareId, userId: requestUser(context).id });
     if (!revoked) return refuse(context, 404, 'share_not_found', `there is no link ${shareId}`);
     return context.body(null, 204);

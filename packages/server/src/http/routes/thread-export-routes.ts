@@ -18,12 +18,11 @@ import { threadMarkdown } from '../../export/thread-markdown.ts';
 import type { Store } from '../../store/store.ts';
 import { attachmentDisposition } from '../attachment-disposition.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
+import { threadIdParam } from './identifier-params.ts';
 import { readJsonBody } from './read-json-body.ts';
 import type { StandaloneRenderer } from './thread-routes.ts';
 
 const refuse: ErrorResponder<ThreadRouteErrorCode> = errorResponse;
-
-const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Where a chat is imported; its body has a limit of its own, above the API's. */
 export const threadImportPath = '/api/threads/import';
@@ -65,16 +64,8 @@ export function createThreadExportRoutes({
 }): Hono {
   const routes = new Hono();
 
-  routes.get('/:threadId/export', async (context) => {
+  routes.get('/:threadId/export', threadIdParam, async (context) => {
     const threadId = context.req.param('threadId');
-    if (!identifierPattern.test(threadId)) {
-      return refuse(
-        context,
-        400,
-        'invalid_thread_id',
-        'thread ids are 1-128 characters of A-Z, a-z, 0-9, _ and -',
-      );
-    }
     const format = threadExportFormatSchema.safeParse(context.req.query('format'));
     if (!format.success) {
       return refuse(

@@ -25,6 +25,7 @@ import { toRunSummary } from '../../runs/to-run-summary.ts';
 import type { Store, StoredWidget } from '../../store/store.ts';
 import { attachmentDisposition } from '../attachment-disposition.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
+import { threadIdParam } from './identifier-params.ts';
 import { readJsonBody } from './read-json-body.ts';
 
 /** Renders a stored widget as one self-contained HTML file that works from disk. */
@@ -33,7 +34,6 @@ export type StandaloneRenderer = (
   options?: { theme?: 'light' | 'reader' },
 ) => Promise<string>;
 
-const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
 const widgetFilePattern = /^([A-Za-z0-9_-]{1,128})\.html$/;
 
 const refuse: ErrorResponder<ThreadRouteErrorCode> = errorResponse;
@@ -43,15 +43,6 @@ const searchResultLimit = 50;
 
 function threadNotFound(context: Context, threadId: string) {
   return refuse(context, 404, 'thread_not_found', `thread ${threadId} does not exist`);
-}
-
-function invalidThreadId(context: Context) {
-  return refuse(
-    context,
-    400,
-    'invalid_thread_id',
-    'thread ids are 1-128 characters of A-Z, a-z, 0-9, _ and -',
-  );
 }
 
 /**
@@ -147,9 +138,8 @@ export function createThreadRoutes(options: {
     return context.json({ results } satisfies ThreadSearchResponse);
   });
 
-  routes.patch('/:threadId', async (context) => {
+  routes.patch('/:threadId', threadIdParam, async (context) => {
     const threadId = context.req.param('threadId');
-    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     const body = await readJsonBody(context);
     if (body.status === 'invalid') {
       return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
@@ -190,9 +180,8 @@ export function createThreadRoutes(options: {
     return context.json({ thread } satisfies RenameThreadResponse);
   });
 
-  routes.post('/:threadId/rewind', async (context) => {
+  routes.post('/:threadId/rewind', threadIdParam, async (context) => {
     const threadId = context.req.param('threadId');
-    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     const body = await readJsonBody(context);
     if (body.status === 'invalid') {
       return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
@@ -229,9 +218,8 @@ export function createThreadRoutes(options: {
     return context.json({ text: outcome.text, messages } satisfies RewindThreadResponse);
   });
 
-  routes.post('/:threadId/branch', async (context) => {
+  routes.post('/:threadId/branch', threadIdParam, async (context) => {
     const threadId = context.req.param('threadId');
-    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     const body = await readJsonBody(context);
     if (body.status === 'invalid') {
       return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
@@ -268,9 +256,8 @@ export function createThreadRoutes(options: {
     return context.json({ messages: await shownMessages(threadId) } satisfies SelectBranchResponse);
   });
 
-  routes.get('/:threadId/messages', async (context) => {
+  routes.get('/:threadId/messages', threadIdParam, async (context) => {
     const threadId = context.req.param('threadId');
-    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     const thread = await ownedThread({ store, threadId, userId: requestUser(context).id });
     if (thread === undefined) return threadNotFound(context, threadId);
     const [messages, running, widgetStates] = await Promise.all([
@@ -282,9 +269,8 @@ export function createThreadRoutes(options: {
     return context.json({ thread, messages, activeRun, widgetStates } satisfies MessageListResponse);
   });
 
-  routes.delete('/:threadId', async (context) => {
+  routes.delete('/:threadId', threadIdParam, async (context) => {
     const threadId = context.req.param('threadId');
-    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     if ((await ownedThread({ store, threadId, userId: requestUser(context).id })) === undefined) {
       return threadNotFound(context, threadId);
     }
@@ -292,9 +278,8 @@ export function createThreadRoutes(options: {
     return context.body(null, 204);
   });
 
-  routes.get('/:threadId/widgets/:file', async (context) => {
+  routes.get('/:threadId/widgets/:file', threadIdParam, async (context) => {
     const threadId = context.req.param('threadId');
-    if (!identifierPattern.test(threadId)) return invalidThreadId(context);
     const widgetId = widgetFilePattern.exec(context.req.param('file'))?.[1];
     if (widgetId === undefined) {
       return refuse(

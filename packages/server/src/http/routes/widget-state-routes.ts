@@ -10,10 +10,16 @@ import { requestUser } from '../../auth/request-user.ts';
 import type { Store } from '../../store/store.ts';
 import { ThreadNotFoundError } from '../../store/thread-not-found-error.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
+import { identifierParams } from './identifier-params.ts';
 import { readJsonBody } from './read-json-body.ts';
 
-const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
 const refuse: ErrorResponder<ThreadRouteErrorCode> = errorResponse;
+
+const widgetIdParams = identifierParams<ThreadRouteErrorCode>({
+  names: ['threadId', 'lineageId'],
+  code: 'invalid_thread_id',
+  message: 'thread and widget ids are A-Z, a-z, 0-9, _ and -',
+});
 
 /**
  * `PUT /api/threads/:threadId/widgets/:lineageId/state`: what a widget keeps (`host.setState`), stored for every
@@ -23,12 +29,9 @@ const refuse: ErrorResponder<ThreadRouteErrorCode> = errorResponse;
 export function createWidgetStateRoutes({ store }: { store: Store }): Hono {
   const routes = new Hono();
 
-  routes.put('/:threadId/widgets/:lineageId/state', async (context) => {
+  routes.put('/:threadId/widgets/:lineageId/state', widgetIdParams, async (context) => {
     const threadId = context.req.param('threadId');
     const lineageId = context.req.param('lineageId');
-    if (!identifierPattern.test(threadId) || !identifierPattern.test(lineageId)) {
-      return refuse(context, 400, 'invalid_thread_id', 'thread and widget ids are A-Z, a-z, 0-9, _ and -');
-    }
     const body = await readJsonBody(context);
     if (body.status === 'invalid')
       return refuse(context, 400, 'invalid_json', 'the request body is not valid JSON');
