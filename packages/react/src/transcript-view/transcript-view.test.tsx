@@ -108,4 +108,44 @@ describe('TranscriptView', () => {
     draw({ running: true, renderReplyActions: ({ message }) => <footer data-actions={message.id} /> });
     expect(container.querySelector('footer[data-actions]')).toBeNull();
   });
+
+  it('lets a wheel up leave a reply whose widget is still taking its height', () => {
+    draw();
+    // happy-dom lays nothing out: the scroller gets the geometry of a transcript taller than its view.
+    const scroller = container.querySelector<HTMLElement>('section.db-transcript')!;
+    let contentHeight = 1000;
+    let top = 0;
+    Object.defineProperties(scroller, {
+      clientHeight: { get: () => 500 },
+      scrollHeight: { get: () => contentHeight },
+      scrollTop: {
+        get: () => top,
+        set: (value: number) => {
+          top = Math.max(0, Math.min(value, contentHeight - 500));
+        },
+      },
+    });
+    const scrolled = () => act(() => scroller.dispatchEvent(new Event('scroll')));
+    draw();
+    expect(top).toBe(500);
+    scrolled();
+    // The widget grows a few pixels a frame; the view follows it, its scroll event comes a frame later.
+    contentHeight = 1010;
+    draw();
+    expect(top).toBe(510);
+    // The reader wheels up before that event arrives, and the widget grows again before the wheel's scroll.
+    act(() => scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -600 })));
+    scrolled();
+    contentHeight = 1012;
+    top = 0;
+    scrolled();
+    contentHeight = 1020;
+    draw();
+    expect(top).toBe(0);
+    expect(container.querySelector('.db-jump-to-latest')?.textContent).toBe('Jump to latest');
+    // Scrolling back down to the end is following again.
+    top = 520;
+    scrolled();
+    expect(container.querySelector('.db-jump-to-latest')).toBeNull();
+  });
 });

@@ -38,6 +38,15 @@ export interface TranscriptViewProps extends MessagePartRenderers {
   renderReplyActions?(slot: TranscriptMessageSlot): ReactNode;
 }
 
+/** Scrolls to the end, noting where the view landed when that moved it (its scroll event comes a frame later). */
+function scrollToEnd(scroller: HTMLElement, ownScrollTop: { current: number | undefined }) {
+  const before = scroller.scrollTop;
+  scroller.scrollTop = scroller.scrollHeight;
+  if (scroller.scrollTop !== before) {
+    ownScrollTop.current = scroller.scrollTop;
+  }
+}
+
 /**
  * The scrolling list of a thread's messages: prose, generated widgets (`WidgetCard`, revisions grouped
  * across the thread), typed tool calls and activities. It follows a streaming reply unless the reader has
@@ -57,14 +66,16 @@ export function TranscriptView({
   const followingRef = useRef(true);
   // The same fact as state, for the "Jump to latest" button; the ref is what scroll handlers read.
   const [following, setFollowing] = useState(true);
+  // Where the view's own last scroll to the end landed, until its scroll event has been seen: that event
+  // is the view following, not the reader, and must not undo a wheel up taken in between.
+  const ownScrollTopRef = useRef<number | undefined>(undefined);
   const lastUserMessageId = transcript.messages.findLast((message) => message.role === 'user')?.id;
   const seenUserMessageId = useRef(lastUserMessageId);
 
   const follow = () => {
-    const scroller = scrollerRef.current;
     followingRef.current = true;
     setFollowing(true);
-    scroller?.scrollTo({ top: scroller.scrollHeight });
+    if (scrollerRef.current) scrollToEnd(scrollerRef.current, ownScrollTopRef);
   };
 
   useEffect(() => {
@@ -74,17 +85,27 @@ export function TranscriptView({
     }
     // Only the reader moving up leaves the bottom. Content that grows between a scroll and its event (a
     // widget reporting its height, say) also puts the bottom out of reach, but that is the reply growing,
-    // which the view goes on following. And content that changed under the view moves it by itself: a
+    // which the view goes on following. And content that shrinks under the view moves it up by itself: a
     // thread opened with its reply still streaming is drawn short first (its widgets not yet at their
     // height), so the jump to its bottom lands higher than the last position, which is not the reader.
+    // Growing content never moves the view up, so going up while it grew (a widget still taking its height
+    // as the reader wheels away) is the reader.
     let lastScrollTop = scroller.scrollTop;
     let lastScrollHeight = scroller.scrollHeight;
     const handleScroll = () => {
       const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < followThreshold;
       const wentUp = scroller.scrollTop < lastScrollTop;
-      const movedUp = wentUp && scroller.scrollHeight === lastScrollHeight;
+      const movedUp = wentUp && scroller.scrollHeight >= lastScrollHeight;
+      const ownScroll = scroller.scrollTop === ownScrollTopRef.current;
+      ownScrollTopRef.current = undefined;
       lastScrollTop = scroller.scrollTop;
       lastScrollHeight = scroller.scrollHeight;
+      // The view's own scroll to the end, reported a frame later, says nothing of the reader: a wheel up in
+      // that frame has already stopped the following, and this event must not start it again.
+      if (ownScroll) {
+        setFollowing(followingRef.current);
+        return;
+      }
       // Near the bottom on the way up is the first step of the reader's scroll away (a wheel's smooth scroll
       // reports it before it has gone far): only arriving there, or staying there, follows again.
       if (atBottom && !wentUp) {
@@ -117,7 +138,7 @@ export function TranscriptView({
     // Widgets grow inside their frames without a React update; follow those size changes too.
     const resizeObserver = new ResizeObserver(() => {
       if (followingRef.current) {
-        scroller.scrollTop = scroller.scrollHeight;
+        scrollToEnd(scroller, ownScrollTopRef);
       }
     });
     if (scroller.firstElementChild) {
@@ -147,7 +168,7 @@ export function TranscriptView({
       return;
     }
     if (followingRef.current) {
-      scroller.scrollTop = scroller.scrollHeight;
+      scrollToEnd(scroller, ownScrollTopRef);
     }
   }, [transcript]);
 
