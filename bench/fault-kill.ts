@@ -14,15 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  applyReplyEvent,
-  createSeededRandom,
-  EventType,
-  emptyReplyMessage,
-  messageListResponseSchema,
-  replySegments,
-  type SequencedRunEvent,
-} from '@drawbridge/protocol';
+import { createSeededRandom } from '@drawbridge/protocol';
 import pg from 'pg';
 import { postRun } from '../packages/server/src/testing/run-stream-reader.ts';
 import { spawnInstance } from '../packages/server/src/testing/spawn-instance.ts';

@@ -11,16 +11,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import {
-  applyReplyEvent,
-  createSeededRandom,
-  EventType,
-  emptyReplyMessage,
-  isFinalRunEvent,
-  messageListResponseSchema,
-  replySegments,
-  type SequencedRunEvent,
-} from '@drawbridge/protocol';
+import { createSeededRandom, isFinalRunEvent, type SequencedRunEvent } from '@drawbridge/protocol';
 import pg from 'pg';
 import {
   followRun,

@@ -25,7 +25,7 @@ export interface InlineModule {
 
 export const inlineModules = {
   three: {
-    specifier: String.raw`three(?:/addons/[^'"]*)?`,
+    specifier: `three(?:/addons/[^'"]*)?`,
     globalName: '__drawbridgeThree',
     sourceElementId: 'three-source',
   },
