@@ -277,7 +277,10 @@ describe('the widget toolbar', () => {
       throw new Error('The widget or its toolbar is not laid out.');
     expect(toolbarBox.y).toBeGreaterThanOrEqual(frameBox.y + frameBox.height);
     await copy.tap();
-    await card.getByRole('button', { name: 'Copied' }).waitFor();
+    // The clipboard, not the button's "Copied" (1.6 s), which a loaded machine may look for after it has gone.
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 30_000 })
+      .toContain('<title>Calculator</title>');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.startsWith('<!doctype html>')).toBe(true);
     expect(copied).toContain('<iframe sandbox="allow-scripts allow-forms"');
