@@ -2,11 +2,9 @@ import { buildRunAgentInput } from '@drawbridge/protocol';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
-import { createApp } from '../http/create-app.ts';
+import { openProxySignedInApp } from '../http/routes/testing/open-proxy-signed-in-app.ts';
 import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
-import { openStorage, type Storage } from '../store/index.ts';
-import { createApiTokenStore } from './api-token-store.ts';
-import type { SignIn } from './sign-in-guard.ts';
+import type { Storage } from '../store/index.ts';
 
 /**
  * The trusted-proxy mode under the cross-site attacks accounts mode is tested with. Here the proxy adds its user
@@ -23,27 +21,14 @@ let storage: Storage;
 let app: Hono;
 
 beforeEach(async () => {
-  storage = await openStorage({ location: { dialect: 'sqlite', path: ':memory:' } });
-  const signIn: SignIn = {
-    settings: {
-      mode: 'proxy',
-      userHeader: 'x-forwarded-email',
-      trustedProxies: ['127.0.0.1'],
-      adminEmails: [],
-      limits: { runsPerMinute: 0, tokensPerDay: 0 },
-    },
-    tokens: createApiTokenStore({ kysely: storage.database.kysely }),
-  };
-  app = createApp({
-    store: storage.store,
-    telemetry: storage.telemetry,
+  ({ storage, app } = await openProxySignedInApp({
+    apiTokens: true,
+    telemetry: true,
     bridge: new InMemoryClientToolBridge(),
     model: scriptedTestModel({ script: barChartScript() }),
     systemPrompt: 'test',
-    signIn,
     allowedHosts: ['chat.example.com'],
-    peerAddress: () => '127.0.0.1',
-  });
+  }));
   await storage.store.createThread({ id: thread, title: 'Alice’s plans', userId: `proxy:${alice}` });
 });
 

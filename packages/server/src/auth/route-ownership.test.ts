@@ -3,26 +3,21 @@ import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryClientToolBridge } from '../bridge/in-memory-client-tool-bridge.ts';
 import { createApp } from '../http/create-app.ts';
+import {
+  openProxySignedInApp,
+  proxySignInSettings,
+} from '../http/routes/testing/open-proxy-signed-in-app.ts';
 import { McpServers } from '../mcp/mcp-servers.ts';
 import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
-import { openStorage, type Storage } from '../store/index.ts';
-import { createApiTokenStore } from './api-token-store.ts';
+import type { Storage } from '../store/index.ts';
+import { type ApiTokenStore, createApiTokenStore } from './api-token-store.ts';
 import type { AuthSettings } from './auth-settings.ts';
-import type { SignIn } from './sign-in-guard.ts';
 
 /**
  * Walks the app's whole route table as user B against user A's data. Every route must be listed below with
  * the request B sends; a route added without an entry fails this test, so nobody ships a route whose
  * ownership nobody checked.
  */
-
-const settings: AuthSettings = {
-  mode: 'proxy',
-  userHeader: 'x-forwarded-email',
-  trustedProxies: ['127.0.0.1'],
-  adminEmails: [],
-  limits: { runsPerMinute: 0, tokensPerDay: 0 },
-};
 
 // Everything A owns carries one of these, so a leak shows in any response body.
 const thread = 'thread-of-alice';
@@ -226,20 +221,15 @@ function routeTable(): string[] {
 }
 
 beforeEach(async () => {
-  storage = await openStorage({ location: { dialect: 'sqlite', path: ':memory:' } });
-  const tokens = createApiTokenStore({ kysely: storage.database.kysely });
-  const signIn: SignIn = { settings, tokens };
-  app = createApp({
-    store: storage.store,
-    telemetry: storage.telemetry,
+  let tokens: ApiTokenStore;
+  ({ storage, app, tokens } = await openProxySignedInApp({
+    apiTokens: true,
+    telemetry: true,
     bridge: new InMemoryClientToolBridge(),
     model: scriptedTestModel({ script: barChartScript() }),
     systemPrompt: 'test',
-    signIn,
-    peerAddress: () => '127.0.0.1',
-    standalone: async (stored) => `<html>${stored.html}</html>`,
     mcp: { servers: McpServers.none(), sandbox: { port: 9123 } },
-  });
+  }));
   const { store, telemetry } = storage;
   await store.createThread({ id: thread, title: `${marker} title`, userId: 'proxy:alice@example.com' });
   await store.appendMessage({
@@ -382,7 +372,7 @@ describe('every route, as another user', () => {
   });
 
   it('shows every user’s dashboard records to an admin, and only there', async () => {
-    const admin: AuthSettings = { ...settings, adminEmails: ['root@example.com'] };
+    const admin: AuthSettings = { ...proxySignInSettings, adminEmails: ['root@example.com'] };
     app = createApp({
       store: storage.store,
       telemetry: storage.telemetry,
@@ -404,7 +394,7 @@ describe('every route, as another user', () => {
       store: storage.store,
       model: scriptedTestModel({ script: barChartScript() }),
       systemPrompt: 'test',
-      signIn: { settings },
+      signIn: { settings: proxySignInSettings },
       peerAddress: () => '10.0.0.9',
     });
     const response = await untrusted.request('/api/threads', {

@@ -9,21 +9,12 @@ import {
 } from '@drawbridge/protocol';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthSettings } from '../../auth/auth-settings.ts';
 import { demoCatalogue } from '../../models/demo/demo-catalogue.ts';
 import { createDemoModel } from '../../models/demo/demo-model.ts';
-import { openStorage, type Storage } from '../../store/index.ts';
-import { createApp } from '../create-app.ts';
+import type { Storage } from '../../store/index.ts';
 import { expectErrorResponse } from './testing/expect-error-response.ts';
+import { openProxySignedInApp } from './testing/open-proxy-signed-in-app.ts';
 import { readJsonResponse } from './testing/read-json-response.ts';
-
-const settings: AuthSettings = {
-  mode: 'proxy',
-  userHeader: 'x-forwarded-email',
-  trustedProxies: ['127.0.0.1'],
-  adminEmails: [],
-  limits: { runsPerMinute: 0, tokensPerDay: 0 },
-};
 
 const codes = [...appErrorCodes, ...attachmentRouteErrorCodes, ...agentRouteErrorCodes] as const;
 
@@ -86,9 +77,7 @@ function run({
 }
 
 beforeEach(async () => {
-  storage = await openStorage({ location: { dialect: 'sqlite', path: ':memory:' } });
-  app = createApp({
-    store: storage.store,
+  ({ storage, app } = await openProxySignedInApp({
     model: {
       model: createDemoModel({ catalogue: demoCatalogue, pace: 0 }),
       id: 'demo',
@@ -96,10 +85,7 @@ beforeEach(async () => {
       hint: '',
     },
     systemPrompt: 'test',
-    signIn: { settings },
-    peerAddress: () => '127.0.0.1',
-    standalone: async (stored) => `<html>${stored.html}</html>`,
-  });
+  }));
 });
 
 afterEach(async () => {

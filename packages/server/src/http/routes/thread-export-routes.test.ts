@@ -6,31 +6,17 @@ import {
   threadExportSchema,
   threadRouteErrorCodes,
 } from '@drawbridge/protocol';
-import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthSettings } from '../../auth/auth-settings.ts';
-import { scriptedTestModel } from '../../models/testing/test-models.ts';
-import { openStorage, type Storage } from '../../store/index.ts';
-import { createApp } from '../create-app.ts';
+import type { Storage } from '../../store/index.ts';
 import { expectErrorResponse } from './testing/expect-error-response.ts';
+import { openProxySignedInApp, type ProxySignedInApp } from './testing/open-proxy-signed-in-app.ts';
 import { readJsonResponse } from './testing/read-json-response.ts';
 
-const settings: AuthSettings = {
-  mode: 'proxy',
-  userHeader: 'x-forwarded-email',
-  trustedProxies: ['127.0.0.1'],
-  adminEmails: [],
-  limits: { runsPerMinute: 0, tokensPerDay: 0 },
-};
 const codes = [...appErrorCodes, ...threadRouteErrorCodes] as const;
 const csv = 'city,people\nOslo,709000\n';
 
 let storage: Storage;
-let app: Hono;
-
-function as(user: string, path: string, init: RequestInit = {}) {
-  return app.request(path, { ...init, headers: { 'x-forwarded-email': user, ...init.headers } });
-}
+let as: ProxySignedInApp['as'];
 
 /** A chat of Ada's: her message with a CSV, a reply with prose and a widget. */
 async function adasChat(): Promise<{ threadId: string }> {
@@ -73,14 +59,7 @@ async function adasChat(): Promise<{ threadId: string }> {
 }
 
 beforeEach(async () => {
-  storage = await openStorage({ location: { dialect: 'sqlite', path: ':memory:' } });
-  app = createApp({
-    store: storage.store,
-    model: scriptedTestModel({ script: { steps: [{ parts: [{ type: 'text', text: 'ok' }] }] } }),
-    signIn: { settings },
-    peerAddress: () => '127.0.0.1',
-    standalone: async (widget) => `<!doctype html><title>standalone</title>${widget.html}`,
-  });
+  ({ storage, as } = await openProxySignedInApp());
 });
 
 afterEach(async () => {
