@@ -14,6 +14,7 @@ import {
   type WidgetEnvironment,
   WidgetEnvironmentContext,
 } from '../widget-card/widget-environment.ts';
+import { useSameList } from './use-same-list.ts';
 
 const noRenderTools: WidgetRegistry = new Map();
 
@@ -94,6 +95,7 @@ export function DrawbridgeChat({
     if (named !== undefined && named !== client.getSnapshot().threadId) void client.openThread(named);
   }, [client, threadId, threadParam]);
   const { confirmLink, dialog: linkDialog } = useLinkConfirmation();
+  const linkHosts = useSameList(trustedLinkHosts);
   const environment = useMemo<WidgetEnvironment>(
     () => ({
       ...defaultWidgetEnvironment,
@@ -102,11 +104,11 @@ export function DrawbridgeChat({
       threadId: snapshot.threadId,
       sendPrompt: (text) => client.send(text),
       autoRepair,
-      trustedLinkHosts,
+      trustedLinkHosts: linkHosts,
       confirmLink,
       ...(renderCode === undefined ? {} : { renderCode }),
     }),
-    [baseUrl, theme, snapshot.threadId, client, autoRepair, trustedLinkHosts, confirmLink, renderCode],
+    [baseUrl, theme, snapshot.threadId, client, autoRepair, linkHosts, confirmLink, renderCode],
   );
   const { status, transcript } = snapshot;
   const running = status.phase === 'running';
