@@ -21,18 +21,22 @@ const kitMarkup = `<section class="kit card stack">
     <div class="row wide"><button class="primary">Send</button><button type="button" class="ghost">Later</button></div>
   </form>
   <table><thead><tr><th>Region</th><th class="num">Units</th></tr></thead><tbody><tr><td>North</td><td class="num">12</td></tr></tbody></table>
+  <div id="people"></div>
   <div class="card" id="own">A card the widget styles itself</div>
   <div class="panel" id="panel">A filled panel</div>
   <p class="tip" id="own-tip">A tip of the widget's own, not a chart's</p>
 </section>
 <div class="card" id="outside">Not in the kit</div>`;
 
-const kitScript = `import { chart, form } from 'kit';
+const kitScript = `import { chart, form, table } from 'kit';
 chart('#sales', { type: 'bar', title: 'Sales by quarter', labels: ['Q1', 'Q2', 'Q3', 'Q4'],
   series: [{ name: 'North', values: [12, 15, 9, 20] }, { name: 'South', values: [8, 11, 14, 10] }], format: (v) => v + 'k' });
 chart('#share', { type: 'pie', title: 'Channels', labels: ['Search', 'Email'], series: [75, 25] });
 form('form', { check: { email: (value) => (value.endsWith('.org') ? '' : 'Use your .org address') },
-  submit: (values) => { window.submitted = values; } });`;
+  submit: (values) => { window.submitted = values; } });
+table('#people', { label: 'People', filter: true, sort: 'name', onSelect: (row) => { window.picked = row.name; },
+  columns: [{ key: 'name', label: 'Name' }, { key: 'age', label: 'Age', num: true }],
+  rows: [{ name: 'Grace', age: 85 }, { name: 'Ada', age: 36 }, { name: 'Alan', age: 41 }] });`;
 
 const ownCss = '#own{padding:3px}';
 
@@ -152,6 +156,34 @@ describe('the kit inside the frame', () => {
       .poll(() => frame.evaluate(() => (window as unknown as { submitted?: unknown }).submitted))
       .toEqual({ email: 'ada@example.org', nights: '5', budget: 'high' });
     expect(await summary.isHidden()).toBe(true);
+    await page.close();
+  });
+
+  it('draws a table whose headings sort and whose rows are chosen by pointer or keyboard', async () => {
+    const { page, frame } = await openKitWidget('light');
+    const people = frame.getByRole('table', { name: 'People' });
+    const names = () => people.locator('tbody td:first-child').allTextContents();
+    expect(await names()).toEqual(['Ada', 'Alan', 'Grace']);
+    await people.getByRole('button', { name: /Age/ }).click();
+    await people.getByRole('button', { name: /Age/ }).press('Enter');
+    expect(await people.getByRole('columnheader', { name: /Age/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(await names()).toEqual(['Grace', 'Alan', 'Ada']);
+    await people.getByRole('button', { name: /Age/ }).press('Tab');
+    expect(await frame.evaluate(() => document.activeElement?.textContent)).toBe('Grace85');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => frame.evaluate(() => (window as unknown as { picked?: string }).picked))
+      .toBe('Alan');
+    expect(
+      await people.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.ariaSelected)),
+    ).toEqual(['false', 'true', 'false']);
+    const focusRing = await people
+      .locator('tbody tr[aria-selected=true]')
+      .evaluate((row) => getComputedStyle(row).outlineStyle);
+    expect(focusRing).toBe('solid');
     await page.close();
   });
 

@@ -152,4 +152,20 @@ describe("kit widgets in the show_widget view, on the SDK's AppBridge (drawbridg
     await expectNoErrors(page);
     await page.screenshot({ path: '/tmp/drawbridge-mcp-serve-kit-widget.png' });
   });
+
+  it("draws the demo elements table with the kit's table: sorted by a heading from the keyboard, filtered", async () => {
+    const widget = await demoWidget('elements-table');
+    expect(widget.js).toContain("import { fail, h, table } from 'kit'");
+    const { page, view } = await showWidget(widget);
+    const names = () => view.locator('tbody td:nth-child(2)').allTextContents();
+    expect(await view.locator('tbody tr').count()).toBe(18);
+    const mass = view.getByRole('columnheader', { name: /Mass/ });
+    await mass.getByRole('button').press('Enter');
+    await mass.getByRole('button').press('Enter');
+    expect(await mass.getAttribute('aria-sort')).toBe('descending');
+    expect((await names())[0]).toContain('Argon');
+    await view.getByRole('searchbox').fill('halogen');
+    expect((await names()).map((name) => name.trim())).toEqual(['Cl Chlorine', 'F Fluorine']);
+    await expectNoErrors(page);
+  });
 });

@@ -1,4 +1,5 @@
-type Child = Node | string | number | null | undefined | false;
+/** What `h()` takes as a child: text, a node, or nothing. */
+export type Child = Node | string | number | null | undefined | false;
 
 /**
  * Makes an element: `h('li', { class: 'badge ok' }, 'Done')`. Attributes whose value is `false`, `null` or

@@ -70,6 +70,15 @@ table§{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
 th§{text-align:left;font-size:12px;font-weight:600;color:var(--db-muted)}
 :is(th,td)§{padding:6px 8px;border-bottom:1px solid var(--db-border)}
 .num§{text-align:right}
+.table-scroll§{overflow-x:auto}
+.table-filter§{margin-bottom:12px}
+th .sort§{padding:2px 0;white-space:nowrap;border:0;background:none;color:inherit;font-weight:inherit;text-transform:uppercase;letter-spacing:.03em}
+th[aria-sort] .sort§{color:var(--kit-accent-strong)}
+th .arrow§{opacity:.35;font-size:10px}
+th[aria-sort] .arrow§{opacity:1}
+:is(tbody tr:hover,tr[aria-selected="true"])§{background:var(--db-surface)}
+.selectable tbody tr§{cursor:pointer}
+tr[aria-selected="true"]§{box-shadow:inset 3px 0 var(--db-accent)}
 .legend§{display:flex;flex-wrap:wrap;gap:4px 16px;margin:0;padding:0;list-style:none;color:var(--db-muted);font-size:12px}
 .legend>*§::before{content:"";display:inline-block;width:10px;height:10px;margin-right:6px;border-radius:3px;vertical-align:-1px;background:var(--c,var(--db-accent))}
 .legend>.dashed§::before{height:0;width:16px;border-top:2px dashed var(--c,var(--db-muted));background:none;vertical-align:3px}
