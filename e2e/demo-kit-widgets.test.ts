@@ -45,9 +45,11 @@ function demoWidget(
 async function openDemoWidget(
   id: string,
   theme: 'light' | 'dark' = 'light',
-  values: Record<string, string> = {},
+  { values = {}, clock = false }: { values?: Record<string, string>; clock?: boolean } = {},
 ): Promise<{ page: Page; frame: Frame }> {
   const page = await browser.newPage();
+  // A controlled clock (Playwright's, in every frame of the page) for widgets that count time.
+  if (clock) await page.clock.install();
   await page.goto(`${server.origin}/host.html`);
   await page.waitForFunction(() =>
     (window as unknown as { received: Array<{ kind: string }> }).received.some(
@@ -136,6 +138,82 @@ describe('the elements table (kit table())', () => {
         .getByRole('columnheader', { name: /Category/ })
         .getByRole('button')
         .click();
+      await expectNoSeriousViolations(page);
+      await page.close();
+    });
+  }
+});
+
+describe('the unit converter (kit segmented(), num())', () => {
+  it('switches the quantity by click or arrow keys, as one radio group, and converts as you type', async () => {
+    const { page, frame } = await openDemoWidget('unit-converter');
+    const quantity = frame.getByRole('radiogroup', { name: 'Quantity' });
+    const result = frame.locator('#result');
+    expect(await quantity.getByRole('radio', { name: 'Length' }).getAttribute('aria-checked')).toBe('true');
+    expect(await result.textContent()).toBe('6.21371');
+    expect(await frame.locator('.formula').textContent()).toBe('10 kilometre = 6.21371 mile');
+    await quantity.getByRole('radio', { name: 'Length' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await quantity.getByRole('radio', { name: 'Weight' }).getAttribute('aria-checked')).toBe('true');
+    expect(await frame.evaluate(() => document.activeElement?.textContent)).toBe('Weight');
+    expect(await result.textContent()).toBe('22.0462');
+    await page.keyboard.press('End');
+    expect(await frame.locator('#from').inputValue()).toBe('Kilometre per hour');
+    await quantity.getByRole('radio', { name: 'Temperature' }).click();
+    await frame.getByLabel('From', { exact: true }).fill('-40');
+    expect(await result.textContent()).toBe('-40');
+    await frame.getByRole('button', { name: 'Swap units' }).click();
+    await frame.getByLabel('From', { exact: true }).fill('212');
+    expect(await result.textContent()).toBe('100');
+    expect(await frame.locator('ul li').first().textContent()).toBe('-40 → -40');
+    // Only the chosen quantity is a tab stop; Tab goes on to the amount.
+    await quantity.getByRole('radio', { name: 'Temperature' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await frame.evaluate(() => document.activeElement?.id)).toBe('amount');
+    await page.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violation (${theme})`, async () => {
+      const { page } = await openDemoWidget('unit-converter', theme);
+      await expectNoSeriousViolations(page);
+      await page.close();
+    });
+  }
+});
+
+describe('the pomodoro timer (kit countdown(), segmented())', () => {
+  it('counts down by the clock, pauses, and at the end announces it and moves on to a break', async () => {
+    const { page: timerPage, frame } = await openDemoWidget('pomodoro-timer', 'light', { clock: true });
+    const clock = frame.getByRole('timer');
+    const modes = frame.getByRole('radiogroup', { name: 'Timer mode' });
+    expect(await clock.textContent()).toBe('25:00');
+    await frame.getByRole('button', { name: 'Start' }).click();
+    await timerPage.clock.runFor(61_000);
+    await expect.poll(() => clock.textContent()).toBe('23:59');
+    await frame.getByRole('button', { name: 'Pause' }).click();
+    await timerPage.clock.runFor(120_000);
+    expect(await clock.textContent()).toBe('23:59');
+    await frame.getByRole('button', { name: 'Start' }).click();
+    await timerPage.clock.runFor(24 * 60_000);
+    await expect
+      .poll(() => frame.locator('.announce').textContent())
+      .toBe('Focus session done. Time for a break.');
+    expect(await modes.getByRole('radio', { name: 'Short break' }).getAttribute('aria-checked')).toBe('true');
+    expect(await clock.textContent()).toBe('05:00');
+    expect(await frame.locator('.dots').getAttribute('aria-label')).toBe('1 focus session done');
+    expect(await frame.getByRole('button', { name: 'Start' }).count()).toBe(1);
+    // The mode from the keyboard: the long break is the last choice.
+    await modes.getByRole('radio', { name: 'Short break' }).focus();
+    await timerPage.keyboard.press('End');
+    expect(await clock.textContent()).toBe('15:00');
+    expect(await frame.locator('.label').textContent()).toBe('Long break');
+    await timerPage.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violation (${theme})`, async () => {
+      const { page } = await openDemoWidget('pomodoro-timer', theme);
       await expectNoSeriousViolations(page);
       await page.close();
     });

@@ -35,6 +35,8 @@ button:disabled§{opacity:.55;cursor:not-allowed}
 button[aria-pressed="true"]§{border-color:var(--db-accent);box-shadow:inset 0 0 0 1px var(--db-accent)}
 .primary§{background:var(--kit-accent-strong);border-color:var(--kit-accent-strong);color:var(--kit-on-accent);font-weight:600}
 .primary:hover:not(:disabled)§{border-color:var(--db-fg)}
+.segmented§{display:flex;flex-wrap:wrap;gap:6px}
+.segmented>[aria-checked="true"]§{background:var(--kit-accent-strong);border-color:var(--kit-accent-strong);color:var(--kit-on-accent)}
 .ghost§{background:transparent;border-color:transparent}
 .danger§{color:var(--kit-bad)}
 :is(label,legend)§{font-weight:600;font-size:13px}

@@ -1,10 +1,13 @@
 /**
- * The kit's script module, `import { chart, form, table, h, dl, fail } from 'kit'` in a widget: built into
+ * The kit's script module, `import { chart, form, table, h, fail, … } from 'kit'` in a widget: built into
  * `dist/kit.js` with chartist inside, served beside the runtime and mapped by the frame's import map.
  * Nothing runs on import, so a widget that imports it and uses none of it is unchanged.
  */
 export { chart } from './chart.ts';
+export { countdown } from './countdown.ts';
 export { h } from './element.ts';
 export { form } from './form.ts';
+export { num } from './number-format.ts';
+export { segmented } from './segmented.ts';
 export { table } from './table.ts';
 export { dl, fail } from './widget-helpers.ts';
