@@ -1,7 +1,8 @@
 import type { Share } from '@drawbridge/protocol';
 import { createShare, fetchShares, revokeShare, sharedPageUrl } from '@drawbridge/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { copyFeedbackMs, copyToClipboard } from './copy-to-clipboard.ts';
+import { ModalDialog } from './modal-dialog.tsx';
 import '../styles/share-dialog.css';
 
 /** What a dialog shares: a chat, or one widget revision in it. */
@@ -23,21 +24,13 @@ function messageOf(error: unknown): string {
  * Revoke. A link shows a copy made when it was created; its URL is shown once, in this dialog.
  */
 export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose(): void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const linksTitleId = useId();
   const [shares, setShares] = useState<Share[] | undefined>();
   const [created, setCreated] = useState<{ shareId: string; url: string } | undefined>();
   const [copied, setCopied] = useState<'copied' | 'refused' | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const what = target.widgetId === undefined ? 'chat' : 'widget';
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => opener?.focus();
-  }, []);
 
   const reload = useCallback(
     () =>
@@ -90,13 +83,12 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose(
   };
 
   return (
-    <dialog ref={dialogRef} className="share-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <header className="share-dialog__header">
-        <h2 id={titleId}>Share {what}</h2>
-        <button type="button" className="icon-button" aria-label="Close sharing" onClick={onClose}>
-          ✕
-        </button>
-      </header>
+    <ModalDialog
+      className="share-dialog"
+      title={`Share ${what}`}
+      closeLabel="Close sharing"
+      onClose={onClose}
+    >
       <p className="share-dialog__intro">
         {target.widgetId === undefined
           ? `Anyone with the link can read “${target.title}” as it is now, without an account: later messages are not shared, and its widgets run sandboxed.`
@@ -130,8 +122,8 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose(
           </p>
         </div>
       )}
-      <section className="share-dialog__links" aria-labelledby={`${titleId}-links`}>
-        <h3 id={`${titleId}-links`}>Links to this chat</h3>
+      <section className="share-dialog__links" aria-labelledby={linksTitleId}>
+        <h3 id={linksTitleId}>Links to this chat</h3>
         {shares === undefined ? (
           <p className="share-dialog__note">Loading…</p>
         ) : shares.length === 0 ? (
@@ -162,6 +154,6 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose(
           </ul>
         )}
       </section>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,24 +1,15 @@
-import { useEffect, useId, useRef } from 'react';
 import { keyboardShortcutGroups } from '../app/keyboard-shortcuts.ts';
+import { ModalDialog } from './modal-dialog.tsx';
 
 /** The keyboard shortcuts, in a modal dialog: Escape or Close shuts it and focus goes back where it was. */
 export function ShortcutSheet({ onClose }: { onClose(): void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => opener?.focus();
-  }, []);
   return (
-    <dialog ref={dialogRef} className="shortcut-sheet" aria-labelledby={titleId} onClose={onClose}>
-      <header className="shortcut-sheet__header">
-        <h2 id={titleId}>Keyboard shortcuts</h2>
-        <button type="button" className="icon-button" aria-label="Close keyboard shortcuts" onClick={onClose}>
-          ✕
-        </button>
-      </header>
+    <ModalDialog
+      className="shortcut-sheet"
+      title="Keyboard shortcuts"
+      closeLabel="Close keyboard shortcuts"
+      onClose={onClose}
+    >
       {keyboardShortcutGroups.map((group) => (
         <section key={group.title} className="shortcut-sheet__group" aria-label={group.title}>
           <h3>{group.title}</h3>
@@ -39,6 +30,6 @@ export function ShortcutSheet({ onClose }: { onClose(): void }) {
           </dl>
         </section>
       ))}
-    </dialog>
+    </ModalDialog>
   );
 }
