@@ -168,7 +168,7 @@ export function DashboardPage() {
             />
           ) : (
             data.phase === 'loading' && (
-              <div className="dashboard-loading shimmer" role="status">
+              <div className="dashboard-loading db-shimmer" role="status">
                 <span className="visually-hidden">Loading the dashboard…</span>
               </div>
             )

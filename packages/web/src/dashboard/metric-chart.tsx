@@ -138,7 +138,7 @@ export function MetricChartLoader({
         <span className="metric-chart__range">{describeTimeRange(range)}</span>
       </figcaption>
       {state.phase === 'loading' ? (
-        <div className="metric-chart__skeleton shimmer" style={{ height: height ?? 220 }} />
+        <div className="metric-chart__skeleton db-shimmer" style={{ height: height ?? 220 }} />
       ) : (
         <p className="metric-chart__failure" role="alert">
           {state.message}
