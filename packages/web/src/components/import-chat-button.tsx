@@ -5,7 +5,11 @@ export function ImportChatButton({ onImport }: { onImport(file: File): void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" className="sidebar__import" onClick={() => inputRef.current?.click()}>
+      <button
+        type="button"
+        className="sidebar__foot-button sidebar__import"
+        onClick={() => inputRef.current?.click()}
+      >
         Import a chat (JSON)
       </button>
       <input

@@ -192,7 +192,7 @@ export function ThreadSidebar({
       {(archivedThreads.length > 0 || showArchived) && (
         <button
           type="button"
-          className="sidebar__archived-toggle"
+          className="sidebar__foot-button sidebar__archived-toggle"
           onClick={() => setShowArchived((shown) => !shown)}
         >
           {showArchived ? '← Back to chats' : `Archived chats (${archivedThreads.length})`}
