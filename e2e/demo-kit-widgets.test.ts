@@ -219,3 +219,45 @@ describe('the pomodoro timer (kit countdown(), segmented())', () => {
     });
   }
 });
+
+describe('tic-tac-toe (kit cells())', () => {
+  it('plays from the keyboard: arrows move through the board, Enter marks, taken squares stay reachable but refuse', async () => {
+    const { page, frame } = await openDemoWidget('tic-tac-toe');
+    const board = frame.getByRole('group', { name: 'Board' });
+    const squares = board.getByRole('button');
+    expect(await squares.count()).toBe(9);
+    expect(await squares.evaluateAll((cells) => cells.filter((cell) => cell.tabIndex === 0).length)).toBe(1);
+    await squares.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect(await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Row 2, column 2, empty',
+    );
+    await page.keyboard.press('Enter');
+    expect(await board.getByRole('button', { name: 'Row 2, column 2, you' }).textContent()).toBe('✕');
+    expect(await board.getByRole('button', { name: /computer$/ }).count()).toBe(1);
+    expect(await frame.locator('.status').textContent()).toBe('Your move');
+    // The centre is taken: still focusable (screen readers hear what holds it), but Enter does nothing.
+    expect(
+      await board.getByRole('button', { name: 'Row 2, column 2, you' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await board.getByRole('button', { name: /computer$/ }).count()).toBe(1);
+    await frame.getByRole('button', { name: 'New game' }).click();
+    expect(await board.getByRole('button', { name: /empty$/ }).count()).toBe(9);
+    expect(await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Row 2, column 2, empty',
+    );
+    expect(await squares.nth(4).getAttribute('tabindex')).toBe('0');
+    await page.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violation (${theme})`, async () => {
+      const { page, frame } = await openDemoWidget('tic-tac-toe', theme);
+      await frame.getByRole('button', { name: 'Row 1, column 1, empty' }).click();
+      await expectNoSeriousViolations(page);
+      await page.close();
+    });
+  }
+});

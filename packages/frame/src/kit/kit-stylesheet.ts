@@ -72,6 +72,9 @@ table§{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
 th§{text-align:left;font-size:12px;font-weight:600;color:var(--db-muted)}
 :is(th,td)§{padding:6px 8px;border-bottom:1px solid var(--db-border)}
 .num§{text-align:right}
+.cells§{display:grid;grid-template-columns:repeat(var(--columns),1fr);gap:8px}
+.cell§{aspect-ratio:1;padding:0}
+.cell[aria-disabled="true"]§{cursor:default}
 .table-scroll§{overflow-x:auto}
 .table-filter§{margin-bottom:12px}
 th .sort§{padding:2px 0;white-space:nowrap;border:0;background:none;color:inherit;font-weight:inherit;text-transform:uppercase;letter-spacing:.03em}

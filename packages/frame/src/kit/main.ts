@@ -3,6 +3,7 @@
  * `dist/kit.js` with chartist inside, served beside the runtime and mapped by the frame's import map.
  * Nothing runs on import, so a widget that imports it and uses none of it is unchanged.
  */
+export { cells } from './cells.ts';
 export { chart } from './chart.ts';
 export { countdown } from './countdown.ts';
 export { h } from './element.ts';
