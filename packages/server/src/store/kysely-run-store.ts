@@ -6,7 +6,7 @@ import { RunIdTakenError } from './run-id-taken-error.ts';
 import { RunInProgressError } from './run-in-progress-error.ts';
 import type { RunOutcome, Store } from './store.ts';
 import { runFromRow } from './store-rows.ts';
-import { ThreadNotFoundError } from './thread-not-found-error.ts';
+import { throwIfThreadMissing } from './throw-if-thread-missing.ts';
 
 type RunMethods = Pick<
   Store,
@@ -165,12 +165,7 @@ export function kyselyRunStore({
         });
       } catch (error) {
         // The constraints decide (so two instances cannot race past a check); the cause is read afterwards.
-        const thread = await kysely
-          .selectFrom('threads')
-          .select('id')
-          .where('id', '=', input.threadId)
-          .executeTakeFirst();
-        if (thread === undefined) throw new ThreadNotFoundError(input.threadId);
+        await throwIfThreadMissing({ kysely, threadId: input.threadId });
         const running = await runningRun(input.threadId);
         if (running !== undefined && running.id !== input.id) {
           throw new RunInProgressError({ threadId: input.threadId, runId: running.id });

@@ -2,7 +2,7 @@ import type { Share } from '@drawbridge/protocol';
 import type { Kysely } from 'kysely';
 import type { DatabaseTables, SharesTable } from './database-tables.ts';
 import type { Store } from './store.ts';
-import { ThreadNotFoundError } from './thread-not-found-error.ts';
+import { throwIfThreadMissing } from './throw-if-thread-missing.ts';
 
 function shareFromRow(
   row: Pick<SharesTable, 'id' | 'thread_id' | 'widget_id' | 'title' | 'created_at'>,
@@ -46,13 +46,9 @@ export function kyselyShares({
           })
           .execute();
       } catch (error) {
-        // The chat went away between the route's ownership check and this write: its foreign key refused.
-        const thread = await kysely
-          .selectFrom('threads')
-          .select('id')
-          .where('id', '=', threadId)
-          .executeTakeFirst();
-        throw thread === undefined ? new ThreadNotFoundError(threadId) : error;
+        // The chat may have gone away between the route's ownership check and this write.
+        await throwIfThreadMissing({ kysely, threadId });
+        throw error;
       }
       return share;
     },

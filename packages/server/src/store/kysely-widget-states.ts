@@ -2,7 +2,7 @@ import type { StoredWidgetState } from '@drawbridge/protocol';
 import type { Kysely } from 'kysely';
 import type { DatabaseTables } from './database-tables.ts';
 import type { Store } from './store.ts';
-import { ThreadNotFoundError } from './thread-not-found-error.ts';
+import { throwIfThreadMissing } from './throw-if-thread-missing.ts';
 
 /** What widgets keep (`host.setState`), one row per thread and widget lineage, the same queries in SQLite and PostgreSQL. */
 export function kyselyWidgetStates({
@@ -31,13 +31,9 @@ export function kyselyWidgetStates({
           )
           .execute();
       } catch (error) {
-        // The thread went away between the route's ownership check and this write: its foreign key refused.
-        const thread = await kysely
-          .selectFrom('threads')
-          .select('id')
-          .where('id', '=', threadId)
-          .executeTakeFirst();
-        throw thread === undefined ? new ThreadNotFoundError(threadId) : error;
+        // The thread may have gone away between the route's ownership check and this write.
+        await throwIfThreadMissing({ kysely, threadId });
+        throw error;
       }
       return updatedAt;
     },

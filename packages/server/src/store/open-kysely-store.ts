@@ -13,9 +13,9 @@ import { withoutNul } from './nul-free-text.ts';
 import type { OpenedDatabase } from './open-database.ts';
 import type { Store, StoredMessage } from './store.ts';
 import { messageFromRow, threadFromRow, widgetFromRow } from './store-rows.ts';
-import { ThreadNotFoundError } from './thread-not-found-error.ts';
 import { threadTitleFromText, untitledThreadTitle } from './thread-title.ts';
 import { threadTitleFromMessage } from './thread-title-from-message.ts';
+import { throwIfThreadMissing } from './throw-if-thread-missing.ts';
 
 /**
  * The message as the text columns hold it (`withoutNul`), so the copy `appendMessage` returns is the one a
@@ -57,16 +57,6 @@ export function openKyselyStore({
   const now = () => clock().toISOString();
   const messages = messageQueries({ kysely, statements });
   const runs = kyselyRunStore({ kysely, statements, now });
-
-  async function requireThreadAfterFailure(threadId: string, error: unknown): Promise<never> {
-    // Reading the thread only after a write failed keeps the common path to the writes themselves.
-    const thread = await kysely
-      .selectFrom('threads')
-      .select('id')
-      .where('id', '=', threadId)
-      .executeTakeFirst();
-    throw thread === undefined ? new ThreadNotFoundError(threadId) : error;
-  }
 
   return {
     async createThread(input) {
@@ -224,7 +214,8 @@ export function openKyselyStore({
           });
         });
       } catch (error) {
-        return requireThreadAfterFailure(message.threadId, error);
+        await throwIfThreadMissing({ kysely, threadId: message.threadId });
+        throw error;
       }
       return message;
     },
