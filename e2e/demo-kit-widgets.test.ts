@@ -261,3 +261,50 @@ describe('tic-tac-toe (kit cells())', () => {
     });
   }
 });
+
+describe('the trip itinerary (kit checklist())', () => {
+  const trip = {
+    destination: 'Lisbon',
+    nights: '3',
+    start: '2031-05-01',
+    budget: 'splurge',
+    interests: 'food, museums',
+    travellers: '2 people',
+  };
+
+  it('ticks plans off by keyboard, counts them per day and keeps the ticks in the widget state', async () => {
+    const { page, frame } = await openDemoWidget('trip-itinerary', 'light', { values: trip });
+    const days = frame.locator('.days > li');
+    expect(await days.count()).toBe(4);
+    const first = days.first();
+    expect(await first.locator('summary').textContent()).toBe('Day 1Thu 1 May');
+    expect(await first.getByRole('checkbox').count()).toBe(3);
+    const arrival = first.getByRole('checkbox', { name: /Morning ?Arrive and settle in/ });
+    await arrival.focus();
+    await page.keyboard.press('Space');
+    expect(await arrival.isChecked()).toBe(true);
+    expect(await first.locator('.done').textContent()).toBe('1/3 done');
+    const struck = await first
+      .getByText('Arrive and settle in')
+      .evaluate((text) => getComputedStyle(text).textDecorationLine);
+    expect(struck).toBe('line-through');
+    const kept = await page.evaluate(() =>
+      (window as unknown as { received: Array<{ kind: string; json?: string }> }).received
+        .filter((message) => message.kind === 'state')
+        .map((message) => JSON.parse(message.json ?? 'null')),
+    );
+    expect(kept.at(-1)).toEqual({ day1: [true, false, false] });
+    // The last day is two plans: a morning and the way home.
+    expect(await days.last().getByRole('checkbox', { includeHidden: true }).count()).toBe(2);
+    await page.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violation (${theme})`, async () => {
+      const { page, frame } = await openDemoWidget('trip-itinerary', theme, { values: trip });
+      await frame.locator('.days > li').first().getByRole('checkbox').first().check();
+      await expectNoSeriousViolations(page);
+      await page.close();
+    });
+  }
+});

@@ -75,6 +75,13 @@ th§{text-align:left;font-size:12px;font-weight:600;color:var(--db-muted)}
 .cells§{display:grid;grid-template-columns:repeat(var(--columns),1fr);gap:8px}
 .cell§{aspect-ratio:1;padding:0}
 .cell[aria-disabled="true"]§{cursor:default}
+.checklist§{display:grid;gap:6px;margin:0;padding:0;list-style:none}
+.checklist label§{display:flex;gap:8px;align-items:flex-start;font:inherit}
+.checklist input§{margin:3px 0 0}
+.checklist :checked~*§{text-decoration:line-through;color:var(--db-muted)}
+details§{padding:0 14px;border:1px solid var(--db-border);border-radius:12px;background:var(--db-surface)}
+details[open]§{padding-bottom:12px}
+summary§{margin:0 -14px;padding:10px 14px;cursor:pointer;font-weight:600}
 .table-scroll§{overflow-x:auto}
 .table-filter§{margin-bottom:12px}
 th .sort§{padding:2px 0;white-space:nowrap;border:0;background:none;color:inherit;font-weight:inherit;text-transform:uppercase;letter-spacing:.03em}

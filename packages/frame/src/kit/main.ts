@@ -5,6 +5,7 @@
  */
 export { cells } from './cells.ts';
 export { chart } from './chart.ts';
+export { checklist } from './checklist.ts';
 export { countdown } from './countdown.ts';
 export { h } from './element.ts';
 export { form } from './form.ts';
