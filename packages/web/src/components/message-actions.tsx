@@ -1,8 +1,7 @@
 import type { MessageBranch, ReplyDetails } from '@drawbridge/protocol';
-import { useEffect, useState } from 'react';
 import { BranchSwitcher } from './branch-switcher.tsx';
-import { copyFeedbackMs, copyToClipboard } from './copy-to-clipboard.ts';
 import { formatReplyDetails } from './format-reply-details.ts';
+import { useCopyFeedback } from './use-copy-feedback.ts';
 
 /**
  * What can be done with one message, always visible (a touch screen has no hover): copy it; edit a user
@@ -30,12 +29,7 @@ export function MessageActions({
   branch?: MessageBranch;
   onSwitchBranch?: (index: number) => void;
 }) {
-  const [copied, setCopied] = useState<'copied' | 'failed' | undefined>();
-  useEffect(() => {
-    if (copied === undefined) return;
-    const timer = window.setTimeout(() => setCopied(undefined), copyFeedbackMs);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyFeedback();
   const details = reply === undefined ? undefined : formatReplyDetails(reply);
 
   return (
@@ -51,9 +45,9 @@ export function MessageActions({
       <button
         type="button"
         className="message-actions__button icon-button"
-        aria-label={copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy message'}
+        aria-label={copied === 'copied' ? 'Copied' : copied === 'refused' ? 'Copy failed' : 'Copy message'}
         title="Copy"
-        onClick={async () => setCopied((await copyToClipboard(copyText)) ? 'copied' : 'failed')}
+        onClick={() => copy(copyText)}
       >
         {copied === 'copied' ? <CheckIcon /> : <CopyIcon />}
       </button>
@@ -87,7 +81,7 @@ export function MessageActions({
         </span>
       )}
       <span className="visually-hidden" role="status">
-        {copied === 'copied' ? 'Copied to the clipboard' : copied === 'failed' ? 'Could not copy' : ''}
+        {copied === 'copied' ? 'Copied to the clipboard' : copied === 'refused' ? 'Could not copy' : ''}
       </span>
     </div>
   );

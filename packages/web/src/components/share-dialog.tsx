@@ -1,8 +1,9 @@
 import type { Share } from '@drawbridge/protocol';
 import { createShare, fetchShares, revokeShare, sharedPageUrl } from '@drawbridge/react';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { copyFeedbackMs, copyToClipboard } from './copy-to-clipboard.ts';
+import { useCallback, useId, useState } from 'react';
 import { ModalDialog } from './modal-dialog.tsx';
+import { useCopyFeedback } from './use-copy-feedback.ts';
+import { useServerList } from './use-server-list.ts';
 import '../styles/share-dialog.css';
 
 /** What a dialog shares: a chat, or one widget revision in it. */
@@ -15,72 +16,34 @@ export interface ShareTarget {
 
 const madeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * "Share…": makes a read-only link to the chat (or widget) and copies it, and lists the chat's links with
  * Revoke. A link shows a copy made when it was created; its URL is shown once, in this dialog.
  */
 export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose(): void }) {
   const linksTitleId = useId();
-  const [shares, setShares] = useState<Share[] | undefined>();
+  const load = useCallback(() => fetchShares({ threadId: target.threadId }), [target.threadId]);
+  const { items: shares, problem, busy, change } = useServerList(load);
   const [created, setCreated] = useState<{ shareId: string; url: string } | undefined>();
-  const [copied, setCopied] = useState<'copied' | 'refused' | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { copied, copy } = useCopyFeedback();
   const what = target.widgetId === undefined ? 'chat' : 'widget';
 
-  const reload = useCallback(
-    () =>
-      fetchShares({ threadId: target.threadId }).then(setShares, (error: unknown) =>
-        setProblem(messageOf(error)),
-      ),
-    [target.threadId],
-  );
-  useEffect(() => void reload(), [reload]);
+  const create = () =>
+    change(async () => {
+      const { share, path } = await createShare({
+        threadId: target.threadId,
+        ...(target.widgetId === undefined ? {} : { widgetId: target.widgetId }),
+      });
+      const url = sharedPageUrl({ path });
+      setCreated({ shareId: share.id, url });
+      copy(url);
+    });
 
-  useEffect(() => {
-    if (copied === undefined) return;
-    const timer = setTimeout(() => setCopied(undefined), copyFeedbackMs);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = (url: string) => void copyToClipboard(url).then((ok) => setCopied(ok ? 'copied' : 'refused'));
-
-  const create = () => {
-    setBusy(true);
-    setProblem(undefined);
-    createShare({
-      threadId: target.threadId,
-      ...(target.widgetId === undefined ? {} : { widgetId: target.widgetId }),
-    })
-      .then(
-        ({ share, path }) => {
-          const url = sharedPageUrl({ path });
-          setCreated({ shareId: share.id, url });
-          copy(url);
-          return reload();
-        },
-        (error: unknown) => setProblem(messageOf(error)),
-      )
-      .finally(() => setBusy(false));
-  };
-
-  const revoke = (share: Share) => {
-    setBusy(true);
-    setProblem(undefined);
-    revokeShare({ shareId: share.id })
-      .then(
-        () => {
-          if (created?.shareId === share.id) setCreated(undefined);
-          return reload();
-        },
-        (error: unknown) => setProblem(messageOf(error)),
-      )
-      .finally(() => setBusy(false));
-  };
+  const revoke = (share: Share) =>
+    change(async () => {
+      await revokeShare({ shareId: share.id });
+      if (created?.shareId === share.id) setCreated(undefined);
+    });
 
   return (
     <ModalDialog

@@ -1,22 +1,14 @@
 import type { ApiToken, CreateApiTokenResponse } from '@drawbridge/protocol';
 import { createApiToken, fetchApiTokens, revokeApiToken } from '@drawbridge/react';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { copyFeedbackMs, copyToClipboard } from '../components/copy-to-clipboard.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { useCopyFeedback } from '../components/use-copy-feedback.ts';
+import { useServerList } from '../components/use-server-list.ts';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** A token's secret, in the one answer that holds it: shown until the user says they kept it. */
 function NewTokenSecret({ created, onDismiss }: { created: CreateApiTokenResponse; onDismiss(): void }) {
-  const [copied, setCopied] = useState<'copied' | 'refused' | undefined>();
-  useEffect(() => {
-    if (copied === undefined) return;
-    const timer = setTimeout(() => setCopied(undefined), copyFeedbackMs);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyFeedback();
   return (
     <div className="api-tokens__secret" role="status">
       <p>
@@ -31,13 +23,7 @@ function NewTokenSecret({ created, onDismiss }: { created: CreateApiTokenRespons
         onFocus={(event) => event.currentTarget.select()}
       />
       <div className="api-tokens__row-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() =>
-            void copyToClipboard(created.secret).then((ok) => setCopied(ok ? 'copied' : 'refused'))
-          }
-        >
+        <button type="button" className="button button--primary" onClick={() => copy(created.secret)}>
           {copied === 'copied' ? 'Copied' : copied === 'refused' ? 'Select it and copy' : 'Copy'}
         </button>
         <button type="button" className="button button--secondary" onClick={onDismiss}>
@@ -50,51 +36,27 @@ function NewTokenSecret({ created, onDismiss }: { created: CreateApiTokenRespons
 
 /** The user's API tokens: make one (its secret shown once), see them, revoke one. */
 export function ApiTokensSection() {
-  const [tokens, setTokens] = useState<ApiToken[] | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const { items: tokens, problem, busy, change } = useServerList(fetchApiTokens);
   const [created, setCreated] = useState<CreateApiTokenResponse | undefined>();
   const [confirming, setConfirming] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const headingId = useId();
-
-  const reload = useCallback(
-    () => fetchApiTokens().then(setTokens, (error: unknown) => setProblem(messageOf(error))),
-    [],
-  );
-  useEffect(() => void reload(), [reload]);
 
   const create = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get('tokenName') ?? '').trim();
-    setBusy(true);
-    setProblem(undefined);
-    createApiToken({ name })
-      .then(
-        (answer) => {
-          setCreated(answer);
-          form.reset();
-          return reload();
-        },
-        (error: unknown) => setProblem(messageOf(error)),
-      )
-      .finally(() => setBusy(false));
+    change(async () => {
+      setCreated(await createApiToken({ name }));
+      form.reset();
+    });
   };
 
-  const revoke = (token: ApiToken) => {
-    setBusy(true);
-    setProblem(undefined);
-    revokeApiToken({ tokenId: token.id })
-      .then(
-        () => {
-          setConfirming(undefined);
-          if (created?.token.id === token.id) setCreated(undefined);
-          return reload();
-        },
-        (error: unknown) => setProblem(messageOf(error)),
-      )
-      .finally(() => setBusy(false));
-  };
+  const revoke = (token: ApiToken) =>
+    change(async () => {
+      await revokeApiToken({ tokenId: token.id });
+      setConfirming(undefined);
+      if (created?.token.id === token.id) setCreated(undefined);
+    });
 
   return (
     <section className="account-card" aria-labelledby={headingId}>

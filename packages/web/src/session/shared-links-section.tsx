@@ -1,33 +1,13 @@
-import type { Share } from '@drawbridge/protocol';
 import { fetchShares, revokeShare } from '@drawbridge/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useServerList } from '../components/use-server-list.ts';
 
 const madeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Every read-only link the user made, of every chat: what each shows, when it was made, and Revoke. */
 export function SharedLinksSection() {
-  const [shares, setShares] = useState<Share[] | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { items: shares, problem, busy, change } = useServerList(fetchShares);
   const headingId = useId();
-
-  const reload = useCallback(
-    () => fetchShares().then(setShares, (error: unknown) => setProblem(messageOf(error))),
-    [],
-  );
-  useEffect(() => void reload(), [reload]);
-
-  const revoke = (share: Share) => {
-    setBusy(true);
-    setProblem(undefined);
-    revokeShare({ shareId: share.id })
-      .then(reload, (error: unknown) => setProblem(messageOf(error)))
-      .finally(() => setBusy(false));
-  };
 
   return (
     <section className="account-card" aria-labelledby={headingId}>
@@ -64,7 +44,7 @@ export function SharedLinksSection() {
                 className="button button--secondary"
                 disabled={busy}
                 aria-label={`Revoke the link to ${share.title}`}
-                onClick={() => revoke(share)}
+                onClick={() => change(() => revokeShare({ shareId: share.id }))}
               >
                 Revoke
               </button>
