@@ -6,6 +6,7 @@ import { fetchSession } from './session/auth-client.ts';
 import { SessionGate } from './session/session-gate.tsx';
 import '@drawbridge/react/styles.css';
 import './styles/app.css';
+import { errorMessage } from './components/error-message.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) {
@@ -23,7 +24,7 @@ const render = (initial: Parameters<typeof SessionGate>[0]['initial']) =>
   );
 fetchSession().then(
   (session) => render({ session }),
-  (error: unknown) => render({ failure: error instanceof Error ? error.message : String(error) }),
+  (error: unknown) => render({ failure: errorMessage(error) }),
 );
 // Fetched after the first render, so the empty chat does not wait for it and the first reply need not.
 void loadMarkdownRenderer();

@@ -9,6 +9,7 @@ import {
   validateFormAnswers,
 } from './validate-form-answers.ts';
 import './agent-form.css';
+import { errorMessage } from '../components/error-message.ts';
 
 /**
  * A form the agent asked the user to fill in; checked here by the schema's rules, sent once, then shown as
@@ -78,7 +79,7 @@ export function AgentForm({
     setSending(true);
     void outcome
       .then(settle, (error: unknown) =>
-        settle({ ok: false, message: `Your answers were not sent: ${describeFailure(error)}` }),
+        settle({ ok: false, message: `Your answers were not sent: ${errorMessage(error)}` }),
       )
       .finally(() => setSending(false));
   };
@@ -162,10 +163,6 @@ export function AgentForm({
       )}
     </form>
   );
-}
-
-function describeFailure(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function withFieldError(errors: Record<string, string>, name: string, message: string | undefined) {

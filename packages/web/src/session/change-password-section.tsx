@@ -1,6 +1,7 @@
 import type { PasswordRules } from '@drawbridge/protocol';
 import { ApiError, changePassword, hasPassword } from '@drawbridge/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { errorMessage } from '../components/error-message.ts';
 import { PasswordField } from './password-field.tsx';
 
 /** What a refused change means to the person making it. */
@@ -8,7 +9,7 @@ function describeChangeFailure(error: unknown): string {
   if (ApiError.isInstance(error) && error.code === 'invalid_password') {
     return 'The current password is not right.';
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { requestPasswordReset } from '@drawbridge/react';
 import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../components/error-message.ts';
 
 /**
  * Asks for a reset link by mail. The server answers the same for any address, so the page says the same:
@@ -18,7 +19,7 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
     requestPasswordReset({ email })
       .then(
         () => setSentTo(email),
-        (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+        (error: unknown) => setProblem(errorMessage(error)),
       )
       .finally(() => setBusy(false));
   };

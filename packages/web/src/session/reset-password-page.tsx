@@ -1,6 +1,7 @@
 import type { PasswordRules } from '@drawbridge/protocol';
 import { ApiError, resetPassword } from '@drawbridge/react';
 import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../components/error-message.ts';
 import { PasswordField } from './password-field.tsx';
 
 /** What a refused reset means to the person holding the link. */
@@ -8,7 +9,7 @@ function describeResetFailure(error: unknown): string {
   if (ApiError.isInstance(error) && error.code === 'invalid_token') {
     return 'This link has expired or was already used. Ask for a new one from the sign-in page.';
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** Where a password-reset mail's link lands: choose the new password, once. */

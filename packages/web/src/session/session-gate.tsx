@@ -1,6 +1,7 @@
 import type { SessionResponse } from '@drawbridge/protocol';
 import { passwordRules } from '@drawbridge/protocol';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../components/error-message.ts';
 import { fetchSession, signOut } from './auth-client.ts';
 import { resetTokenFromHash } from './reset-password-link.ts';
 import { ResetPasswordPage } from './reset-password-page.tsx';
@@ -41,7 +42,7 @@ export function SessionGate({
       setSession(await fetchSession());
       setFailure(undefined);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(errorMessage(error));
     }
   }, []);
   const state = useMemo(

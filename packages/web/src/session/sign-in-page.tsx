@@ -1,5 +1,6 @@
 import type { SignInMethods } from '@drawbridge/protocol';
 import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../components/error-message.ts';
 import { signInWithOpenIdConnect, signInWithPassword, signUpWithPassword } from './auth-client.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -22,7 +23,7 @@ export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; on
     try {
       await action();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(errorMessage(error));
       setBusy(false);
     }
   };
