@@ -308,3 +308,46 @@ describe('the trip itinerary (kit checklist())', () => {
     });
   }
 });
+
+describe('the request flow diagram (kit steps())', () => {
+  it('steps by Next and Back, jumps from a box by keyboard, and plays to the end on the clock', async () => {
+    const { page, frame } = await openDemoWidget('request-flow-diagram', 'light', { clock: true });
+    const status = frame.locator('.status');
+    const active = () =>
+      frame
+        .locator('ol li')
+        .evaluateAll((items) => items.findIndex((item) => item.classList.contains('active')));
+    expect(await status.textContent()).toMatch(/^Step 1 of 7: The browser resolves/);
+    await frame.getByRole('button', { name: 'Next' }).click();
+    expect(await active()).toBe(1);
+    await frame.getByRole('button', { name: 'Back' }).press('Enter');
+    await frame.getByRole('button', { name: 'Back' }).press('Enter');
+    expect(await active()).toBe(6);
+    expect(await status.textContent()).toMatch(/^Step 7 of 7: The JSON response/);
+    await frame.locator('.node[data-step="4"]').focus();
+    await page.keyboard.press('Enter');
+    expect(await active()).toBe(4);
+    expect(await frame.locator('.node.active .title').textContent()).toBe('Cache');
+    const play = frame.locator('#play');
+    await play.click();
+    expect(await play.textContent()).toBe('Pause');
+    expect(await active()).toBe(5);
+    await page.clock.runFor(1600);
+    await expect.poll(active).toBe(6);
+    await page.clock.runFor(1600);
+    await expect.poll(() => play.textContent()).toBe('Play');
+    expect(await active()).toBe(6);
+    // From the last step, Play starts over.
+    await play.click();
+    expect(await active()).toBe(0);
+    await page.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violation (${theme})`, async () => {
+      const { page } = await openDemoWidget('request-flow-diagram', theme);
+      await expectNoSeriousViolations(page);
+      await page.close();
+    });
+  }
+});

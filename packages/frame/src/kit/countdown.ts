@@ -1,3 +1,5 @@
+import { watchOnScreen } from './on-screen.ts';
+
 /** What a countdown tells its `onTick`. */
 export interface KitCountdownTick {
   /** Milliseconds left. */
@@ -51,7 +53,6 @@ export function countdown(options: KitCountdownOptions): KitCountdown {
   let endsAt = 0;
   let ticker: ReturnType<typeof setInterval> | undefined;
   let ending: ReturnType<typeof setTimeout> | undefined;
-  let onScreen = true;
 
   const running = () => ending !== undefined;
   const remaining = () => (running() ? Math.max(0, endsAt - Date.now()) : left);
@@ -64,7 +65,6 @@ export function countdown(options: KitCountdownOptions): KitCountdown {
       running: running(),
     });
   };
-  const visible = () => onScreen && document.visibilityState !== 'hidden';
   const syncTicker = () => {
     const wanted = running() && visible();
     if (wanted && ticker === undefined) {
@@ -83,13 +83,7 @@ export function countdown(options: KitCountdownOptions): KitCountdown {
   };
 
   // Off screen (scrolled away in the chat, or a hidden tab) nothing is drawn; the end still comes on time.
-  if (typeof IntersectionObserver === 'function') {
-    new IntersectionObserver((entries) => {
-      onScreen = entries.some((entry) => entry.isIntersecting);
-      syncTicker();
-    }).observe(document.documentElement);
-  }
-  document.addEventListener('visibilitychange', syncTicker);
+  const visible = watchOnScreen(syncTicker);
   tick();
 
   return {

@@ -11,5 +11,6 @@ export { h } from './element.ts';
 export { form } from './form.ts';
 export { num } from './number-format.ts';
 export { segmented } from './segmented.ts';
+export { steps } from './steps.ts';
 export { table } from './table.ts';
 export { dl, fail } from './widget-helpers.ts';
