@@ -189,6 +189,46 @@ chart('#chart', { type: 'bar', title: 'Sales', labels: ['Q1', 'Q2'], series: [3,
     expect(errors).toEqual([]);
   });
 
+  it("renders a 3D widget on the kit's stage from a file:// URL: three.js comes along, the stage calls it", async () => {
+    const stageWidget = {
+      css: '',
+      html: '<figure class="kit" style="margin:0"><canvas class="stage" aria-label="A cube"></canvas><output id="frames">0</output></figure>',
+      js: `import { fail, stage } from 'kit';
+try {
+  const view = await stage('canvas');
+  view.add(new view.THREE.Mesh(new view.THREE.BoxGeometry(), new view.THREE.MeshStandardMaterial()));
+  let frames = 0;
+  view.onFrame(() => (document.querySelector('#frames').textContent = String(++frames)));
+} catch (error) {
+  fail(error);
+}`,
+      height: 380,
+    };
+    const html = renderStandaloneHtml({
+      widget: stageWidget,
+      runtimeSource,
+      threeBundleSource,
+      kitBundleSource,
+      title: 'Stage',
+    });
+    expect(widgetDocumentOf(html)).toContain('"three":"data:text/javascript;base64,');
+    // A kit widget without the stage does not carry three.js (checked above); this one must.
+    const file = join(directory, 'stage.html');
+    await writeFile(file, html);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(pathToFileURL(file).href);
+    const widgetFrame = page.frames().find((frame) => frame !== page.mainFrame());
+    if (widgetFrame === undefined) throw new Error('The export shows no widget frame.');
+    await expect
+      .poll(async () => Number(await widgetFrame.locator('#frames').textContent()))
+      .toBeGreaterThan(1);
+    expect(await widgetFrame.locator('.alert').count()).toBe(0);
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+
   it('shows markup holding <!-- and keeps a hostile widget inside its sandbox when opened from disk', async () => {
     const outside = `${canary.httpOrigin}/standalone`;
     const html = renderStandaloneHtml({

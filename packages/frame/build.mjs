@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { renderFrameBootstrapHtml } from './src/frame-document.ts';
-import { inlineModules } from './src/mcp-app-view/inline-module-imports.ts';
+import { inlineModules } from './src/mcp-app-view/inline-modules.ts';
 
 const packageDirectory = new URL('./', import.meta.url);
 const distribution = new URL('dist/', packageDirectory);
@@ -29,8 +29,14 @@ const source = (path) => new URL(path, packageDirectory).pathname;
 
 await bundle({ entryPoints: [source('src/runtime/main.ts')], file: 'runtime.js' });
 
-// The kit's script module (charts over chartist, form helpers), `import … from 'kit'` in a widget.
-await bundle({ entryPoints: [source('src/kit/main.ts')], file: 'kit.js', format: 'esm' });
+// The kit's script module (charts over chartist, form helpers, the 3D stage), `import … from 'kit'` in a widget.
+// three.js stays a bare import, resolved by the frame's import map when `stage()` first runs.
+await bundle({
+  entryPoints: [source('src/kit/main.ts')],
+  file: 'kit.js',
+  format: 'esm',
+  external: ['three', 'three/*'],
+});
 
 // The MCP Apps sandbox proxy, served from the sandbox origin (packages/server/src/mcp/sandbox-server.ts).
 await bundle({ entryPoints: [source('src/mcp-sandbox/sandbox-proxy.ts')], file: 'mcp-sandbox-proxy.js' });
@@ -61,6 +67,15 @@ await bundle({
   },
   file: 'three-global.js',
 });
+// In the view the kit's stage takes three.js from the copy the document carries, not from an import map.
+const threeFromTheView = {
+  name: 'three-from-the-view',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/load-three\.ts$/ }, () => ({
+      path: source('src/mcp-app-view/load-inline-three.ts'),
+    }));
+  },
+};
 await bundle({
   stdin: {
     contents:
@@ -70,6 +85,7 @@ await bundle({
     loader: 'js',
   },
   file: 'kit-global.js',
+  plugins: [threeFromTheView],
 });
 
 await writeFile(new URL('frame.html', distribution), renderFrameBootstrapHtml());

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { frameKitCss } from './kit/kit-stylesheet.ts';
-import { inlineModules } from './mcp-app-view/inline-module-imports.ts';
+import { inlineModules } from './mcp-app-view/inline-modules.ts';
 import { renderMcpAppViewHtml } from './mcp-app-view-document.ts';
 
 function parsed(html: string): Document {

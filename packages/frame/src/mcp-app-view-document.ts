@@ -1,7 +1,7 @@
 import { frameThemeCss } from './frame-document.ts';
 import { escapeInlineScript } from './inline-element-text.ts';
 import { frameKitCss } from './kit/kit-stylesheet.ts';
-import { inlineModules } from './mcp-app-view/inline-module-imports.ts';
+import { inlineModules } from './mcp-app-view/inline-modules.ts';
 
 /** The MIME type MCP Apps hosts expect of a view resource. */
 export const mcpAppViewMimeType = 'text/html;profile=mcp-app';

@@ -38,6 +38,9 @@ export const standaloneContentSecurityPolicy = frameContentSecurityPolicy()
 
 const threeImport = /(?:\bfrom|\bimport)\s*\(?\s*["']three(?:\/addons\/[^"']*)?["']/;
 const kitImport = /(?:\bfrom|\bimport)\s*\(?\s*["']kit["']/;
+// The kit's `stage()` imports three.js itself when it runs, which a file cannot wait for: a script that imports
+// the kit and names `stage` gets three.js in its file too.
+const kitStage = /\bstage\b/;
 // A widget on the kit names the class in its markup; the others do not need the kit's stylesheet in their file.
 const kitClass = /\bclass\s*=\s*(?:"[^"]*\bkit\b[^"]*"|'[^']*\bkit\b[^']*'|kit\b)/;
 
@@ -46,7 +49,7 @@ const kitClass = /\bclass\s*=\s*(?:"[^"]*\bkit\b[^"]*"|'[^']*\bkit\b[^']*'|kit\b
  * opaque origin of its own, so the widget does not run in it: the file is a shell whose only content is
  * a sandboxed `srcdoc` frame holding the widget document (the runtime, the CSS, the markup — built by the
  * runtime with the same rules as in a live frame — and the script, with `three` and `kit` mapped to inline
- * `data:` modules when, and only when, the script imports them). The shell's CSP is inherited by that frame
+ * `data:` modules when, and only when, the script imports them — or, for `three`, imports the kit's `stage`). The shell's CSP is inherited by that frame
  * and its `frame-src 'none'` stops the frame from navigating anywhere; the sandbox gives it no popups and
  * no way to navigate the shell.
  */
@@ -76,11 +79,14 @@ function renderWidgetDocument({
   title,
   theme = 'light',
 }: StandaloneHtmlOptions): string {
+  const kit =
+    kitBundleSource !== undefined && kitImport.test(widget.js)
+      ? `data:text/javascript;base64,${base64FromUtf8(kitBundleSource)}`
+      : undefined;
+  const usesThree = threeImport.test(widget.js) || (kit !== undefined && kitStage.test(widget.js));
   const imports = {
-    ...(threeImport.test(widget.js) ? standaloneThreeImports(threeBundleSource) : {}),
-    ...(kitBundleSource !== undefined && kitImport.test(widget.js)
-      ? { kit: `data:text/javascript;base64,${base64FromUtf8(kitBundleSource)}` }
-      : {}),
+    ...(usesThree ? standaloneThreeImports(threeBundleSource) : {}),
+    ...(kit === undefined ? {} : { kit }),
   };
   const importMap = Object.keys(imports).length === 0 ? undefined : { imports };
   const minimumHeight = clampWidgetHeight(widget.height ?? defaultWidgetHeight);

@@ -95,6 +95,7 @@ tr[aria-selected="true"]§{box-shadow:inset 3px 0 var(--db-accent)}
 .legend>*§::before{content:"";display:inline-block;width:10px;height:10px;margin-right:6px;border-radius:3px;vertical-align:-1px;background:var(--c,var(--db-accent))}
 .legend>.dashed§::before{height:0;width:16px;border-top:2px dashed var(--c,var(--db-muted));background:none;vertical-align:3px}
 .sr-only§{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.stage§{display:block;width:100%;height:var(--h,360px);border-radius:14px;background:var(--db-surface);box-shadow:inset 0 0 0 1px var(--db-border);touch-action:none}
 .chart§{position:relative;border-radius:8px}
 .chart .legend§{margin-top:8px}
 .ct-box§{height:var(--h,240px)}

@@ -1,3 +1,5 @@
+import { type InlineModule, type InlineModuleName, inlineModules } from './inline-modules.ts';
+
 /**
  * Points a widget script's imports of the modules the view carries inline at those copies: `three` (and
  * `three/addons/…`, whose one served addon is `OrbitControls`) and the kit (`kit`: charts, form helpers, `h`).
@@ -12,27 +14,6 @@
  * not a JavaScript parser: an import-shaped line inside a string is rewritten too, which changes that string
  * and nothing the widget's imports depend on.
  */
-
-/** A module the view document carries as inert text, run only for a widget that imports it. */
-export interface InlineModule {
-  /** The specifiers that name it, as a regular expression source without quotes. */
-  specifier: string;
-  /** The global its bundle defines (`build.mjs`), a frozen object of its exports. */
-  globalName: string;
-  /** The id of the `<script type="text/plain">` that carries its bundle in the view document. */
-  sourceElementId: string;
-}
-
-export const inlineModules = {
-  three: {
-    specifier: `three(?:/addons/[^'"]*)?`,
-    globalName: '__drawbridgeThree',
-    sourceElementId: 'three-source',
-  },
-  kit: { specifier: 'kit', globalName: '__drawbridgeKit', sourceElementId: 'kit-source' },
-} as const satisfies Record<string, InlineModule>;
-
-export type InlineModuleName = keyof typeof inlineModules;
 
 const inlineModuleNames = Object.keys(inlineModules) as InlineModuleName[];
 

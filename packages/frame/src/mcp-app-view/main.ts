@@ -8,12 +8,8 @@ import { HostBridgeClient } from '../runtime/host-bridge-client.ts';
 import { MarkupScheduler } from '../runtime/markup-scheduler.ts';
 import { Stage } from '../runtime/stage.ts';
 import { runWidgetScript } from '../runtime/widget-script.ts';
-import {
-  type InlineModuleName,
-  importedInlineModules,
-  inlineModules,
-  rewriteInlineModuleImports,
-} from './inline-module-imports.ts';
+import { importedInlineModules, rewriteInlineModuleImports } from './inline-module-imports.ts';
+import { loadInlineModule } from './load-inline-module.ts';
 import { WidgetInputStream } from './widget-input-stream.ts';
 
 /**
@@ -95,16 +91,6 @@ function applyTheme(theme: string | undefined): void {
 /** A mark tests and hosts can wait for: the markup is complete and the script (if any) ran to its end. */
 function markRendered(): void {
   document.documentElement.dataset.widgetState = 'rendered';
-}
-
-/** Runs the document's inline copy of a module once, which publishes it for the rewritten imports. */
-function loadInlineModule(name: InlineModuleName): void {
-  const { globalName, sourceElementId } = inlineModules[name];
-  if (Object.hasOwn(globalThis, globalName)) return;
-  const source = document.getElementById(sourceElementId)?.textContent ?? '';
-  const script = document.createElement('script');
-  script.textContent = source;
-  document.head.append(script);
 }
 
 app.ontoolinputpartial = (params) => apply(params.arguments);
