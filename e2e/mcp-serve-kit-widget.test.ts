@@ -127,6 +127,27 @@ describe("kit widgets in the show_widget view, on the SDK's AppBridge (drawbridg
     await expect.poll(() => count.textContent()).toBe('6');
     // The kit's `fail` never ran: no alert in the widget.
     expect(await view.locator('[role=alert]').count()).toBe(0);
+    // A widget that never calls the kit's stage never runs the document's copy of three.js.
+    expect(await view.locator('html').evaluate(() => '__drawbridgeThree' in globalThis)).toBe(false);
+    await expectNoErrors(page);
+  });
+
+  it("draws the demo orrery on the kit's stage: three.js runs from the document's own copy and the planets move", async () => {
+    const widget = await demoWidget('solar-system');
+    expect(widget.js).toContain("import { fail, stage } from 'kit'");
+    expect(widget.js).not.toContain("from 'three");
+    const { page, view } = await showWidget(widget);
+    expect(await view.locator('html').evaluate(() => '__drawbridgeThree' in globalThis)).toBe(true);
+    expect(await view.locator('canvas.stage').evaluate((canvas) => (canvas as HTMLCanvasElement).width)).toBe(
+      await view
+        .locator('canvas.stage')
+        .evaluate((canvas) => Math.round(canvas.clientWidth * Math.min(devicePixelRatio, 2))),
+    );
+    const day = view.locator('#day');
+    await expect.poll(async () => Number((await day.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await view.getByRole('button', { name: 'Pause' }).click();
+    expect(await view.getByRole('button', { name: 'Pause' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await view.locator('[role=alert]').count()).toBe(0);
     await expectNoErrors(page);
   });
 

@@ -25,7 +25,8 @@ const showWidgetInput = z.object({
 const showWidgetDescription = [
   'Show an interactive widget (HTML, CSS and JavaScript) in a sandboxed view.',
   'Order the arguments title, height, css, html, js: the view applies CSS and markup while they stream and',
-  'runs js once, when the call is complete. `window.stage.mount({ THREE, canvas })` sets up a 3D scene.',
+  "runs js once, when the call is complete. `const view = await stage(canvas)` (`import { stage } from 'kit'`)",
+  'sets up a 3D scene: `view.THREE`, `view.add(mesh)`, `view.onFrame(({ delta }) => …)`.',
 ].join(' ');
 
 /**

@@ -101,6 +101,10 @@ const widgetEntries = entriesWithText.flatMap(({ entry, text }) => {
 });
 const proseEntries = entriesWithText.filter(({ text }) => splitReply(text) === undefined);
 
+/** A 3D scene on the kit's stage: it imports `stage` from the kit and awaits it. */
+const onKitStage = (js: string) =>
+  /^import \{[^}]*\bstage\b[^}]*\} from 'kit';$/m.test(js) && /\bawait stage\(/.test(js);
+
 describe('demoCatalogue', () => {
   it('has at least fourteen replies with unique ids and readable files', () => {
     expect(textEntries.length).toBeGreaterThanOrEqual(14);
@@ -152,7 +156,7 @@ describe('demoCatalogue', () => {
   });
 
   it('covers the required mix: three 3D scenes, several widgets and some plain prose', () => {
-    const threeDimensional = widgetEntries.filter(({ block }) => block.js.includes('window.stage.mount('));
+    const threeDimensional = widgetEntries.filter(({ block }) => onKitStage(block.js));
     expect(threeDimensional.length).toBeGreaterThanOrEqual(3);
     expect(widgetEntries.length).toBeGreaterThanOrEqual(10);
     expect(proseEntries.length).toBeGreaterThanOrEqual(3);
@@ -308,6 +312,18 @@ describe.each(widgetEntries.map(({ entry, text, block }) => [entry.id, text, blo
         expect(imports).toEqual(['three', 'three/addons/controls/OrbitControls.js']);
         expect(Buffer.byteLength(block.js)).toBeLessThan(6 * 1024);
         expect(block.js).toContain('stage.onDispose(');
+        expect(block.html).toMatch(/<input[^>]+type="range"/);
+      }
+      if (onKitStage(block.js)) {
+        // three.js comes from the stage, which owns renderer, controls, loop and disposal: the scene imports the
+        // kit alone and builds none of them itself.
+        expect(imports).toEqual(['kit']);
+        expect(block.js).not.toMatch(
+          /window\.stage|requestAnimationFrame|WebGLRenderer|OrbitControls|\.dispose\(|from 'three/,
+        );
+        expect(Buffer.byteLength(block.js)).toBeLessThan(4 * 1024);
+        // The kit's `.stage` sizes and themes the canvas before the script runs; the scene has a label and a control.
+        expect(block.html).toMatch(/<canvas class="stage"[^>]* aria-label="[^"]+"/);
         expect(block.html).toMatch(/<input[^>]+type="range"/);
       }
     });
