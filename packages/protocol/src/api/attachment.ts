@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifierPattern } from './identifier-pattern.ts';
 
 /**
  * The media types an attachment may have: raster images, PDF and plain-text formats. The server decides the
@@ -30,7 +31,7 @@ export const attachmentLimits = {
 
 /** A stored file as the API names it; its bytes are at `GET /api/attachments/:id`. */
 export const attachmentSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  id: z.string().regex(identifierPattern),
   name: z.string().min(1).max(attachmentLimits.maxNameLength),
   mediaType: attachmentMediaTypeSchema,
   /** In bytes. */

@@ -8,6 +8,7 @@ export * from './create-thread-response.ts';
 export * from './error-response.ts';
 export * from './form-answers.ts';
 export * from './health-response.ts';
+export * from './identifier-pattern.ts';
 export * from './mcp-api.ts';
 export * from './message-branch.ts';
 export * from './message-list-response.ts';

@@ -4,6 +4,7 @@ import type { A2uiUserAction } from '../a2ui/a2ui-user-action.ts';
 import { ndjsonContentType } from '../codecs/ndjson-encoder.ts';
 import { attachmentLimits } from './attachment.ts';
 import { formAnswersSchema } from './form-answers.ts';
+import { identifierPattern } from './identifier-pattern.ts';
 import { modelIdSchema } from './model-id.ts';
 
 /**
@@ -25,10 +26,7 @@ export const drawbridgeForwardedPropsSchema = z.looseObject({
   /** This run's model, one of `GET /api/health`'s `models`; absent, the model the thread was set to. */
   model: modelIdSchema.optional(),
   /** Ids of files uploaded to `POST /api/attachments`, sent with the user message, in order. */
-  attachments: z
-    .array(z.string().regex(/^[A-Za-z0-9_-]{1,128}$/))
-    .max(attachmentLimits.maxPerMessage)
-    .optional(),
+  attachments: z.array(z.string().regex(identifierPattern)).max(attachmentLimits.maxPerMessage).optional(),
 });
 
 export type DrawbridgeForwardedProps = z.infer<typeof drawbridgeForwardedPropsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifierPattern } from './identifier-pattern.ts';
 
 /**
  * A read-only link its owner made (`POST /api/threads/:threadId/shares`), as listed: never its token, which is
@@ -18,10 +19,7 @@ export type Share = z.infer<typeof shareSchema>;
 /** `POST /api/threads/:threadId/shares` body: no `widgetId` shares the chat, one shares that widget revision. */
 export const createShareBodySchema = z
   .object({
-    widgetId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,128}$/)
-      .optional(),
+    widgetId: z.string().regex(identifierPattern).optional(),
   })
   .strict();
 

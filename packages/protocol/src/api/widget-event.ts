@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifierPattern } from './identifier-pattern.ts';
 
 /** What a frame host reports about a widget's life, for the dashboard and the security record. */
 export const widgetEventKinds = [
@@ -14,7 +15,7 @@ export type WidgetEventKind = (typeof widgetEventKinds)[number];
 
 const identifierSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'ids are 1-128 characters of A-Z, a-z, 0-9, _ and -');
+  .regex(identifierPattern, 'ids are 1-128 characters of A-Z, a-z, 0-9, _ and -');
 
 /** Body of `POST /api/telemetry/widget-events`. */
 export const widgetEventInputSchema = z.strictObject({

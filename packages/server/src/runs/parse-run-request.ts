@@ -6,6 +6,7 @@ import {
   describeA2uiUserAction,
   drawbridgeForwardedPropsSchema,
   type FormAnswers,
+  identifierPattern,
   toolResultSchema,
 } from '@drawbridge/protocol';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
@@ -77,7 +78,7 @@ export type RunRequestParse =
  */
 const urlSafeIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1-128 characters of A-Z, a-z, 0-9, "_" or "-"');
+  .regex(identifierPattern, 'must be 1-128 characters of A-Z, a-z, 0-9, "_" or "-"');
 
 const forwardedPropsSchema = z.looseObject({ drawbridge: drawbridgeForwardedPropsSchema.optional() });
 

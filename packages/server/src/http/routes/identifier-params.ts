@@ -1,9 +1,6 @@
-import type { ApiErrorCode } from '@drawbridge/protocol';
+import { type ApiErrorCode, identifierPattern } from '@drawbridge/protocol';
 import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from '../http-error.ts';
-
-/** What an id in a path or a query is: the store's ids and the ones clients choose alike. */
-export const identifierPattern = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The message of a refused id, e.g. "thread ids are 1-128 characters of A-Z, a-z, 0-9, _ and -". */
 export function invalidIdentifierMessage(noun: string): string {

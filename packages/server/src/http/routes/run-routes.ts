@@ -1,4 +1,4 @@
-import type { RunResponse, RunRouteErrorCode } from '@drawbridge/protocol';
+import { identifierPattern, type RunResponse, type RunRouteErrorCode } from '@drawbridge/protocol';
 import { type Context, Hono } from 'hono';
 import { requestUser } from '../../auth/request-user.ts';
 import { findOwnedRun } from '../../runs/find-owned-run.ts';
@@ -10,7 +10,7 @@ import { createFollowRunResponse } from '../../transport/follow-run-response.ts'
 import { negotiateStreamFormat } from '../../transport/negotiate-stream-format.ts';
 import { readResumePoint } from '../../transport/read-resume-point.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
-import { identifierPattern, invalidIdentifierMessage } from './identifier-params.ts';
+import { invalidIdentifierMessage } from './identifier-params.ts';
 
 export interface RunRoutesDependencies {
   store: Pick<Store, 'getRun' | 'findRunByClientId' | 'getThread'>;

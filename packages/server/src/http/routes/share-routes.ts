@@ -1,6 +1,7 @@
 import {
   type CreateShareResponse,
   createShareBodySchema,
+  identifierPattern,
   maximumSharesPerUser,
   type Share,
   type ShareListResponse,
@@ -14,12 +15,7 @@ import { takeShareSnapshot } from '../../shares/take-share-snapshot.ts';
 import type { Store } from '../../store/store.ts';
 import { ThreadNotFoundError } from '../../store/thread-not-found-error.ts';
 import { type ErrorResponder, errorResponse } from '../http-error.ts';
-import {
-  identifierParams,
-  identifierPattern,
-  invalidIdentifierMessage,
-  threadIdParam,
-} from './identifier-params.ts';
+import { identifierParams, invalidIdentifierMessage, threadIdParam } from './identifier-params.ts';
 import { readJsonBody } from './read-json-body.ts';
 
 const refuse: ErrorResponder<ShareRouteErrorCode> = errorResponse;
