@@ -1,28 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { storageDialects, testStorageOpener } from '../../../../test-support/open-test-storage.ts';
+import { steppingClock } from '../testing/stepping-clock.ts';
 import type { Store } from './store.ts';
-
-function steppingClock(start = Date.parse('2026-01-01T00:00:00.000Z')) {
-  let tick = 0;
-  return () => new Date(start + 60_000 * tick++);
-}
 
 const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const csvBytes = new TextEncoder().encode('city,people\nOslo,700000\nBergen,290000\n');
 
 describe.each(storageDialects)('attachments on %s', (dialect) => {
-  const openStores: Store[] = [];
+  const freshStorage = testStorageOpener(dialect);
 
   async function openStore(): Promise<Store> {
     let count = 0;
-    const { store } = await openTestStorage({ dialect, clock: steppingClock(), ids: () => `id-${++count}` });
-    openStores.push(store);
+    const { store } = await freshStorage({
+      clock: steppingClock({ start: '2026-01-01T00:00:00.000Z', stepMs: 60_000 }),
+      ids: () => `id-${++count}`,
+    });
     return store;
   }
-
-  afterEach(async () => {
-    for (const store of openStores.splice(0)) await store.close();
-  });
 
   it('keeps the bytes and the decided type, and reads them back only to their owner', async () => {
     const store = await openStore();

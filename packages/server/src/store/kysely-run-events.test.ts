@@ -1,21 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { storageDialects, testStorageOpener } from '../../../../test-support/open-test-storage.ts';
 import { manualClock } from '../testing/manual-clock.ts';
-import type { Storage } from './open-storage.ts';
 import type { Store } from './store.ts';
 
 const event = (delta: string) => JSON.stringify({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta });
 
 describe.each(storageDialects)('stored run events on %s', (dialect) => {
-  const opened: Storage[] = [];
-  afterEach(async () => {
-    for (const storage of opened.splice(0)) await storage.close();
-  });
+  const freshStorage = testStorageOpener(dialect);
 
   async function storeWithRuns(clock = manualClock()): Promise<Store> {
     let next = 0;
-    const storage = await openTestStorage({ dialect, clock: clock.now, ids: () => `id-${++next}` });
-    opened.push(storage);
+    const storage = await freshStorage({ clock: clock.now, ids: () => `id-${++next}` });
     const { store } = storage;
     for (const threadId of ['t1', 't2']) {
       await store.createThread({ id: threadId });

@@ -1,27 +1,25 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  openTestStorage,
+  storageDialects,
+  testStorageOpener,
+} from '../../../../test-support/open-test-storage.ts';
 import { createPostgresTestDatabase } from '../../../../test-support/postgres-test-database.ts';
 import { manualClock } from '../testing/manual-clock.ts';
 import { openDatabase } from './open-database.ts';
 import { openKyselyStore } from './open-kysely-store.ts';
-import type { Storage } from './open-storage.ts';
 import { RunIdTakenError } from './run-id-taken-error.ts';
 import { RunInProgressError } from './run-in-progress-error.ts';
 import type { Store } from './store.ts';
 
 describe.each(storageDialects)('durable run records on %s', (dialect) => {
-  const opened: Storage[] = [];
+  const freshStorage = testStorageOpener(dialect);
 
   async function storeWithThread(clock = manualClock()): Promise<Store> {
-    const storage = await openTestStorage({ dialect, clock: clock.now });
-    opened.push(storage);
+    const storage = await freshStorage({ clock: clock.now });
     await storage.store.createThread({ id: 't' });
     return storage.store;
   }
-
-  afterEach(async () => {
-    for (const storage of opened.splice(0)) await storage.close();
-  });
 
   it('allows one running run per thread and names the one in progress', async () => {
     const store = await storeWithThread();

@@ -1,26 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { storageDialects, testStorageOpener } from '../../../../test-support/open-test-storage.ts';
+import { steppingClock } from '../testing/stepping-clock.ts';
 import type { Store } from './store.ts';
 import { ThreadNotFoundError } from './thread-not-found-error.ts';
 
-function steppingClock(start = Date.parse('2026-12-05T09:00:00.000Z')) {
-  let tick = 0;
-  return () => new Date(start + 60_000 * tick++);
-}
-
 describe.each(storageDialects)('shared links on %s', (dialect) => {
-  const openStores: Store[] = [];
+  const freshStorage = testStorageOpener(dialect);
 
   async function openStore(): Promise<Store> {
     let count = 0;
-    const { store } = await openTestStorage({ dialect, clock: steppingClock(), ids: () => `id-${++count}` });
-    openStores.push(store);
+    const { store } = await freshStorage({
+      clock: steppingClock({ start: '2026-12-05T09:00:00.000Z', stepMs: 60_000 }),
+      ids: () => `id-${++count}`,
+    });
     return store;
   }
-
-  afterEach(async () => {
-    for (const store of openStores.splice(0)) await store.close();
-  });
 
   const link = (threadId: string, userId: string, tokenDigest: string, widgetId: string | null = null) => ({
     userId,

@@ -1,19 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { storageDialects, testStorageOpener } from '../../../../test-support/open-test-storage.ts';
+import { steppingClock } from '../testing/stepping-clock.ts';
 import type { Store } from './store.ts';
 
-function steppingClock(start = Date.parse('2025-01-01T00:00:00.000Z')) {
-  let tick = 0;
-  return () => new Date(start + 1000 * tick++);
-}
-
 describe.each(storageDialects)('rewindThread on %s', (dialect) => {
-  const openStores: Store[] = [];
+  const freshStorage = testStorageOpener(dialect);
 
   async function storeWithTwoTurns(): Promise<Store> {
     let count = 0;
-    const { store } = await openTestStorage({ dialect, clock: steppingClock(), ids: () => `id-${++count}` });
-    openStores.push(store);
+    const { store } = await freshStorage({
+      clock: steppingClock({ start: '2025-01-01T00:00:00.000Z', stepMs: 1000 }),
+      ids: () => `id-${++count}`,
+    });
     await store.createThread({ id: 't' });
     await store.appendMessage({ id: 'u1', threadId: 't', role: 'user', content: 'a chart' });
     await store.appendMessage({
@@ -27,10 +25,6 @@ describe.each(storageDialects)('rewindThread on %s', (dialect) => {
     await store.appendMessage({ id: 'a2', threadId: 't', role: 'assistant', content: 'A table.' });
     return store;
   }
-
-  afterEach(async () => {
-    for (const store of openStores.splice(0)) await store.close();
-  });
 
   it('ends the shown branch at a turn for a regenerated reply, keeping what followed on the branch it leaves', async () => {
     const store = await storeWithTwoTurns();

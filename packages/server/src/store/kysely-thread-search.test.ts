@@ -1,19 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { storageDialects, testStorageOpener } from '../../../../test-support/open-test-storage.ts';
+import { steppingClock } from '../testing/stepping-clock.ts';
 import type { Store } from './store.ts';
 
-function steppingClock(start = Date.parse('2025-01-01T00:00:00.000Z')) {
-  let tick = 0;
-  return () => new Date(start + 1000 * tick++);
-}
-
 describe.each(storageDialects)('searchThreads on %s', (dialect) => {
-  const openStores: Store[] = [];
+  const freshStorage = testStorageOpener(dialect);
 
   async function storeWithChats(): Promise<Store> {
     let count = 0;
-    const { store } = await openTestStorage({ dialect, clock: steppingClock(), ids: () => `id-${++count}` });
-    openStores.push(store);
+    const { store } = await freshStorage({
+      clock: steppingClock({ start: '2025-01-01T00:00:00.000Z', stepMs: 1000 }),
+      ids: () => `id-${++count}`,
+    });
     await store.createThread({ id: 'revenue', title: 'Quarterly Revenue' });
     await store.createThread({ id: 'planets' });
     await store.appendMessage({
@@ -40,10 +38,6 @@ describe.each(storageDialects)('searchThreads on %s', (dialect) => {
     return store;
   }
 
-  afterEach(async () => {
-    for (const store of openStores.splice(0)) await store.close();
-  });
-
   it('finds chats by title and by message text, case-insensitively, newest first', async () => {
     const store = await storeWithChats();
     const results = await store.searchThreads({ query: 'REVENUE', limit: 10 });
@@ -69,8 +63,7 @@ describe.each(storageDialects)('searchThreads on %s', (dialect) => {
   });
 
   it('folds letters beyond ASCII in titles and messages', async () => {
-    const { store } = await openTestStorage({ dialect });
-    openStores.push(store);
+    const { store } = await freshStorage();
     await store.createThread({ id: 'german', title: 'Über den Wolken' });
     await store.createThread({ id: 'russian' });
     await store.appendMessage({ id: 'r1', threadId: 'russian', role: 'user', content: 'ПРИВЕТ, как дела?' });

@@ -1,20 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
-import type { Storage } from './open-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { storageDialects, testStorageOpener } from '../../../../test-support/open-test-storage.ts';
 import { ThreadNotFoundError } from './thread-not-found-error.ts';
 
 describe.each(storageDialects)('widget states on %s', (dialect) => {
-  const opened: Storage[] = [];
+  const freshStorage = testStorageOpener(dialect);
 
   async function openStore() {
-    const storage = await openTestStorage({ dialect });
-    opened.push(storage);
+    const storage = await freshStorage();
     return storage.store;
   }
-
-  afterEach(async () => {
-    for (const storage of opened.splice(0)) await storage.close();
-  });
 
   it('keeps the latest state of each lineage', async () => {
     const store = await openStore();

@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { storageDialects, testStorageOpener } from '../../../../test-support/open-test-storage.ts';
+import { steppingClock } from '../testing/stepping-clock.ts';
 import type { Store, StoredWidget } from './store.ts';
 import { ThreadNotFoundError } from './thread-not-found-error.ts';
-
-function steppingClock(start = Date.parse('2025-01-01T00:00:00.000Z')) {
-  let tick = 0;
-  return () => new Date(start + 1000 * tick++);
-}
 
 function countingIds(prefix = 'id') {
   let count = 0;
@@ -23,17 +19,15 @@ const widget: StoredWidget = {
 };
 
 describe.each(storageDialects)('the store on %s', (dialect) => {
-  const openStores: Store[] = [];
+  const freshStorage = testStorageOpener(dialect);
 
   async function memoryStore(): Promise<Store> {
-    const { store } = await openTestStorage({ dialect, clock: steppingClock(), ids: countingIds() });
-    openStores.push(store);
+    const { store } = await freshStorage({
+      clock: steppingClock({ start: '2025-01-01T00:00:00.000Z', stepMs: 1000 }),
+      ids: countingIds(),
+    });
     return store;
   }
-
-  afterEach(async () => {
-    for (const store of openStores.splice(0)) await store.close();
-  });
 
   describe('threads', () => {
     it('creates threads with injected ids and times, untitled until named', async () => {

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { storageDialects, testStorageOpener } from '../../../../test-support/open-test-storage.ts';
 import type { Storage } from './open-storage.ts';
 
 describe.each(storageDialects)('retention and deletion on %s', (dialect) => {
-  const opened: Storage[] = [];
-  afterEach(async () => {
-    for (const storage of opened.splice(0)) await storage.close();
-  });
+  const freshStorage = testStorageOpener(dialect);
 
   async function storageAt(clock: () => Date): Promise<Storage> {
-    const storage = await openTestStorage({ dialect, clock });
-    opened.push(storage);
+    const storage = await freshStorage({ clock });
     return storage;
   }
 
