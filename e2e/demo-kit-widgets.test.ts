@@ -351,3 +351,64 @@ describe('the request flow diagram (kit steps())', () => {
     });
   }
 });
+
+describe('the calculator (kit hotkeys(), num())', () => {
+  it('takes typed keys as presses of its buttons, once each, with aliases', async () => {
+    const { page, frame } = await openDemoWidget('calculator');
+    const result = frame.getByRole('status', { name: 'Result' });
+    await frame.locator('body').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.type('2+3*4');
+    expect(await result.textContent()).toBe('4');
+    expect(await frame.locator('.expression').textContent()).toBe('2 + 3 ×');
+    await page.keyboard.press('=');
+    expect(await result.textContent()).toBe('14');
+    expect(await frame.locator('.expression').textContent()).toBe('2 + 3 × 4 =');
+    await page.keyboard.type('1234567.5/3');
+    await page.keyboard.press('Enter');
+    expect(await result.textContent()).toBe('411,522.5');
+    await page.keyboard.press('Escape');
+    expect(await result.textContent()).toBe('0');
+    // Enter on a focused key presses that key, not "equals" as well.
+    await frame.getByRole('button', { name: '7', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    expect(await result.textContent()).toBe('7');
+    expect(await frame.locator('.expression').textContent()).toBe('');
+    await page.close();
+  });
+});
+
+describe('the trip planner (kit ask())', () => {
+  it('sends the plan as the next message, and says so in the widget when the chat refuses it', async () => {
+    const { page, frame } = await openDemoWidget('trip-planner-form');
+    await frame.getByLabel('Destination').fill('Lisbon');
+    await frame.getByLabel('First day').fill('2031-05-01');
+    await frame.getByRole('button', { name: 'Review my trip' }).click();
+    await page.evaluate(() => {
+      (window as unknown as { bridgeAnswer: unknown }).bridgeAnswer = {
+        ok: false,
+        message: 'Too many prompts.',
+      };
+    });
+    const send = frame.getByRole('button', { name: 'Plan this trip' });
+    await send.click();
+    await expect
+      .poll(() => frame.getByRole('alert').last().textContent())
+      .toBe('Something went wrong: Could not send: Too many prompts.');
+    expect(await send.isEnabled()).toBe(true);
+    await page.evaluate(() => {
+      (window as unknown as { bridgeAnswer: unknown }).bridgeAnswer = { ok: true, message: '' };
+    });
+    await send.click();
+    await expect.poll(() => frame.getByRole('button', { name: 'Sent ✓' }).isDisabled()).toBe(true);
+    const prompts = await page.evaluate(() =>
+      (window as unknown as { received: Array<{ kind: string; text?: string }> }).received
+        .filter((message) => message.kind === 'prompt')
+        .map((message) => message.text),
+    );
+    expect(prompts).toHaveLength(2);
+    expect(prompts[1]).toBe(
+      'Plan a 5-night trip to Lisbon from 2031-05-01 for 2 people, comfortable budget, interested in open to anything.',
+    );
+    await page.close();
+  });
+});

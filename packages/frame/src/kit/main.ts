@@ -4,12 +4,14 @@
  * the runtime and mapped by the frame's import map. Nothing runs on import, so a widget that imports it and uses
  * none of it is unchanged.
  */
+export { ask } from './ask.ts';
 export { cells } from './cells.ts';
 export { chart } from './chart.ts';
 export { checklist } from './checklist.ts';
 export { countdown } from './countdown.ts';
 export { h } from './element.ts';
 export { form } from './form.ts';
+export { hotkeys } from './hotkeys.ts';
 export { num } from './number-format.ts';
 export { segmented } from './segmented.ts';
 export { stage } from './stage.ts';

@@ -63,7 +63,10 @@ describe('the question buttons of the demo widgets', () => {
     .filter((name) => name.endsWith('.txt'))
     .sort()
     .flatMap((name) =>
-      [...readReply(name).matchAll(/host\.sendPrompt\(([^)]*)\)/g)].map((match) => `${name}: ${match[1]}`),
+      // `host.sendPrompt(text)` written out, or the kit's `ask(button, () => text)` that calls it.
+      [
+        ...readReply(name).matchAll(/(?:host\.sendPrompt\(|\bask\([^,)]*,\s*(?:\(\)\s*=>\s*)?)([^)]*)\)/g),
+      ].map((match) => `${name}: ${match[1]}`),
     );
 
   it('are the ones this test answers (a new button needs its reply and a line here)', () => {
