@@ -6,14 +6,12 @@ import {
   startLocalSmtpServer,
 } from '../../../../test-support/local-smtp-server.ts';
 import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
-import { createApp } from '../http/create-app.ts';
-import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
-import { signInFor } from '../node-server/sign-in-for.ts';
 import type { Storage } from '../store/index.ts';
 import type { AuthSettings, SessionAuthSettings } from './auth-settings.ts';
 import { passwordResetMailsPerHour } from './password-reset-options.ts';
+import { postFromPage, sessionTestApp, sessionTestUrl } from './testing/session-test-app.ts';
 
-const publicUrl = 'https://chat.example.com';
+const publicUrl = sessionTestUrl;
 const password = 'correct horse battery';
 const newPassword = 'a brand new passphrase';
 let smtp: LocalSmtpServer;
@@ -48,24 +46,12 @@ function settings(): SessionAuthSettings & AuthSettings {
 async function appOn(dialect: 'sqlite' | 'postgres'): Promise<{ app: Hono; storage: Storage }> {
   const storage = await openTestStorage({ dialect });
   opened.push(storage);
-  const app = createApp({
-    store: storage.store,
-    telemetry: storage.telemetry,
-    model: scriptedTestModel({ script: barChartScript() }),
-    systemPrompt: 'test',
-    allowedHosts: ['chat.example.com'],
-    signIn: signInFor({ settings: settings(), database: storage.database }),
+  const app = sessionTestApp({
+    storage,
+    settings: settings(),
     peerAddress: (context) => context.req.header('x-test-peer'),
   });
   return { app, storage };
-}
-
-function post(app: Hono, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.request(`${publicUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl, ...headers },
-    body: JSON.stringify(body),
-  });
 }
 
 function cookieOf(response: Response): string {
@@ -75,7 +61,7 @@ function cookieOf(response: Response): string {
 }
 
 async function signUp(app: Hono, email: string): Promise<string> {
-  const response = await post(app, '/api/auth/sign-up/email', { email, password, name: 'Ada' });
+  const response = await postFromPage(app, '/api/auth/sign-up/email', { email, password, name: 'Ada' });
   expect(response.status).toBe(200);
   return cookieOf(response);
 }
@@ -104,7 +90,7 @@ describe.each(storageDialects)('password reset by email on %s', (dialect) => {
     const firstSession = await signUp(app, email);
     const before = smtp.mails.filter((mail) => mail.to.includes(email)).length;
 
-    const asked = await post(
+    const asked = await postFromPage(
       app,
       '/api/auth/request-password-reset',
       { email },
@@ -127,24 +113,24 @@ describe.each(storageDialects)('password reset by email on %s', (dialect) => {
       .execute();
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    const tooShort = await post(app, '/api/auth/reset-password', { token, newPassword: 'short' });
+    const tooShort = await postFromPage(app, '/api/auth/reset-password', { token, newPassword: 'short' });
     expect(tooShort.status).toBe(400);
     expect((await tooShort.json()).message).toBe(
       'The password is too short: at least 10 characters, at most 256.',
     );
 
-    const reset = await post(app, '/api/auth/reset-password', { token, newPassword });
+    const reset = await postFromPage(app, '/api/auth/reset-password', { token, newPassword });
     expect(reset.status).toBe(200);
     expect(await signedIn(app, firstSession)).toBe(false);
-    const again = await post(app, '/api/auth/reset-password', {
+    const again = await postFromPage(app, '/api/auth/reset-password', {
       token,
       newPassword: 'yet another passphrase',
     });
     expect(again.status).toBe(400);
 
-    const oldPassword = await post(app, '/api/auth/sign-in/email', { email, password });
+    const oldPassword = await postFromPage(app, '/api/auth/sign-in/email', { email, password });
     expect(oldPassword.status).toBe(401);
-    const withNew = await post(app, '/api/auth/sign-in/email', { email, password: newPassword });
+    const withNew = await postFromPage(app, '/api/auth/sign-in/email', { email, password: newPassword });
     expect(withNew.status).toBe(200);
   });
 
@@ -152,7 +138,7 @@ describe.each(storageDialects)('password reset by email on %s', (dialect) => {
     const { app, storage } = await appOn(dialect);
     const email = `expired-${dialect}@example.com`;
     await signUp(app, email);
-    await post(app, '/api/auth/request-password-reset', { email }, { 'x-test-peer': '10.0.0.2' });
+    await postFromPage(app, '/api/auth/request-password-reset', { email }, { 'x-test-peer': '10.0.0.2' });
     const token = tokenIn((await smtp.mailTo(email)).text);
     await storage.database.kysely
       .updateTable('auth_verifications' as never)
@@ -162,9 +148,9 @@ describe.each(storageDialects)('password reset by email on %s', (dialect) => {
           dialect === 'sqlite' ? new Date(Date.now() - 1000).toISOString() : new Date(Date.now() - 1000),
       } as never)
       .execute();
-    const reset = await post(app, '/api/auth/reset-password', { token, newPassword });
+    const reset = await postFromPage(app, '/api/auth/reset-password', { token, newPassword });
     expect(reset.status).toBe(400);
-    expect((await post(app, '/api/auth/sign-in/email', { email, password })).status).toBe(200);
+    expect((await postFromPage(app, '/api/auth/sign-in/email', { email, password })).status).toBe(200);
   });
 
   it('answers an unknown address exactly as a known one, and mails nobody for it', async () => {
@@ -172,13 +158,13 @@ describe.each(storageDialects)('password reset by email on %s', (dialect) => {
     const known = `known-${dialect}@example.com`;
     await signUp(app, known);
     const mailsBefore = smtp.mails.length;
-    const unknown = await post(
+    const unknown = await postFromPage(
       app,
       '/api/auth/request-password-reset',
       { email: `nobody-${dialect}@example.com` },
       { 'x-test-peer': '10.0.0.3' },
     );
-    const knownAnswer = await post(
+    const knownAnswer = await postFromPage(
       app,
       '/api/auth/request-password-reset',
       { email: known },
@@ -198,7 +184,7 @@ describe.each(storageDialects)('password reset by email on %s', (dialect) => {
     for (let attempt = 0; attempt < 4; attempt += 1) {
       statuses.push(
         (
-          await post(
+          await postFromPage(
             app,
             '/api/auth/request-password-reset',
             { email: 'x@example.com' },
@@ -211,7 +197,7 @@ describe.each(storageDialects)('password reset by email on %s', (dialect) => {
 
     const mailsBefore = smtp.mails.length;
     for (let client = 0; client < passwordResetMailsPerHour + 2; client += 1) {
-      const asked = await post(
+      const asked = await postFromPage(
         app,
         '/api/auth/request-password-reset',
         { email },
@@ -231,17 +217,19 @@ describe.each(storageDialects)('changing a password on %s', (dialect) => {
     const { app } = await appOn(dialect);
     const email = `change-${dialect}@example.com`;
     const here = await signUp(app, email);
-    const elsewhere = cookieOf(await post(app, '/api/auth/sign-in/email', { email, password }));
-    const { secret } = await (await post(app, '/api/tokens', { name: 'script' }, { cookie: here })).json();
+    const elsewhere = cookieOf(await postFromPage(app, '/api/auth/sign-in/email', { email, password }));
+    const { secret } = await (
+      await postFromPage(app, '/api/tokens', { name: 'script' }, { cookie: here })
+    ).json();
 
-    const wrong = await post(
+    const wrong = await postFromPage(
       app,
       '/api/auth/change-password',
       { currentPassword: 'not my password', newPassword },
       { cookie: here },
     );
     expect(wrong.status).toBe(400);
-    const tooShort = await post(
+    const tooShort = await postFromPage(
       app,
       '/api/auth/change-password',
       { currentPassword: password, newPassword: 'short' },
@@ -253,7 +241,7 @@ describe.each(storageDialects)('changing a password on %s', (dialect) => {
     );
 
     // Asking to keep the other sessions does not: the server signs them out anyway.
-    const changed = await post(
+    const changed = await postFromPage(
       app,
       '/api/auth/change-password',
       { currentPassword: password, newPassword, revokeOtherSessions: false },
@@ -267,6 +255,8 @@ describe.each(storageDialects)('changing a password on %s', (dialect) => {
       headers: { authorization: `Bearer ${secret}` },
     });
     expect(bearer.status).toBe(200);
-    expect((await post(app, '/api/auth/sign-in/email', { email, password: newPassword })).status).toBe(200);
+    expect(
+      (await postFromPage(app, '/api/auth/sign-in/email', { email, password: newPassword })).status,
+    ).toBe(200);
   });
 });

@@ -2,15 +2,13 @@ import { getMigrations } from 'better-auth/db/migration';
 import type { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestStorage, storageDialects } from '../../../../test-support/open-test-storage.ts';
-import { createApp } from '../http/create-app.ts';
-import { barChartScript, scriptedTestModel } from '../models/testing/test-models.ts';
-import { signInFor } from '../node-server/sign-in-for.ts';
 import type { Storage } from '../store/index.ts';
 import { adminAccounts } from './admin-accounts.ts';
 import type { AuthSettings, SessionAuthSettings } from './auth-settings.ts';
 import { betterAuthOptions } from './better-auth-options.ts';
+import { postFromPage, sessionTestApp, sessionTestUrl } from './testing/session-test-app.ts';
 
-const publicUrl = 'https://chat.example.com';
+const publicUrl = sessionTestUrl;
 const settings: SessionAuthSettings & AuthSettings = {
   mode: 'sessions',
   publicUrl,
@@ -33,23 +31,7 @@ async function appOn(
 ): Promise<{ app: Hono; storage: Storage }> {
   const storage = await openTestStorage({ dialect });
   opened.push(storage);
-  const app = createApp({
-    store: storage.store,
-    telemetry: storage.telemetry,
-    model: scriptedTestModel({ script: barChartScript() }),
-    systemPrompt: 'test',
-    allowedHosts: ['chat.example.com'],
-    signIn: signInFor({ settings: { ...settings, ...overrides }, database: storage.database }),
-  });
-  return { app, storage };
-}
-
-function post(app: Hono, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.request(`${publicUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl, ...headers },
-    body: JSON.stringify(body),
-  });
+  return { app: sessionTestApp({ storage, settings: { ...settings, ...overrides } }), storage };
 }
 
 function sessionCookie(response: Response): string {
@@ -84,13 +66,13 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
 
   it('signs up, signs in with an HttpOnly, Secure, SameSite cookie, and acts as that user', async () => {
     const { app } = await appOn(dialect);
-    const signUp = await post(app, '/api/auth/sign-up/email', {
+    const signUp = await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'ada@example.com',
       password: 'correct horse battery',
       name: 'Ada',
     });
     expect(signUp.status).toBe(200);
-    const signIn = await post(app, '/api/auth/sign-in/email', {
+    const signIn = await postFromPage(app, '/api/auth/sign-in/email', {
       email: 'ada@example.com',
       password: 'correct horse battery',
     });
@@ -105,7 +87,7 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
       user: { name: 'Ada', email: 'ada@example.com', isAdmin: false },
       signIn: { mode: 'sessions', accounts: { signUp: true }, openIdConnect: null },
     });
-    const created = await post(app, '/api/threads', { title: 'Ada’s' }, { cookie: cookieHeader });
+    const created = await postFromPage(app, '/api/threads', { title: 'Ada’s' }, { cookie: cookieHeader });
     expect(created.status).toBe(201);
     const listed = await app.request(`${publicUrl}/api/threads`, { headers: { cookie: cookieHeader } });
     expect((await listed.json()).threads.map((thread: { title: string }) => thread.title)).toEqual(['Ada’s']);
@@ -113,17 +95,17 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
 
   it('refuses a wrong password, a sign-up outside the policy, and a request without a session', async () => {
     const { app } = await appOn(dialect);
-    await post(app, '/api/auth/sign-up/email', {
+    await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'ada@example.com',
       password: 'correct horse battery',
       name: 'Ada',
     });
-    const wrong = await post(app, '/api/auth/sign-in/email', {
+    const wrong = await postFromPage(app, '/api/auth/sign-in/email', {
       email: 'ada@example.com',
       password: 'wrong password!',
     });
     expect(wrong.status).toBe(401);
-    const outsider = await post(app, '/api/auth/sign-up/email', {
+    const outsider = await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'eve@elsewhere.example',
       password: 'correct horse battery',
       name: 'Eve',
@@ -142,7 +124,7 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
       passwordRules: { minLength: 10, maxLength: 256 },
       passwordReset: false,
     });
-    const tooShort = await post(app, '/api/auth/sign-up/email', {
+    const tooShort = await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'ada@example.com',
       password: 'short',
       name: 'Ada',
@@ -151,7 +133,7 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
     expect((await tooShort.json()).message).toBe(
       'The password is too short: at least 10 characters, at most 256.',
     );
-    const tooLong = await post(app, '/api/auth/sign-up/email', {
+    const tooLong = await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'ada@example.com',
       password: 'x'.repeat(257),
       name: 'Ada',
@@ -160,7 +142,7 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
     expect((await tooLong.json()).message).toBe(
       'The password is too long: at least 10 characters, at most 256.',
     );
-    const justRight = await post(app, '/api/auth/sign-up/email', {
+    const justRight = await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'ada@example.com',
       password: 'x'.repeat(10),
       name: 'Ada',
@@ -170,13 +152,13 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
 
   it('makes nobody an admin by signing up: the policy holds for every address, and no request sets the mark (issue 35, item 4)', async () => {
     const { app } = await appOn(dialect);
-    const outside = await post(app, '/api/auth/sign-up/email', {
+    const outside = await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'admin@x.test',
       password: 'correct horse battery',
       name: 'Admin?',
     });
     expect(outside.status).toBe(403);
-    const inside = await post(app, '/api/auth/sign-up/email', {
+    const inside = await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'admin@example.com',
       password: 'correct horse battery',
       name: 'Admin?',
@@ -191,7 +173,7 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
         }
       ).user;
     expect(await sessionUser()).toMatchObject({ email: 'admin@example.com', isAdmin: false });
-    const update = await post(app, '/api/auth/update-user', { isAdmin: true }, { cookie });
+    const update = await postFromPage(app, '/api/auth/update-user', { isAdmin: true }, { cookie });
     expect(update.status).toBeGreaterThanOrEqual(400);
     expect(await sessionUser()).toMatchObject({ isAdmin: false });
   });
@@ -203,13 +185,13 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
       success: false,
       reason: 'no_account',
     });
-    const signUp = await post(app, '/api/auth/sign-up/email', {
+    const signUp = await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'ada@example.com',
       password: 'correct horse battery',
       name: 'Ada',
     });
     const cookie = sessionCookie(signUp).split(';')[0]!;
-    const { secret } = await (await post(app, '/api/tokens', { name: 'agent' }, { cookie })).json();
+    const { secret } = await (await postFromPage(app, '/api/tokens', { name: 'agent' }, { cookie })).json();
     const isAdmin = async (headers: Record<string, string>) =>
       (
         (await (await app.request(`${publicUrl}/api/session`, { headers })).json()) as {
@@ -234,27 +216,27 @@ describe.each(storageDialects)('accounts with session cookies on %s', (dialect) 
 
   it('makes an API token for a signed-in user that works as Bearer, and stops working once revoked', async () => {
     const { app } = await appOn(dialect);
-    await post(app, '/api/auth/sign-up/email', {
+    await postFromPage(app, '/api/auth/sign-up/email', {
       email: 'ada@example.com',
       password: 'correct horse battery',
       name: 'Ada',
     });
-    const signIn = await post(app, '/api/auth/sign-in/email', {
+    const signIn = await postFromPage(app, '/api/auth/sign-in/email', {
       email: 'ada@example.com',
       password: 'correct horse battery',
     });
     const cookie = sessionCookie(signIn).split(';')[0]!;
-    const created = await post(app, '/api/tokens', { name: 'laptop agent' }, { cookie });
+    const created = await postFromPage(app, '/api/tokens', { name: 'laptop agent' }, { cookie });
     expect(created.status).toBe(201);
     const { token, secret } = await created.json();
     expect(secret).toMatch(/^dbt_/);
     const bearer = { authorization: `Bearer ${secret}` };
-    await post(app, '/api/threads', { title: 'from the agent' }, bearer);
+    await postFromPage(app, '/api/threads', { title: 'from the agent' }, bearer);
     const listed = await app.request(`${publicUrl}/api/threads`, { headers: bearer });
     expect((await listed.json()).threads.map((thread: { title: string }) => thread.title)).toEqual([
       'from the agent',
     ]);
-    const minted = await post(app, '/api/tokens', { name: 'child' }, bearer);
+    const minted = await postFromPage(app, '/api/tokens', { name: 'child' }, bearer);
     expect(minted.status).toBe(403);
     const revoked = await app.request(`${publicUrl}/api/tokens/${token.id}`, {
       method: 'DELETE',
