@@ -3,6 +3,7 @@ import { createApiToken, fetchApiTokens, revokeApiToken } from '@drawbridge/reac
 import { type FormEvent, useId, useState } from 'react';
 import { useCopyFeedback } from '../components/use-copy-feedback.ts';
 import { useServerList } from '../components/use-server-list.ts';
+import { ProblemNote } from './problem-note.tsx';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -64,11 +65,7 @@ export function ApiTokensSection() {
       <p className="account-card__intro">
         A token lets a program — an AG-UI client, a script — act as you. Revoking one stops it at once.
       </p>
-      {problem === undefined ? null : (
-        <p className="sign-in__problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemNote problem={problem} />
       {created === undefined ? null : (
         <NewTokenSecret created={created} onDismiss={() => setCreated(undefined)} />
       )}

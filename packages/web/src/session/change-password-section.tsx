@@ -3,6 +3,7 @@ import { ApiError, changePassword, hasPassword } from '@drawbridge/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../components/error-message.ts';
 import { PasswordField } from './password-field.tsx';
+import { ProblemNote } from './problem-note.tsx';
 
 /** What a refused change means to the person making it. */
 function describeChangeFailure(error: unknown): string {
@@ -59,11 +60,7 @@ export function ChangePasswordSection({
   return (
     <section className="account-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Password</h2>
-      {problem === undefined ? null : (
-        <p className="sign-in__problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemNote problem={problem} />
       {changed ? (
         <p className="sign-in__notice" role="status">
           Password changed. Your other sessions were signed out; this one stays. API tokens keep working:

@@ -1,6 +1,7 @@
 import { requestPasswordReset } from '@drawbridge/react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../components/error-message.ts';
+import { ProblemNote } from './problem-note.tsx';
 
 /**
  * Asks for a reset link by mail. The server answers the same for any address, so the page says the same:
@@ -26,11 +27,7 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
 
   return (
     <form className="sign-in__form" onSubmit={submit}>
-      {problem === undefined ? null : (
-        <p className="sign-in__problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemNote problem={problem} />
       {sentTo === undefined ? (
         <p className="sign-in__hint">
           Enter the address you sign in with; we will mail you a link to choose a new password.

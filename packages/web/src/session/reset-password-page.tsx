@@ -3,6 +3,7 @@ import { ApiError, resetPassword } from '@drawbridge/react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../components/error-message.ts';
 import { PasswordField } from './password-field.tsx';
+import { ProblemNote } from './problem-note.tsx';
 
 /** What a refused reset means to the person holding the link. */
 function describeResetFailure(error: unknown): string {
@@ -69,11 +70,7 @@ export function ResetPasswordPage({
           </>
         ) : (
           <form className="sign-in__form" onSubmit={submit}>
-            {problem === undefined ? null : (
-              <p className="sign-in__problem" role="alert">
-                {problem}
-              </p>
-            )}
+            <ProblemNote problem={problem} />
             <PasswordField
               label="New password"
               name="newPassword"

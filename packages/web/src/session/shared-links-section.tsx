@@ -1,6 +1,7 @@
 import { fetchShares, revokeShare } from '@drawbridge/react';
 import { useId } from 'react';
 import { useServerList } from '../components/use-server-list.ts';
+import { ProblemNote } from './problem-note.tsx';
 
 const madeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -17,11 +18,7 @@ export function SharedLinksSection() {
         has it. Revoking one stops it at once; deleting a chat ends its links too. “Share…” in a chat’s menu
         makes a new one.
       </p>
-      {problem === undefined ? null : (
-        <p className="sign-in__problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemNote problem={problem} />
       {shares === undefined ? (
         <p className="account-card__intro">Loading your links…</p>
       ) : shares.length === 0 ? (

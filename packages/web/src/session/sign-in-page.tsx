@@ -4,6 +4,7 @@ import { errorMessage } from '../components/error-message.ts';
 import { signInWithOpenIdConnect, signInWithPassword, signUpWithPassword } from './auth-client.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { PasswordField } from './password-field.tsx';
+import { ProblemNote } from './problem-note.tsx';
 
 /**
  * The page a signed-out visitor sees: email and password, a sign-up form when allowed (with the password
@@ -53,11 +54,7 @@ export function SignInPage({ methods, onSignedIn }: { methods: SignInMethods; on
         {methods.mode === 'proxy' ? (
           <p>This server is signed into through its proxy; reload the page to sign in again.</p>
         ) : null}
-        {problem === undefined ? null : (
-          <p className="sign-in__problem" role="alert">
-            {problem}
-          </p>
-        )}
+        <ProblemNote problem={problem} />
         {accounts !== null && forgotten ? <ForgotPasswordForm onBack={() => setForgotten(false)} /> : null}
         {accounts === null || forgotten ? null : (
           <form className="sign-in__form" onSubmit={submit}>
