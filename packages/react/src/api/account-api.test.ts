@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubbedFetch } from '../testing/stubbed-fetch.ts';
 import { changePassword, hasPassword, postAuth, revokeApiToken } from './account-api.ts';
 
-const requests: Array<{ url: string; init: RequestInit | undefined }> = [];
-
-function answer(status: number, body: unknown): void {
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    requests.push({ url, init });
-    return body === undefined
-      ? new Response(null, { status })
-      : Response.json(body, { status, headers: { 'Content-Type': 'application/json' } });
-  });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  requests.length = 0;
-});
+const { requests, answer } = stubbedFetch();
 
 describe('the account calls', () => {
   it('reject a better-auth refusal with its message and its code in lower case', async () => {

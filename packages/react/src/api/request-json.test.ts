@@ -1,17 +1,10 @@
 import { healthResponseSchema } from '@drawbridge/protocol';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubbedFetch } from '../testing/stubbed-fetch.ts';
 import { ApiError } from './api-error.ts';
 import { requestJson } from './request-json.ts';
 
-function answer(status: number, body: unknown): void {
-  vi.stubGlobal('fetch', async () =>
-    Response.json(body, { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const { answer } = stubbedFetch();
 
 describe('requestJson', () => {
   it('parses the answer with the shared schema', async () => {

@@ -1,22 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubbedFetch } from '../testing/stubbed-fetch.ts';
 import { createShare, fetchShares, revokeShare, sharedPageUrl } from './share-api.ts';
 
-const requests: Array<{ url: string; init: RequestInit | undefined }> = [];
-
-function answer(status: number, body: unknown): void {
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    requests.push({ url, init });
-    return body === undefined
-      ? new Response(null, { status })
-      : Response.json(body, { status, headers: { 'Content-Type': 'application/json' } });
-  });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  requests.length = 0;
-});
+const { requests, answer } = stubbedFetch();
 
 const share = {
   id: 's1',
