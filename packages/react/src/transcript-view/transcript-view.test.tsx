@@ -52,6 +52,11 @@ const messages: TranscriptMessage[] = [
 ] as TranscriptMessage[];
 
 let container: HTMLDivElement;
+
+/** "Jump to latest" as the reader sees it (its strip stays, empty, once the reader is back at the end). */
+function shownPill() {
+  return container.querySelector('.db-jump-to-latest:not(.db-jump-to-latest--idle)');
+}
 let root: Root;
 
 function draw(props: Partial<TranscriptViewProps> = {}) {
@@ -142,10 +147,56 @@ describe('TranscriptView', () => {
     contentHeight = 1020;
     draw();
     expect(top).toBe(0);
-    expect(container.querySelector('.db-jump-to-latest')?.textContent).toBe('Jump to latest');
+    expect(shownPill()?.textContent).toBe('Jump to latest');
     // Scrolling back down to the end is following again.
     top = 520;
     scrolled();
-    expect(container.querySelector('.db-jump-to-latest')).toBeNull();
+    expect(shownPill()).toBeNull();
+  });
+
+  it('keeps the strip of "Jump to latest" when the reader scrolls back to the end, so nothing moves under them', () => {
+    draw();
+    const scroller = container.querySelector<HTMLElement>('section.db-transcript')!;
+    let contentHeight = 1691;
+    // The strip under the messages takes 43 px of the view's height while it is there.
+    const viewHeight = () => (container.querySelector('.db-jump-to-latest-row') ? 682 : 725);
+    let top = 0;
+    Object.defineProperties(scroller, {
+      clientHeight: { get: viewHeight },
+      scrollHeight: { get: () => contentHeight },
+      scrollTop: {
+        get: () => top,
+        set: (value: number) => {
+          top = Math.max(0, Math.min(value, contentHeight - viewHeight()));
+        },
+      },
+    });
+    const scrolled = () => act(() => scroller.dispatchEvent(new Event('scroll')));
+    draw();
+    scrolled();
+    expect(top).toBe(966);
+    expect(container.querySelector('.db-jump-to-latest-row')).toBeNull();
+    // The reader scrolls a little up (the strip comes), then back to the very end of the shorter view.
+    top = 900;
+    scrolled();
+    expect(shownPill()?.textContent).toBe('Jump to latest');
+    top = 1009;
+    scrolled();
+    // Following again: the pill goes but its strip stays, so the view keeps its height and the messages
+    // stay where they were (given back, the 43 px would clamp the view and move them down under the pointer).
+    expect(shownPill()).toBeNull();
+    expect(container.querySelector('.db-jump-to-latest')?.getAttribute('aria-hidden')).toBe('true');
+    expect(top).toBe(1009);
+    // A view clamped at its end is not the reader leaving either: the pill does not come back for it.
+    contentHeight = 1680;
+    scroller.scrollTop = top;
+    scrolled();
+    expect(shownPill()).toBeNull();
+    // The strip goes when the view moves by itself, following the reply as it grows.
+    contentHeight = 1750;
+    draw();
+    expect(container.querySelector('.db-jump-to-latest-row')).toBeNull();
+    scroller.scrollTop = top; // the browser's clamp to the taller view
+    expect(top).toBe(1750 - 725);
   });
 });

@@ -39,12 +39,12 @@ export interface TranscriptViewProps extends MessagePartRenderers {
 }
 
 /** Scrolls to the end, noting where the view landed when that moved it (its scroll event comes a frame later). */
-function scrollToEnd(scroller: HTMLElement, ownScrollTop: { current: number | undefined }) {
+function scrollToEnd(scroller: HTMLElement, ownScrollTop: { current: number | undefined }): boolean {
   const before = scroller.scrollTop;
   scroller.scrollTop = scroller.scrollHeight;
-  if (scroller.scrollTop !== before) {
-    ownScrollTop.current = scroller.scrollTop;
-  }
+  if (scroller.scrollTop === before) return false;
+  ownScrollTop.current = scroller.scrollTop;
+  return true;
 }
 
 /**
@@ -66,6 +66,11 @@ export function TranscriptView({
   const followingRef = useRef(true);
   // The same fact as state, for the "Jump to latest" button; the ref is what scroll handlers read.
   const [following, setFollowing] = useState(true);
+  // The strip under the messages that holds "Jump to latest". It stays (empty) when the reader scrolls back
+  // to the end, and goes only when the view moves by itself: its height given back to the view at the end
+  // would push the messages down under the reader's pointer (a click aimed at a form's button hit the field
+  // above it).
+  const [stripShown, setStripShown] = useState(false);
   // Where the view's own last scroll to the end landed, until its scroll event has been seen: that event
   // is the view following, not the reader, and must not undo a wheel up taken in between.
   const ownScrollTopRef = useRef<number | undefined>(undefined);
@@ -75,6 +80,7 @@ export function TranscriptView({
   const follow = () => {
     followingRef.current = true;
     setFollowing(true);
+    setStripShown(false);
     if (scrollerRef.current) scrollToEnd(scrollerRef.current, ownScrollTopRef);
   };
 
@@ -92,10 +98,17 @@ export function TranscriptView({
     // as the reader wheels away) is the reader.
     let lastScrollTop = scroller.scrollTop;
     let lastScrollHeight = scroller.scrollHeight;
+    // Nor is a move up that ends at the very end: the view was clamped there because the content shrank or
+    // the view grew (the "Jump to latest" strip going away gives it back its height), never the reader leaving.
+    const showFollowing = () => {
+      setFollowing(followingRef.current);
+      if (!followingRef.current) setStripShown(true);
+    };
     const handleScroll = () => {
-      const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < followThreshold;
+      const distanceFromEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+      const atBottom = distanceFromEnd < followThreshold;
       const wentUp = scroller.scrollTop < lastScrollTop;
-      const movedUp = wentUp && scroller.scrollHeight >= lastScrollHeight;
+      const movedUp = wentUp && scroller.scrollHeight >= lastScrollHeight && distanceFromEnd >= 1;
       const ownScroll = scroller.scrollTop === ownScrollTopRef.current;
       ownScrollTopRef.current = undefined;
       lastScrollTop = scroller.scrollTop;
@@ -103,7 +116,7 @@ export function TranscriptView({
       // The view's own scroll to the end, reported a frame later, says nothing of the reader: a wheel up in
       // that frame has already stopped the following, and this event must not start it again.
       if (ownScroll) {
-        setFollowing(followingRef.current);
+        showFollowing();
         return;
       }
       // Near the bottom on the way up is the first step of the reader's scroll away (a wheel's smooth scroll
@@ -113,7 +126,7 @@ export function TranscriptView({
       } else if (movedUp) {
         followingRef.current = false;
       }
-      setFollowing(followingRef.current);
+      showFollowing();
     };
     // The reader's intent to leave the bottom, taken before the scroll it causes: a widget that grows in
     // the same frame would otherwise pull the view back down before the scroll event says where it went.
@@ -137,8 +150,8 @@ export function TranscriptView({
     scroller.addEventListener('pointerdown', handlePointerDown);
     // Widgets grow inside their frames without a React update; follow those size changes too.
     const resizeObserver = new ResizeObserver(() => {
-      if (followingRef.current) {
-        scrollToEnd(scroller, ownScrollTopRef);
+      if (followingRef.current && scrollToEnd(scroller, ownScrollTopRef)) {
+        setStripShown(false);
       }
     });
     if (scroller.firstElementChild) {
@@ -167,8 +180,8 @@ export function TranscriptView({
       follow();
       return;
     }
-    if (followingRef.current) {
-      scrollToEnd(scroller, ownScrollTopRef);
+    if (followingRef.current && scrollToEnd(scroller, ownScrollTopRef)) {
+      setStripShown(false);
     }
   }, [transcript]);
 
@@ -212,11 +225,14 @@ export function TranscriptView({
         </div>
       </section>
       {/* Below the messages rather than over them, so it never covers a widget's controls. */}
-      {!following && (
+      {(stripShown || !following) && (
         <div className="db-jump-to-latest-row">
           <button
             type="button"
-            className="db-jump-to-latest"
+            // Following again, the strip keeps its height with nothing in it to see, reach or read.
+            className={following ? 'db-jump-to-latest db-jump-to-latest--idle' : 'db-jump-to-latest'}
+            aria-hidden={following ? true : undefined}
+            tabIndex={following ? -1 : undefined}
             // An instant jump: a smooth scroll's in-between positions would each read as "not at the
             // bottom" and stop the following it asked for while the reply keeps growing.
             onClick={() => follow()}
