@@ -46,10 +46,14 @@ export function useLinkConfirmation(): { confirmLink(url: URL): Promise<boolean>
 /** A modal that names where a widget's link goes — the host first, large, then the whole address — and asks. */
 function LinkConfirmDialog({ url, onAnswer }: { url: URL; onAnswer(confirmed: boolean): void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const idPrefix = useId();
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // React applies autoFocus as it commits, before this effect opens the dialog (a closed dialog's button
+    // takes no focus): Cancel is focused here, once the dialog is open.
+    cancelRef.current?.focus();
   }, []);
   return (
     <dialog
@@ -74,10 +78,9 @@ function LinkConfirmDialog({ url, onAnswer }: { url: URL; onAnswer(confirmed: bo
       <div className="db-link-dialog__actions">
         {/* Focused first, so Enter pressed by habit does not leave. */}
         <button
+          ref={cancelRef}
           type="button"
           className="db-button db-button--secondary"
-          // biome-ignore lint/a11y/noAutofocus: the safe answer takes focus in a modal that just opened.
-          autoFocus
           onClick={() => onAnswer(false)}
         >
           Cancel
